@@ -1,0 +1,26 @@
+/*
+ * The CLI's command table: each command is one row and one handler, walked by
+ * the dispatcher in main.c (git's commands[], Lua's luaL_Reg).
+ */
+#ifndef CORTEX_CLI_COMMANDS_H
+#define CORTEX_CLI_COMMANDS_H
+
+#include "../plugin/loader.h"
+
+typedef struct cortex_command {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv); /* argv[0] is the command name */
+} cortex_command;
+
+extern const cortex_command cortex_commands[];
+
+int cortex_cmd_index(int argc, char **argv);
+int cortex_cmd_plugins(int argc, char **argv);
+int cortex_cmd_extract(int argc, char **argv);
+
+/** Loads the plugins from the default search path and prints each refusal to
+ *  stderr as one warning line. Caller owns the set. */
+cortex_plugin_set *cortex_cli_load_plugins(int quiet);
+
+#endif

@@ -1,0 +1,153 @@
+/* `cortex index`: runs the pipeline and reports what it found and what it skipped. */
+#include "commands.h"
+
+#include "../index/pipeline.h"
+#include "../util/error.h"
+#include "../util/mem.h"
+
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SKIPS_SHOWN_PER_REASON 5
+
+static void index_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: cortex index [PATH] [--out DIR] [--quiet] [--json] [--max-file-size BYTES]\n\n"
+            "Indexes PATH (default: the current directory) into PATH/.cortex/:\n"
+            "  cortex.db   SQLite store with full-text search (local, derived)\n"
+            "  index/      deterministic JSONL index, safe to commit\n\n"
+            "options:\n"
+            "  --out DIR             write the index data to DIR instead of PATH/.cortex (read-only trees)\n"
+            "  --quiet               print nothing but errors\n"
+            "  --json                print the report as JSON\n"
+            "  --max-file-size BYTES skip larger files (default 1048576)\n");
+}
+
+static json_t *report_json(const cortex_index_report *r)
+{
+    json_t *langs = json_object();
+    for (size_t i = 0; i < r->nlangs; i++) {
+        const cortex_language_stats *l = &r->langs[i];
+        json_object_set_new(langs, l->lang,
+                            json_pack("{s:I,s:I,s:I,s:I,s:I}", "files", (json_int_t)l->files, "bytes", (json_int_t)l->bytes,
+                                      "symbols", (json_int_t)l->symbols, "references", (json_int_t)l->refs, "texts",
+                                      (json_int_t)l->texts));
+    }
+    json_t *skipped = json_array();
+    for (size_t i = 0; i < r->walk.nskipped; i++)
+        json_array_append_new(skipped, json_pack("{s:s,s:s}", "path", r->walk.skipped[i].path, "reason", r->walk.skipped[i].reason));
+    json_t *problems = json_array();
+    for (size_t i = 0; i < r->nproblems; i++)
+        json_array_append_new(problems, json_pack("{s:s,s:s}", "path", r->problems[i].path, "message", r->problems[i].message));
+    return json_pack("{s:s,s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:I,s:I,s:I,s:o,s:f}", "root", r->root, "data_dir",
+                     r->data_dir, "files", (json_int_t)r->files, "bytes", (json_int_t)r->bytes, "symbols",
+                     (json_int_t)r->symbols, "references", (json_int_t)r->refs, "texts", (json_int_t)r->texts, "removed",
+                     (json_int_t)r->removed, "languages", langs, "skipped", skipped, "ignored", (json_int_t)r->walk.ignored,
+                     "unsupported", (json_int_t)r->walk.unsupported, "files_with_parse_errors",
+                     (json_int_t)r->files_with_parse_errors, "problems", problems, "seconds", r->seconds);
+}
+
+static void print_skips(const cortex_index_report *r)
+{
+    /* grouped by reason, in order of first appearance */
+    const char *reasons[32];
+    size_t nreasons = 0;
+    for (size_t i = 0; i < r->walk.nskipped && nreasons < 32; i++) {
+        size_t k = 0;
+        while (k < nreasons && strcmp(reasons[k], r->walk.skipped[i].reason) != 0) k++;
+        if (k == nreasons) reasons[nreasons++] = r->walk.skipped[i].reason;
+    }
+    for (size_t k = 0; k < nreasons; k++) {
+        size_t count = 0;
+        for (size_t i = 0; i < r->walk.nskipped; i++)
+            if (strcmp(r->walk.skipped[i].reason, reasons[k]) == 0) count++;
+        printf("  skipped %zu: %s\n", count, reasons[k]);
+        size_t shown = 0;
+        for (size_t i = 0; i < r->walk.nskipped && shown < SKIPS_SHOWN_PER_REASON; i++)
+            if (strcmp(r->walk.skipped[i].reason, reasons[k]) == 0) {
+                printf("    %s\n", r->walk.skipped[i].path);
+                shown++;
+            }
+        if (count > shown) printf("    ... and %zu more (see --json)\n", count - shown);
+    }
+}
+
+static void print_report(const cortex_index_report *r)
+{
+    double mb = (double)r->bytes / 1e6;
+    printf("cortex: indexed %s in %.2f s (%.0f files/s, %.1f MB/s)\n", r->root, r->seconds,
+           r->seconds > 0 ? (double)r->files / r->seconds : 0.0, r->seconds > 0 ? mb / r->seconds : 0.0);
+    printf("  %-12s %8s %10s %10s %10s\n", "language", "files", "symbols", "refs", "texts");
+    for (size_t i = 0; i < r->nlangs; i++) {
+        const cortex_language_stats *l = &r->langs[i];
+        printf("  %-12s %8llu %10llu %10llu %10llu\n", l->lang, (unsigned long long)l->files,
+               (unsigned long long)l->symbols, (unsigned long long)l->refs, (unsigned long long)l->texts);
+    }
+    printf("  %-12s %8llu %10llu %10llu %10llu\n", "total", (unsigned long long)r->files,
+           (unsigned long long)r->symbols, (unsigned long long)r->refs, (unsigned long long)r->texts);
+    print_skips(r);
+    printf("  not indexed: %llu ignored by ignore rules, %llu with no language plugin\n",
+           (unsigned long long)r->walk.ignored, (unsigned long long)r->walk.unsupported);
+    if (r->removed) printf("  removed %llu files no longer present\n", (unsigned long long)r->removed);
+    if (r->files_with_parse_errors)
+        printf("  %llu files have syntax the grammar could not parse; definitions around it were still extracted\n",
+               (unsigned long long)r->files_with_parse_errors);
+    for (size_t i = 0; i < r->nproblems; i++) printf("  problem: %s: %s\n", r->problems[i].path, r->problems[i].message);
+    printf("  index: %s/cortex.db and %s/index/\n", r->data_dir, r->data_dir);
+}
+
+int cortex_cmd_index(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"out", required_argument, NULL, 'o'}, {"quiet", no_argument, NULL, 'q'}, {"json", no_argument, NULL, 'j'},
+        {"max-file-size", required_argument, NULL, 'm'}, {"help", no_argument, NULL, 'h'}, {0}};
+    cortex_index_options opts = {0};
+    int quiet = 0, json = 0, c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "o:qjm:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'o': opts.data_dir = optarg; break;
+        case 'q': quiet = 1; break;
+        case 'j': json = 1; break;
+        case 'm': {
+            char *end;
+            unsigned long long v = strtoull(optarg, &end, 10);
+            if (*end || v == 0) {
+                fprintf(stderr, "cortex index: --max-file-size: expected a positive number of bytes, got '%s'\n", optarg);
+                return 2;
+            }
+            opts.max_file_size = v;
+            break;
+        }
+        case 'h': index_usage(stdout); return 0;
+        default: index_usage(stderr); return 2;
+        }
+    }
+    if (argc - optind > 1) {
+        fprintf(stderr, "cortex index: expected at most one PATH\n");
+        return 2;
+    }
+    opts.root = optind < argc ? argv[optind] : ".";
+
+    cortex_plugin_set *plugins = cortex_cli_load_plugins(quiet);
+    cortex_index_report report;
+    int rc = cortex_index_run(plugins, &opts, &report);
+    if (rc != 0) {
+        fprintf(stderr, "cortex index: %s\n", cortex_error_last());
+    } else if (json) {
+        json_t *j = report_json(&report);
+        char *s = json_dumps(j, JSON_INDENT(2));
+        puts(s);
+        free(s);
+        json_decref(j);
+    } else if (!quiet) {
+        print_report(&report);
+    }
+    cortex_index_report_dispose(&report);
+    cortex_plugin_set_free(plugins);
+    return rc == 0 ? 0 : 1;
+}

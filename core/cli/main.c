@@ -1,0 +1,48 @@
+/* cortex's entry point: global options and the command dispatcher. */
+#include "commands.h"
+
+#include "../util/error.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#ifndef CORTEX_VERSION
+#define CORTEX_VERSION "0.0.0"
+#endif
+
+const cortex_command cortex_commands[] = {
+    {"index", "index a repository into .cortex/ (SQLite store and JSONL index)", cortex_cmd_index},
+    {"plugins", "list the language plugins found, and any refused", cortex_cmd_plugins},
+    {"extract", "print the records extracted from files, as JSON lines", cortex_cmd_extract},
+    {NULL, NULL, NULL},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: cortex <command> [options]\n\n"
+                 "cortex turns a repository into an index that coding agents query.\n\ncommands:\n");
+    for (const cortex_command *c = cortex_commands; c->name; c++) fprintf(out, "  %-9s %s\n", c->name, c->summary);
+    fprintf(out, "\nRun `cortex <command> --help` for a command's options.\n"
+                 "Plugins are searched in $CORTEX_PLUGIN_PATH, then next to the binary, then the install prefix.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+        printf("cortex %s\n", CORTEX_VERSION);
+        return 0;
+    }
+    for (const cortex_command *c = cortex_commands; c->name; c++)
+        if (strcmp(argv[1], c->name) == 0) return c->run(argc - 1, argv + 1);
+    fprintf(stderr, "cortex: unknown command '%s'\n\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,141 @@
+/* Hand-written, deterministic JSON for records (see record_json.h for why). */
+#include "record_json.h"
+
+#include <string.h>
+
+/* Length of the valid UTF-8 sequence at `s` (at most `n` bytes), or 0. */
+static size_t utf8_sequence(const unsigned char *s, size_t n)
+{
+    unsigned char c = s[0];
+    size_t len;
+    uint32_t min;
+    if (c < 0x80) return 1;
+    if (c >= 0xC2 && c <= 0xDF) len = 2, min = 0x80;
+    else if (c >= 0xE0 && c <= 0xEF) len = 3, min = 0x800;
+    else if (c >= 0xF0 && c <= 0xF4) len = 4, min = 0x10000;
+    else return 0;
+    if (n < len) return 0;
+    uint32_t cp = c & (0x7F >> len);
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80) return 0;
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+    return len;
+}
+
+void cortex_json_string(cortex_buf *b, const char *str, size_t n)
+{
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *s = (const unsigned char *)str;
+    cortex_buf_putc(b, '"');
+    size_t run = 0; /* bytes copied verbatim, flushed in one go */
+    for (size_t i = 0; i < n;) {
+        unsigned char c = s[i];
+        if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
+            i++;
+            run++;
+            continue;
+        }
+        if (c >= 0x80) {
+            size_t len = utf8_sequence(s + i, n - i);
+            if (len) {
+                i += len;
+                run += len;
+                continue;
+            }
+        }
+        cortex_buf_add(b, (const char *)s + i - run, run);
+        run = 0;
+        switch (c) {
+        case '"': cortex_buf_add(b, "\\\"", 2); break;
+        case '\\': cortex_buf_add(b, "\\\\", 2); break;
+        case '\n': cortex_buf_add(b, "\\n", 2); break;
+        case '\r': cortex_buf_add(b, "\\r", 2); break;
+        case '\t': cortex_buf_add(b, "\\t", 2); break;
+        default:
+            if (c < 0x20) {
+                char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+                cortex_buf_add(b, esc, 6);
+            } else {
+                cortex_buf_add(b, "\xEF\xBF\xBD", 3); /* invalid UTF-8 byte */
+            }
+        }
+        i++;
+    }
+    cortex_buf_add(b, (const char *)s + n - run, run);
+    cortex_buf_putc(b, '"');
+}
+
+/* Writes `"key":` with a leading comma unless it is the object's first field. */
+static void key(cortex_buf *b, const char *k)
+{
+    if (b->len > 0 && b->data[b->len - 1] != '{') cortex_buf_putc(b, ',');
+    cortex_buf_printf(b, "\"%s\":", k);
+}
+
+static void field_str(cortex_buf *b, const char *k, const char *value)
+{
+    if (!value) return;
+    key(b, k);
+    cortex_json_string(b, value, strlen(value));
+}
+
+static void open_line(cortex_buf *b, const cortex_file_records *r, int with_file, const char *type)
+{
+    cortex_buf_putc(b, '{');
+    field_str(b, "type", type);
+    if (with_file) field_str(b, "file", r->path);
+}
+
+void cortex_json_file_line(cortex_buf *b, const cortex_file_records *r)
+{
+    cortex_buf_puts(b, "{\"path\":");
+    cortex_json_string(b, r->path, strlen(r->path));
+    field_str(b, "lang", r->lang);
+    cortex_buf_printf(b, ",\"hash\":\"%s\",\"lines\":%u,\"bytes\":%llu}\n", r->hash, r->lines,
+                      (unsigned long long)r->bytes);
+}
+
+void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const cortex_symbol *s, int with_file,
+                             const char *type)
+{
+    open_line(b, r, with_file, type);
+    key(b, "name");
+    cortex_json_string(b, s->name, strlen(s->name));
+    field_str(b, "kind", s->kind);
+    cortex_buf_printf(b, ",\"line\":[%u,%u],\"col\":%u", s->line_start, s->line_end, s->col_start);
+    if (s->parent >= 0) field_str(b, "parent", r->symbols[s->parent].name);
+    field_str(b, "sig", s->sig);
+    field_str(b, "visibility", s->visibility);
+    field_str(b, "alias", s->alias);
+    field_str(b, "origin", s->origin);
+    field_str(b, "doc", s->doc);
+    cortex_buf_puts(b, "}\n");
+}
+
+void cortex_json_reference_line(cortex_buf *b, const cortex_file_records *r, const cortex_reference *ref,
+                                int with_file, const char *type)
+{
+    open_line(b, r, with_file, type);
+    key(b, "name");
+    cortex_json_string(b, ref->name, strlen(ref->name));
+    field_str(b, "kind", ref->kind);
+    cortex_buf_printf(b, ",\"line\":%u,\"col\":%u", ref->line, ref->col);
+    if (ref->caller >= 0) field_str(b, "caller", r->symbols[ref->caller].name);
+    field_str(b, "qualifier", ref->qualifier);
+    cortex_buf_puts(b, "}\n");
+}
+
+void cortex_json_text_line(cortex_buf *b, const cortex_file_records *r, const cortex_text *t, int with_file,
+                           const char *type)
+{
+    open_line(b, r, with_file, type);
+    key(b, "kind");
+    cortex_json_string(b, t->kind, strlen(t->kind));
+    cortex_buf_printf(b, ",\"line\":[%u,%u]", t->line_start, t->line_end);
+    field_str(b, "text", t->text);
+    if (t->parent >= 0) field_str(b, "parent", r->symbols[t->parent].name);
+    field_str(b, "language", t->language);
+    cortex_buf_puts(b, "}\n");
+}

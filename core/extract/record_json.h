@@ -1,0 +1,26 @@
+/*
+ * The JSON form of records, one object per line, as written to the JSONL index
+ * and printed by `cortex extract`. Field names follow codeix's .codeindex
+ * format (docs/index-format.md). Written by hand rather than through jansson
+ * because it is the indexer's hot path; it always produces valid UTF-8 JSON,
+ * replacing invalid bytes in source text with U+FFFD.
+ */
+#ifndef CORTEX_EXTRACT_RECORD_JSON_H
+#define CORTEX_EXTRACT_RECORD_JSON_H
+
+#include "records.h"
+
+/** Appends a JSON string literal for `s` (`n` bytes). */
+void cortex_json_string(cortex_buf *b, const char *s, size_t n);
+
+/* Each appends one object and a newline. `with_file` adds the "file" field;
+ * `type` (or NULL) adds a leading "type" field. */
+void cortex_json_file_line(cortex_buf *b, const cortex_file_records *r);
+void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const cortex_symbol *s, int with_file,
+                             const char *type);
+void cortex_json_reference_line(cortex_buf *b, const cortex_file_records *r, const cortex_reference *ref,
+                                int with_file, const char *type);
+void cortex_json_text_line(cortex_buf *b, const cortex_file_records *r, const cortex_text *t, int with_file,
+                           const char *type);
+
+#endif

@@ -1,0 +1,71 @@
+/*
+ * The record model: what extraction produces for one file, as the sinks
+ * receive it. Strings live in the file's arena; kinds that come from a plugin's
+ * capture names or refine hook are borrowed from the loaded plugin.
+ */
+#ifndef CORTEX_EXTRACT_RECORDS_H
+#define CORTEX_EXTRACT_RECORDS_H
+
+#include "../util/mem.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct cortex_symbol {
+    const char *name;       /* qualified: "Config.__init__" */
+    const char *short_name; /* "__init__" */
+    const char *kind;
+    uint32_t line_start, line_end; /* 1-based, inclusive */
+    uint32_t col_start, col_end;   /* 1-based, in bytes */
+    uint32_t start_byte, end_byte;
+    int32_t parent;         /* index in the file's symbols, -1 at top level */
+    const char *sig;        /* declaration text before the body, whitespace collapsed */
+    const char *visibility;
+    const char *doc;        /* first paragraph of the attached docstring or doc comment */
+    const char *alias;      /* imports: local name */
+    const char *origin;     /* imports: system/local/relative, when the plugin says */
+} cortex_symbol;
+
+typedef struct cortex_reference {
+    const char *name;
+    const char *kind;       /* call, type, ... */
+    const char *qualifier;  /* receiver text, or NULL */
+    uint32_t line, col;     /* 1-based */
+    uint32_t start_byte;
+    int32_t caller;         /* innermost enclosing definition, -1 when none */
+} cortex_reference;
+
+typedef struct cortex_text {
+    const char *kind;       /* comment, string, docstring, sample */
+    const char *text;
+    const char *language;   /* samples: the fence's language */
+    uint32_t line_start, line_end;
+    uint32_t start_byte, end_byte;
+    int32_t parent;         /* symbol index, -1 when none */
+} cortex_text;
+
+typedef struct cortex_file_records {
+    const char *path;       /* repository-relative, '/' separators */
+    const char *lang;       /* plugin name */
+    char hash[17];          /* XXH3-64 of the content, 16 hex digits */
+    uint32_t lines;
+    uint64_t bytes;
+    bool has_errors;        /* the parse tree has ERROR or MISSING nodes */
+    const char *problem;    /* why extraction stopped early, or NULL */
+
+    cortex_symbol *symbols;
+    size_t nsymbols, symbols_cap;
+    cortex_reference *refs;
+    size_t nrefs, refs_cap;
+    cortex_text *texts;
+    size_t ntexts, texts_cap;
+    cortex_arena arena;
+} cortex_file_records;
+
+void cortex_file_records_reset(cortex_file_records *r);
+
+/** Sorts symbols, references and texts into the deterministic output order
+ *  (line, column, then name/kind) and remaps parent and caller indexes. */
+void cortex_file_records_sort(cortex_file_records *r);
+
+#endif

@@ -1,0 +1,263 @@
+/*
+ * The single-threaded indexing pass. The sinks see files in ascending path
+ * order, so their output is deterministic; removals come from comparing the
+ * walk with the previous run's manifest in the store.
+ */
+#define _GNU_SOURCE
+#include "pipeline.h"
+
+#include "../extract/extractor.h"
+#include "../sink/sink.h"
+#include "../store/store.h"
+#include "../util/error.h"
+#include "../util/mem.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#define BINARY_PROBE 8000 /* as git: a NUL in the first 8000 bytes means binary */
+
+static const char *const default_sinks[] = {"sqlite", "jsonl", NULL};
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+const char *cortex_index_read_source(const char *path, char **data, size_t *cap, size_t *len)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return "unreadable";
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        close(fd);
+        return "unreadable";
+    }
+    size_t want = (size_t)st.st_size;
+    cortex_grow((void **)data, cap, want + 1, 1);
+    size_t got = 0;
+    while (got < want) {
+        ssize_t n = read(fd, *data + got, want - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            close(fd);
+            return "unreadable";
+        }
+        if (n == 0) break; /* the file shrank while we read it */
+        got += (size_t)n;
+    }
+    close(fd);
+    (*data)[got] = '\0';
+    *len = got;
+    if (memchr(*data, '\0', got < BINARY_PROBE ? got : BINARY_PROBE)) return "binary";
+    return NULL;
+}
+
+void cortex_index_describe(cortex_file_records *r, const char *data, size_t len)
+{
+    snprintf(r->hash, sizeof r->hash, "%016llx", (unsigned long long)XXH3_64bits(data, len));
+    uint32_t lines = 0;
+    for (const char *p = data; (p = memchr(p, '\n', (size_t)(data + len - p))); p++) lines++;
+    if (len > 0 && data[len - 1] != '\n') lines++;
+    r->lines = lines;
+    r->bytes = len;
+}
+
+static cortex_language_stats *lang_stats(cortex_index_report *rep, const char *lang)
+{
+    for (size_t i = 0; i < rep->nlangs; i++)
+        if (strcmp(rep->langs[i].lang, lang) == 0) return &rep->langs[i];
+    cortex_language_stats *s = CORTEX_PUSH(rep->langs, rep->nlangs, rep->langs_cap);
+    memset(s, 0, sizeof *s);
+    s->lang = lang;
+    return s;
+}
+
+static void add_problem(cortex_index_report *rep, const char *path, const char *msg)
+{
+    cortex_file_problem *p = CORTEX_PUSH(rep->problems, rep->nproblems, rep->problems_cap);
+    p->path = cortex_xstrdup(path);
+    p->message = cortex_xstrdup(msg);
+}
+
+/* The paths indexed by the previous run, sorted; empty when there was none. */
+static char **previous_manifest(const char *data_dir, size_t *count)
+{
+    *count = 0;
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/cortex.db", data_dir);
+    if (access(path, F_OK) != 0) return NULL;
+    cortex_store *store;
+    if (cortex_store_open(&store, path, CORTEX_STORE_READ) != 0) return NULL; /* the sink reports it */
+    char **paths = NULL;
+    size_t cap = 0;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(cortex_store_db(store), "SELECT path FROM files ORDER BY path", -1, &st, NULL) == SQLITE_OK) {
+        while (sqlite3_step(st) == SQLITE_ROW)
+            *CORTEX_PUSH(paths, *count, cap) = cortex_xstrdup((const char *)sqlite3_column_text(st, 0));
+        sqlite3_finalize(st);
+    }
+    cortex_store_close(store);
+    return paths;
+}
+
+static int compare_paths(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static int make_dir(const char *path)
+{
+    if (mkdir(path, 0777) == 0 || errno == EEXIST) return 0;
+    return cortex_error_set(CORTEX_EIO, "%s: cannot create directory: %s", path, strerror(errno));
+}
+
+/* The store and temporary files are local; the JSONL index is what a team commits. */
+static void write_data_gitignore(const char *data_dir)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/.gitignore", data_dir);
+    if (access(path, F_OK) == 0) return;
+    FILE *f = fopen(path, "w");
+    if (!f) return;
+    fputs("# Written by cortex: the SQLite store is derived and local; commit index/ if you want to share it.\n"
+          "cortex.db\ncortex.db-*\n*.tmp\n",
+          f);
+    fclose(f);
+}
+
+typedef struct open_sink {
+    const cortex_sink_type *type;
+    void *self;
+} open_sink;
+
+int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_options *opts, cortex_index_report *rep)
+{
+    memset(rep, 0, sizeof *rep);
+    double t0 = now_seconds();
+    if (!realpath(opts->root, rep->root))
+        return cortex_error_set(CORTEX_ENOTFOUND, "%s: %s", opts->root, strerror(errno));
+    if (opts->data_dir) {
+        int rc = make_dir(opts->data_dir);
+        if (rc) return rc;
+        if (!realpath(opts->data_dir, rep->data_dir))
+            return cortex_error_set(CORTEX_EIO, "%s: %s", opts->data_dir, strerror(errno));
+    } else {
+        snprintf(rep->data_dir, sizeof rep->data_dir, "%s/.cortex", rep->root);
+    }
+    if (plugins->count == 0)
+        return cortex_error_set(CORTEX_ENOTFOUND, "no language plugins loaded; see `cortex plugins` and $CORTEX_PLUGIN_PATH");
+
+    const char *const *sink_names = opts->sinks ? opts->sinks : default_sinks;
+    size_t nsinks = 0;
+    while (sink_names[nsinks]) nsinks++;
+    for (size_t i = 0; i < nsinks; i++)
+        if (!cortex_sink_find(sink_names[i])) return cortex_error_set(CORTEX_EINVALID, "unknown sink \"%s\" (known: sqlite, jsonl)", sink_names[i]);
+
+    cortex_walk_options wopts = {opts->max_file_size ? opts->max_file_size : CORTEX_DEFAULT_MAX_FILE_SIZE};
+    int rc = cortex_walk_run(&rep->walk, rep->root, plugins, &wopts);
+    if (rc) return rc;
+    if ((rc = make_dir(rep->data_dir))) return rc;
+    write_data_gitignore(rep->data_dir);
+
+    size_t nprev = 0;
+    char **prev = previous_manifest(rep->data_dir, &nprev);
+
+    cortex_sink_context ctx = {rep->root, rep->data_dir, strrchr(rep->root, '/') ? strrchr(rep->root, '/') + 1 : rep->root};
+    if (!*ctx.project_name) ctx.project_name = "root";
+    open_sink *sinks = cortex_xcalloc(nsinks, sizeof *sinks);
+    size_t opened = 0, begun = 0;
+    for (; opened < nsinks; opened++) {
+        sinks[opened].type = cortex_sink_find(sink_names[opened]);
+        if ((rc = sinks[opened].type->open(&sinks[opened].self, &ctx))) goto done;
+    }
+    for (; begun < nsinks; begun++)
+        if ((rc = sinks[begun].type->begin(sinks[begun].self))) goto done;
+
+    cortex_extract_limits limits = {opts->parse_seconds > 0 ? opts->parse_seconds : 10.0, 0};
+    cortex_extractor *x;
+    cortex_extractor_new(&x, &limits);
+    char *data = NULL;
+    size_t cap = 0, len = 0;
+    char abs[PATH_MAX + 1];
+    cortex_file_records rec;
+    memset(&rec, 0, sizeof rec);
+
+    /* Files indexed now, in order; files that were indexed before and are not
+     * any more are removed from every sink. */
+    char **now = cortex_xcalloc(rep->walk.nfiles + 1, sizeof *now);
+    size_t nnow = 0;
+    for (size_t i = 0; i < rep->walk.nfiles && rc == 0; i++) {
+        const cortex_walk_file *f = &rep->walk.files[i];
+        snprintf(abs, sizeof abs, "%s/%s", rep->root, f->path);
+        const char *why = cortex_index_read_source(abs, &data, &cap, &len);
+        if (why) {
+            cortex_walk_add_skip(&rep->walk, f->path, why);
+            continue;
+        }
+        cortex_file_records_reset(&rec);
+        rec.path = f->path;
+        rec.lang = f->plugin->name;
+        cortex_index_describe(&rec, data, len);
+        if (cortex_extractor_run(x, f->plugin, data, len, &rec) != 0 || rec.problem)
+            add_problem(rep, f->path, rec.problem ? rec.problem : cortex_error_last());
+        if (rec.has_errors) rep->files_with_parse_errors++;
+        for (size_t s = 0; s < nsinks && rc == 0; s++) rc = sinks[s].type->file(sinks[s].self, &rec);
+        now[nnow++] = f->path;
+
+        cortex_language_stats *ls = lang_stats(rep, f->plugin->name);
+        ls->files++;
+        ls->bytes += len;
+        ls->symbols += rec.nsymbols;
+        ls->refs += rec.nrefs;
+        ls->texts += rec.ntexts;
+        rep->files++;
+        rep->bytes += len;
+        rep->symbols += rec.nsymbols;
+        rep->refs += rec.nrefs;
+        rep->texts += rec.ntexts;
+    }
+    cortex_file_records_reset(&rec);
+    free(data);
+    cortex_extractor_free(x);
+
+    for (size_t i = 0, j = 0; i < nprev && rc == 0; i++) {
+        while (j < nnow && strcmp(now[j], prev[i]) < 0) j++;
+        if (j < nnow && strcmp(now[j], prev[i]) == 0) continue;
+        for (size_t s = 0; s < nsinks && rc == 0; s++) rc = sinks[s].type->remove(sinks[s].self, prev[i]);
+        rep->removed++;
+    }
+    free(now);
+    if (rc == 0)
+        for (size_t s = 0; s < nsinks && rc == 0; s++) rc = sinks[s].type->commit(sinks[s].self);
+    qsort(rep->walk.skipped, rep->walk.nskipped, sizeof *rep->walk.skipped, compare_paths);
+
+done:
+    if (rc != 0)
+        for (size_t s = 0; s < begun; s++) sinks[s].type->abort(sinks[s].self);
+    for (size_t s = 0; s < opened; s++) sinks[s].type->close(sinks[s].self);
+    free(sinks);
+    for (size_t i = 0; i < nprev; i++) free(prev[i]);
+    free(prev);
+    rep->seconds = now_seconds() - t0;
+    return rc;
+}
+
+void cortex_index_report_dispose(cortex_index_report *r)
+{
+    cortex_walk_dispose(&r->walk);
+    free(r->langs);
+    for (size_t i = 0; i < r->nproblems; i++) {
+        free(r->problems[i].path);
+        free(r->problems[i].message);
+    }
+    free(r->problems);
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,58 @@
+/*
+ * One indexing run: walk the repository, read and extract each file, feed the
+ * records to every sink in path order, tell the sinks which files left, and
+ * commit them all (or abort them all on error). Produces the run's report.
+ */
+#ifndef CORTEX_INDEX_PIPELINE_H
+#define CORTEX_INDEX_PIPELINE_H
+
+#include "../extract/records.h"
+#include "../plugin/loader.h"
+#include "../walk/walker.h"
+
+#include <stdint.h>
+
+typedef struct cortex_index_options {
+    const char *root;            /* repository to index */
+    const char *data_dir;        /* where the index goes; NULL = <root>/.cortex */
+    const char *const *sinks;    /* sink names, NULL-terminated; NULL = sqlite and jsonl */
+    uint64_t max_file_size;      /* 0 = CORTEX_DEFAULT_MAX_FILE_SIZE */
+    double parse_seconds;        /* per-file parse time limit; 0 = 10 s */
+} cortex_index_options;
+
+typedef struct cortex_language_stats {
+    const char *lang; /* borrowed from the plugin set */
+    uint64_t files, bytes, symbols, refs, texts;
+} cortex_language_stats;
+
+typedef struct cortex_file_problem {
+    char *path;
+    char *message;
+} cortex_file_problem;
+
+typedef struct cortex_index_report {
+    char root[4096];
+    char data_dir[4096];
+    cortex_walk walk;            /* files found and every skip, with reasons */
+    cortex_language_stats *langs;
+    size_t nlangs, langs_cap;
+    uint64_t files, bytes, symbols, refs, texts, removed, files_with_parse_errors;
+    cortex_file_problem *problems; /* files indexed only in part, or not at all */
+    size_t nproblems, problems_cap;
+    double seconds;
+} cortex_index_report;
+
+/** Runs an index. Returns 0, or a negative code with the message set; the
+ *  report is filled as far as the run got. Release with cortex_index_report_dispose(). */
+int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_options *opts, cortex_index_report *out);
+
+void cortex_index_report_dispose(cortex_index_report *r);
+
+/** Reads a whole file for indexing: fills `*data` (reused buffer) and `*len`.
+ *  Returns NULL on success or a static reason: unreadable, binary. */
+const char *cortex_index_read_source(const char *path, char **data, size_t *cap, size_t *len);
+
+/** Fills the file record's hash, line count and size from its content. */
+void cortex_index_describe(cortex_file_records *r, const char *data, size_t len);
+
+#endif

@@ -1,0 +1,291 @@
+/*
+ * Plugin discovery, dlopen and validation. Every refusal says which file and
+ * why, in one line, and never stops the other plugins from loading (the model
+ * is SQLite's sqlite3_load_extension and Redis' moduleLoad).
+ */
+#define _GNU_SOURCE
+#include "loader.h"
+
+#include "../util/error.h"
+#include "../util/mem.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef CORTEX_PLUGIN_INSTALL_PATH
+#define CORTEX_PLUGIN_INSTALL_PATH "/usr/local/lib/cortex/plugins"
+#endif
+
+/* The descriptor size of ABI 1: a plugin must cover at least these fields. */
+#define ABI1_MIN_SIZE (offsetof(cortex_plugin, refine_symbol))
+
+static void refuse(cortex_plugin_set *set, const char *path, const char *reason)
+{
+    cortex_plugin_refusal *r = CORTEX_PUSH(set->refused, set->nrefused, set->refused_cap);
+    r->path = cortex_xstrdup(path);
+    r->reason = cortex_xstrdup(reason);
+}
+
+static char **copy_string_list(const char *const *list)
+{
+    size_t n = 0;
+    while (list && list[n]) n++;
+    char **copy = cortex_xcalloc(n + 1, sizeof *copy);
+    for (size_t i = 0; i < n; i++) copy[i] = cortex_xstrdup(list[i]);
+    return copy;
+}
+
+static void free_string_list(char **list)
+{
+    for (size_t i = 0; list && list[i]; i++) free(list[i]);
+    free(list);
+}
+
+static void plugin_free(cortex_language_plugin *p)
+{
+    if (!p) return;
+    for (uint32_t i = 0; i < p->nqueries; i++) cortex_compiled_query_dispose(&p->queries[i]);
+    free(p->queries);
+    free_string_list(p->extensions);
+    free_string_list(p->filenames);
+    free(p->name);
+    free(p->version);
+    /* dlclose after the queries: they reference the grammar inside the object. */
+    if (p->handle) dlclose(p->handle);
+    free(p->path);
+    free(p);
+}
+
+static const cortex_language_plugin *owner_of_extension(const cortex_plugin_set *set, const char *ext)
+{
+    for (size_t i = 0; i < set->count; i++)
+        for (char **e = set->plugins[i]->extensions; *e; e++)
+            if (strcmp(*e, ext) == 0) return set->plugins[i];
+    return NULL;
+}
+
+/* Checks the descriptor and builds the loaded plugin; 0 or a code with the message set. */
+static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cortex_plugin *raw)
+{
+    if (raw->abi_version < CORTEX_PLUGIN_ABI_MIN_COMPATIBLE)
+        return cortex_error_set(CORTEX_EVERSION, "plugin ABI %u is too old (this cortex loads ABI %u..%u); rebuild it against the current SDK",
+                                raw->abi_version, CORTEX_PLUGIN_ABI_MIN_COMPATIBLE, CORTEX_PLUGIN_ABI_VERSION);
+    if (raw->abi_version > CORTEX_PLUGIN_ABI_VERSION)
+        return cortex_error_set(CORTEX_EVERSION, "plugin ABI %u is too new (this cortex loads ABI %u..%u); upgrade cortex",
+                                raw->abi_version, CORTEX_PLUGIN_ABI_MIN_COMPATIBLE, CORTEX_PLUGIN_ABI_VERSION);
+    if (raw->struct_size < ABI1_MIN_SIZE)
+        return cortex_error_set(CORTEX_EVERSION, "descriptor is %u bytes, smaller than ABI %u's %zu",
+                                raw->struct_size, raw->abi_version, (size_t)ABI1_MIN_SIZE);
+
+    /* Read only what the plugin's struct_size covers; newer fields stay zero. */
+    cortex_plugin d;
+    memset(&d, 0, sizeof d);
+    memcpy(&d, raw, raw->struct_size < sizeof d ? raw->struct_size : sizeof d);
+
+    if (!d.name || !*d.name) return cortex_error_set(CORTEX_EINVALID, "descriptor has no name");
+    if (!d.language) return cortex_error_set(CORTEX_EINVALID, "plugin '%s' has no grammar function", d.name);
+    if ((!d.extensions || !d.extensions[0]) && (!d.filenames || !d.filenames[0]))
+        return cortex_error_set(CORTEX_EINVALID, "plugin '%s' claims no extensions or file names", d.name);
+    if (d.query_count > 0 && !d.queries)
+        return cortex_error_set(CORTEX_EINVALID, "plugin '%s' declares %u queries but no query array", d.name, d.query_count);
+    for (size_t i = 0; i < set->count; i++)
+        if (strcmp(set->plugins[i]->name, d.name) == 0)
+            return cortex_error_set(CORTEX_EINVALID, "duplicate plugin name '%s' (already loaded from %s)", d.name,
+                                    set->plugins[i]->path);
+    for (const char *const *e = d.extensions; e && *e; e++) {
+        const cortex_language_plugin *owner = owner_of_extension(set, *e);
+        if (owner)
+            return cortex_error_set(CORTEX_EINVALID, "plugin '%s': extension '%s' is already claimed by plugin '%s' (%s)",
+                                    d.name, *e, owner->name, owner->path);
+    }
+
+    const TSLanguage *lang = (const TSLanguage *)d.language();
+    if (!lang) return cortex_error_set(CORTEX_EINVALID, "plugin '%s': grammar function returned NULL", d.name);
+    uint32_t gabi = ts_language_abi_version(lang);
+    if (gabi < TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION || gabi > TREE_SITTER_LANGUAGE_VERSION)
+        return cortex_error_set(CORTEX_EVERSION, "plugin '%s': grammar ABI %u is outside the tree-sitter runtime's %u..%u",
+                                d.name, gabi, TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION, TREE_SITTER_LANGUAGE_VERSION);
+
+    p->name = cortex_xstrdup(d.name);
+    p->version = cortex_xstrdup(d.version ? d.version : "0");
+    p->extensions = copy_string_list(d.extensions);
+    p->filenames = copy_string_list(d.filenames);
+    p->abi_version = d.abi_version;
+    p->grammar_abi = gabi;
+    p->language = lang;
+    p->refine_symbol = d.refine_symbol;
+    p->queries = cortex_xcalloc(d.query_count, sizeof *p->queries);
+    for (uint32_t i = 0; i < d.query_count; i++) {
+        if (!d.queries[i].source)
+            return cortex_error_set(CORTEX_EINVALID, "plugin '%s': query %u has no text", d.name, i);
+        int rc = cortex_compiled_query_init(&p->queries[i], lang, d.queries[i].name, d.queries[i].source);
+        if (rc != 0) {
+            char msg[1024];
+            snprintf(msg, sizeof msg, "%s", cortex_error_last());
+            return cortex_error_set(rc, "plugin '%s': %s", d.name, msg);
+        }
+        p->nqueries = i + 1;
+    }
+    return 0;
+}
+
+int cortex_plugin_set_load_file(cortex_plugin_set *set, const char *path)
+{
+    cortex_language_plugin *p = cortex_xcalloc(1, sizeof *p);
+    p->path = cortex_xstrdup(path);
+    int rc;
+
+    /* RTLD_LOCAL so two grammars' helper symbols cannot collide; RTLD_NOW so a
+     * missing symbol fails here, not in the middle of a parse. */
+    p->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!p->handle) {
+        const char *why = dlerror();
+        rc = cortex_error_set(CORTEX_EINVALID, "not a loadable shared object: %s", why ? why : "dlopen failed");
+        goto fail;
+    }
+    dlerror();
+    void *sym = dlsym(p->handle, CORTEX_PLUGIN_ENTRY);
+    if (!sym) {
+        rc = cortex_error_set(CORTEX_EINVALID, "no entry symbol %s(): not a cortex plugin", CORTEX_PLUGIN_ENTRY);
+        goto fail;
+    }
+    cortex_plugin_entry_fn entry;
+    memcpy(&entry, &sym, sizeof entry); /* object-to-function pointer, as dlsym requires */
+    const cortex_plugin *desc = entry();
+    if (!desc) {
+        rc = cortex_error_set(CORTEX_EINVALID, "%s() returned NULL", CORTEX_PLUGIN_ENTRY);
+        goto fail;
+    }
+    rc = validate(set, p, desc);
+    if (rc != 0) goto fail;
+    *CORTEX_PUSH(set->plugins, set->count, set->cap) = p;
+    return 0;
+
+fail:;
+    char reason[1100];
+    snprintf(reason, sizeof reason, "%s", cortex_error_last());
+    refuse(set, path, reason);
+    plugin_free(p);
+    return cortex_error_set(rc, "%s: %s", path, reason);
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static void load_directory(cortex_plugin_set *set, const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return; /* a search path entry that does not exist is not an error */
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (has_suffix(e->d_name, ".so")) *CORTEX_PUSH(names, n, cap) = cortex_xstrdup(e->d_name);
+    closedir(d);
+    qsort(names, n, sizeof *names, compare_names); /* load order must not depend on the file system */
+    for (size_t i = 0; i < n; i++) {
+        char path[PATH_MAX];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        cortex_plugin_set_load_file(set, path);
+        free(names[i]);
+    }
+    free(names);
+}
+
+void cortex_plugin_set_load(cortex_plugin_set **out, const char *search_path)
+{
+    cortex_plugin_set *set = cortex_xcalloc(1, sizeof *set);
+    char *copy = cortex_xstrdup(search_path ? search_path : "");
+    char *save = NULL;
+    for (char *entry = strtok_r(copy, ":", &save); entry; entry = strtok_r(NULL, ":", &save)) {
+        struct stat st;
+        if (stat(entry, &st) == 0 && S_ISREG(st.st_mode)) cortex_plugin_set_load_file(set, entry);
+        else load_directory(set, entry);
+    }
+    free(copy);
+    *out = set;
+}
+
+char *cortex_plugin_default_search_path(void)
+{
+    cortex_buf b = {0};
+    const char *env = getenv("CORTEX_PLUGIN_PATH");
+    if (env && *env) cortex_buf_puts(&b, env);
+
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    bool have_build_tree = false;
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) *slash = '\0';
+        char dir[PATH_MAX + 32];
+        /* The build tree puts plugins next to the binary; an installed binary finds
+         * them relative to its prefix, so an installed tree can be moved. */
+        snprintf(dir, sizeof dir, "%s/plugins", exe);
+        struct stat st;
+        if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
+            if (b.len) cortex_buf_putc(&b, ':');
+            cortex_buf_puts(&b, dir);
+            have_build_tree = true;
+        } else {
+            snprintf(dir, sizeof dir, "%s/../lib/cortex/plugins", exe);
+            if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
+                if (b.len) cortex_buf_putc(&b, ':');
+                cortex_buf_puts(&b, dir);
+                have_build_tree = true;
+            }
+        }
+    }
+    if (!have_build_tree) {
+        if (b.len) cortex_buf_putc(&b, ':');
+        cortex_buf_puts(&b, CORTEX_PLUGIN_INSTALL_PATH);
+    }
+    return b.data ? b.data : cortex_xstrdup("");
+}
+
+const cortex_language_plugin *cortex_plugin_set_match(const cortex_plugin_set *set, const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    for (size_t i = 0; i < set->count; i++)
+        for (char **f = set->plugins[i]->filenames; *f; f++)
+            if (strcmp(*f, base) == 0) return set->plugins[i];
+    const char *dot = strrchr(base, '.');
+    if (!dot || dot == base) return NULL;
+    return owner_of_extension(set, dot);
+}
+
+const cortex_language_plugin *cortex_plugin_set_find(const cortex_plugin_set *set, const char *name)
+{
+    for (size_t i = 0; i < set->count; i++)
+        if (strcmp(set->plugins[i]->name, name) == 0) return set->plugins[i];
+    return NULL;
+}
+
+void cortex_plugin_set_free(cortex_plugin_set *set)
+{
+    if (!set) return;
+    for (size_t i = 0; i < set->count; i++) plugin_free(set->plugins[i]);
+    free(set->plugins);
+    for (size_t i = 0; i < set->nrefused; i++) {
+        free(set->refused[i].path);
+        free(set->refused[i].reason);
+    }
+    free(set->refused);
+    free(set);
+}

@@ -1,0 +1,66 @@
+/*
+ * The plugin loader: finds *.so plugins on a search path, opens each with
+ * dlopen, validates its descriptor (plugin ABI range, struct size, grammar ABI,
+ * unique name and extensions), compiles its queries, and keeps the ones that
+ * pass. A refused plugin is recorded with one line naming the file and the
+ * reason; loading goes on with the rest.
+ */
+#ifndef CORTEX_PLUGIN_LOADER_H
+#define CORTEX_PLUGIN_LOADER_H
+
+#include "query.h"
+
+#include <cortex/plugin.h>
+#include <stddef.h>
+#include <tree_sitter/api.h>
+
+typedef struct cortex_language_plugin {
+    char *path;          /* the .so it came from */
+    void *handle;        /* dlopen handle */
+    char *name, *version;
+    char **extensions;   /* copied, NULL-terminated */
+    char **filenames;    /* copied, NULL-terminated */
+    uint32_t abi_version;
+    uint32_t grammar_abi;
+    const TSLanguage *language;
+    cortex_compiled_query *queries;
+    uint32_t nqueries;
+    cortex_refine_symbol_fn refine_symbol; /* NULL when the plugin has none */
+} cortex_language_plugin;
+
+typedef struct cortex_plugin_refusal {
+    char *path;
+    char *reason;
+} cortex_plugin_refusal;
+
+typedef struct cortex_plugin_set {
+    cortex_language_plugin **plugins;
+    size_t count, cap;
+    cortex_plugin_refusal *refused;
+    size_t nrefused, refused_cap;
+} cortex_plugin_set;
+
+/** Loads every plugin found on `search_path` (':'-separated directories, each
+ *  scanned for *.so in name order; a path to a single .so is loaded as is).
+ *  Never fails: refusals are listed in the set. Caller owns `*out`; free with
+ *  cortex_plugin_set_free(). */
+void cortex_plugin_set_load(cortex_plugin_set **out, const char *search_path);
+
+/** The default search path: $CORTEX_PLUGIN_PATH, then the build tree's plugin
+ *  directory next to the executable when it exists, else the install prefix's.
+ *  Caller owns the returned string. */
+char *cortex_plugin_default_search_path(void);
+
+/** Loads one plugin file into the set; returns 0 or a negative code with the
+ *  reason also recorded as a refusal. */
+int cortex_plugin_set_load_file(cortex_plugin_set *set, const char *path);
+
+/** The plugin for a repository-relative path by exact file name, then by
+ *  extension; NULL when none. Borrowed from the set. */
+const cortex_language_plugin *cortex_plugin_set_match(const cortex_plugin_set *set, const char *path);
+
+const cortex_language_plugin *cortex_plugin_set_find(const cortex_plugin_set *set, const char *name);
+
+void cortex_plugin_set_free(cortex_plugin_set *set);
+
+#endif

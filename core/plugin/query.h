@@ -1,0 +1,76 @@
+/*
+ * A plugin query compiled for the extractor: the tree-sitter query, the role
+ * of each capture (from its name, per the SDK's capture convention), and each
+ * pattern's text predicates and #set! properties, which tree-sitter leaves to
+ * the host to evaluate.
+ */
+#ifndef CORTEX_PLUGIN_QUERY_H
+#define CORTEX_PLUGIN_QUERY_H
+
+#include <regex.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <tree_sitter/api.h>
+
+typedef enum cortex_role {
+    CORTEX_ROLE_IGNORE = 0,
+    CORTEX_ROLE_DEFINITION,   /* @definition.<kind> */
+    CORTEX_ROLE_NAME,         /* @name */
+    CORTEX_ROLE_BODY,         /* @body */
+    CORTEX_ROLE_DOC,          /* @doc */
+    CORTEX_ROLE_REFERENCE,    /* @reference.<kind> */
+    CORTEX_ROLE_QUALIFIER,    /* @qualifier */
+    CORTEX_ROLE_IMPORT,       /* @import */
+    CORTEX_ROLE_IMPORT_MODULE,/* @import.module */
+    CORTEX_ROLE_IMPORT_ALIAS, /* @import.alias */
+    CORTEX_ROLE_TEXT,         /* @text.<kind> */
+    CORTEX_ROLE_TEXT_LANGUAGE,/* @text.language */
+    CORTEX_ROLE_VISIBILITY    /* @visibility */
+} cortex_role;
+
+typedef struct cortex_capture_info {
+    cortex_role role;
+    char *kind; /* the <kind> suffix for definitions, references and texts */
+} cortex_capture_info;
+
+typedef enum cortex_pred_op { CORTEX_PRED_EQ, CORTEX_PRED_MATCH, CORTEX_PRED_ANY_OF } cortex_pred_op;
+
+typedef struct cortex_predicate {
+    cortex_pred_op op;
+    bool negate;
+    uint32_t capture;  /* capture index tested */
+    int32_t other;     /* #eq? against another capture, or -1 */
+    char **values;     /* literal(s) */
+    uint32_t nvalues;
+    regex_t regex;     /* CORTEX_PRED_MATCH */
+} cortex_predicate;
+
+typedef struct cortex_pattern_info {
+    cortex_predicate *preds;
+    size_t npreds, preds_cap;
+    char *origin;      /* (#set! origin "...") */
+    char *visibility;  /* (#set! visibility "...") */
+} cortex_pattern_info;
+
+typedef struct cortex_compiled_query {
+    char *name;
+    TSQuery *query;
+    cortex_capture_info *captures;
+    uint32_t ncaptures;
+    cortex_pattern_info *patterns;
+    uint32_t npatterns;
+} cortex_compiled_query;
+
+/** Compiles `source` for `lang`. On failure returns CORTEX_EINVALID with a message
+ *  naming the query, line and column. Caller owns `*out`; release with
+ *  cortex_compiled_query_dispose(). */
+int cortex_compiled_query_init(cortex_compiled_query *out, const TSLanguage *lang,
+                               const char *name, const char *source);
+
+void cortex_compiled_query_dispose(cortex_compiled_query *q);
+
+/** True when every predicate of the match's pattern holds on `source`. */
+bool cortex_compiled_query_accepts(const cortex_compiled_query *q, const TSQueryMatch *match,
+                                   const char *source);
+
+#endif

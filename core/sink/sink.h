@@ -1,0 +1,46 @@
+/*
+ * The sink interface: where extraction results go. A run is begin, then one
+ * file() per indexed file in ascending path order and one remove() per file
+ * that left the repository, then commit() — or abort(), which leaves the
+ * previous output intact. The table is versioned so a sink can later come
+ * from a shared object as plugins do.
+ */
+#ifndef CORTEX_SINK_SINK_H
+#define CORTEX_SINK_SINK_H
+
+#include "../extract/records.h"
+
+#include <stdint.h>
+
+#define CORTEX_SINK_ABI_VERSION 1
+
+typedef struct cortex_sink_context {
+    const char *root;         /* absolute repository root */
+    const char *data_dir;     /* absolute .cortex directory, created by the caller */
+    const char *project_name; /* the root directory's name */
+} cortex_sink_context;
+
+typedef struct cortex_sink_type {
+    uint32_t abi_version; /* CORTEX_SINK_ABI_VERSION */
+    const char *name;
+    const char *description;
+    /** Opens the sink's output; caller owns `*out` and ends it with close(). */
+    int (*open)(void **out, const cortex_sink_context *ctx);
+    int (*begin)(void *self);
+    int (*file)(void *self, const cortex_file_records *records);
+    int (*remove)(void *self, const char *path);
+    int (*commit)(void *self);
+    void (*abort)(void *self);
+    void (*close)(void *self);
+} cortex_sink_type;
+
+extern const cortex_sink_type cortex_sink_jsonl;
+extern const cortex_sink_type cortex_sink_sqlite;
+
+/** The built-in sinks, ended by NULL. */
+extern const cortex_sink_type *const cortex_sink_types[];
+
+/** The sink type named `name`, or NULL. */
+const cortex_sink_type *cortex_sink_find(const char *name);
+
+#endif

@@ -1,0 +1,335 @@
+/*
+ * The SQLite sink: the queryable store in .cortex/cortex.db. One transaction
+ * per run, so a killed indexer leaves the previous generation intact. Symbol
+ * ids are stable: a hash of (path, qualified name, kind, ordinal), so an
+ * unchanged symbol keeps its id across runs. At commit, references are bound
+ * to definitions (same file, then imports, then a unique name repo-wide) and
+ * labelled with how they were bound.
+ */
+#define _POSIX_C_SOURCE 200809L
+#define XXH_STATIC_LINKING_ONLY /* for XXH3_state_t on the stack */
+#include "sink.h"
+
+#include "../store/store.h"
+#include "../util/error.h"
+#include "../util/mem.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+enum {
+    ST_FILE_ID, ST_DEL_FILE, ST_DEL_SYMBOLS, ST_DEL_REFS, ST_DEL_IMPORTS, ST_DEL_TEXTS,
+    ST_INS_FILE, ST_INS_SYMBOL, ST_INS_REF, ST_INS_IMPORT, ST_INS_TEXT, ST_COUNT
+};
+
+static const char *const stmt_sql[ST_COUNT] = {
+    [ST_FILE_ID] = "SELECT id FROM files WHERE path = ?",
+    [ST_DEL_FILE] = "DELETE FROM files WHERE id = ?",
+    [ST_DEL_SYMBOLS] = "DELETE FROM symbols WHERE file_id = ?",
+    [ST_DEL_REFS] = "DELETE FROM refs WHERE file_id = ?",
+    [ST_DEL_IMPORTS] = "DELETE FROM imports WHERE file_id = ?",
+    [ST_DEL_TEXTS] = "DELETE FROM texts WHERE file_id = ?",
+    [ST_INS_FILE] = "INSERT INTO files(path, lang, hash, lines, bytes, parse_errors, generation) VALUES (?,?,?,?,?,?,?)",
+    [ST_INS_SYMBOL] = "INSERT INTO symbols(id, file_id, name, short_name, kind, line_start, line_end, col, parent_id, sig,"
+                      " visibility, doc, alias, origin, terms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+    [ST_INS_REF] = "INSERT INTO refs(file_id, name, kind, qualifier, line, col, caller_id) VALUES (?,?,?,?,?,?,?)",
+    [ST_INS_IMPORT] = "INSERT INTO imports(file_id, symbol_id, name, alias, origin, line) VALUES (?,?,?,?,?,?)",
+    [ST_INS_TEXT] = "INSERT INTO texts(file_id, kind, line_start, line_end, text, language, parent_id) VALUES (?,?,?,?,?,?,?)",
+};
+
+/* Kinds a reference can be bound to. Prototypes are left out so a function
+ * declared in a header and defined once still has a unique definition. */
+#define BINDABLE_KINDS \
+    "('function','method','macro','class','struct','interface','enum','type','union','trait','impl','module')"
+
+static const char resolve_sql[] =
+    "UPDATE refs SET target_id = NULL, resolution = NULL WHERE target_id IS NOT NULL OR resolution IS NOT NULL;\n"
+    /* scoped: defined in the same file */
+    "UPDATE refs SET resolution = 'scoped', target_id = (\n"
+    "  SELECT s.id FROM symbols s WHERE s.short_name = refs.name AND s.file_id = refs.file_id\n"
+    "    AND s.kind IN " BINDABLE_KINDS " ORDER BY s.line_start LIMIT 1)\n"
+    "WHERE EXISTS (SELECT 1 FROM symbols s WHERE s.short_name = refs.name AND s.file_id = refs.file_id\n"
+    "    AND s.kind IN " BINDABLE_KINDS ");\n"
+    /* import: the file imports that name (or an alias of it) */
+    "UPDATE refs SET resolution = 'import' WHERE resolution IS NULL AND EXISTS (\n"
+    "  SELECT 1 FROM imports i WHERE i.file_id = refs.file_id\n"
+    "    AND (i.alias = refs.name OR i.name = refs.name OR i.name LIKE '%.' || refs.name));\n"
+    /* name: one definition of that name in the repository, else ambiguous */
+    "CREATE TEMP TABLE definition_counts AS SELECT short_name AS name, count(*) AS n, min(id) AS id\n"
+    "  FROM symbols WHERE kind IN " BINDABLE_KINDS " GROUP BY short_name;\n"
+    "CREATE INDEX temp.definition_counts_name ON definition_counts(name);\n"
+    "UPDATE refs SET target_id = CASE WHEN d.n = 1 THEN d.id END,\n"
+    "  resolution = COALESCE(refs.resolution, CASE WHEN d.n = 1 THEN 'name' ELSE 'ambiguous' END)\n"
+    "  FROM definition_counts d WHERE d.name = refs.name AND (refs.resolution IS NULL OR refs.resolution = 'import');\n"
+    "DROP TABLE temp.definition_counts;\n";
+
+typedef struct sqlite_sink {
+    cortex_store *store;
+    sqlite3 *db;
+    sqlite3_stmt *st[ST_COUNT];
+    int64_t generation;
+    int in_txn;
+    char *terms;
+    size_t terms_cap;
+    int64_t *ids; /* symbol ids of the current file */
+    size_t ids_cap;
+    int64_t *taken; /* open-addressing set of this file's ids, 0 = empty */
+    size_t taken_cap;
+} sqlite_sink;
+
+static int db_error(sqlite_sink *s, const char *what)
+{
+    return cortex_error_set(CORTEX_EIO, "sqlite store: %s: %s", what, sqlite3_errmsg(s->db));
+}
+
+static int exec(sqlite_sink *s, const char *sql)
+{
+    char *err = NULL;
+    if (sqlite3_exec(s->db, sql, NULL, NULL, &err) != SQLITE_OK) {
+        int rc = cortex_error_set(CORTEX_EIO, "sqlite store: %s", err ? err : sqlite3_errmsg(s->db));
+        sqlite3_free(err);
+        return rc;
+    }
+    return 0;
+}
+
+static void sqlite_close(void *self)
+{
+    sqlite_sink *s = self;
+    if (!s) return;
+    if (s->in_txn) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->st[i]);
+    cortex_store_close(s->store);
+    free(s->terms);
+    free(s->ids);
+    free(s->taken);
+    free(s);
+}
+
+static int sqlite_open(void **out, const cortex_sink_context *ctx)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/cortex.db", ctx->data_dir);
+    sqlite_sink *s = cortex_xcalloc(1, sizeof *s);
+    int rc = cortex_store_open(&s->store, path, CORTEX_STORE_WRITE);
+    if (rc) {
+        free(s);
+        return rc;
+    }
+    s->db = cortex_store_db(s->store);
+    for (int i = 0; i < ST_COUNT; i++)
+        if (sqlite3_prepare_v3(s->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i], NULL) != SQLITE_OK) {
+            rc = db_error(s, stmt_sql[i]);
+            sqlite_close(s);
+            return rc;
+        }
+    *out = s;
+    return 0;
+}
+
+static int sqlite_begin(void *self)
+{
+    sqlite_sink *s = self;
+    int rc = exec(s, "BEGIN IMMEDIATE");
+    if (rc) return rc;
+    s->in_txn = 1;
+    s->generation = cortex_store_meta_int(s->store, "generation", 0) + 1;
+    return 0;
+}
+
+static int step_done(sqlite_sink *s, sqlite3_stmt *st, const char *what)
+{
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return rc == SQLITE_DONE ? 0 : db_error(s, what);
+}
+
+static void bind_text_or_null(sqlite3_stmt *st, int col, const char *v)
+{
+    if (v) sqlite3_bind_text(st, col, v, -1, SQLITE_STATIC);
+    else sqlite3_bind_null(st, col);
+}
+
+/* Deletes every row of the file at `path`; 0 when it was not there. */
+static int delete_file(sqlite_sink *s, const char *path)
+{
+    sqlite3_stmt *q = s->st[ST_FILE_ID];
+    sqlite3_bind_text(q, 1, path, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(q);
+    int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(q, 0) : 0;
+    sqlite3_reset(q);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return db_error(s, "look up file");
+    if (!id) return 0;
+    static const int order[] = {ST_DEL_SYMBOLS, ST_DEL_REFS, ST_DEL_IMPORTS, ST_DEL_TEXTS, ST_DEL_FILE};
+    for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
+        sqlite3_bind_int64(s->st[order[i]], 1, id);
+        if ((rc = step_done(s, s->st[order[i]], "delete file rows"))) return rc;
+    }
+    return 0;
+}
+
+static int64_t symbol_id(const char *path, const cortex_symbol *sym)
+{
+    XXH3_state_t st;
+    XXH3_64bits_reset(&st);
+    XXH3_64bits_update(&st, path, strlen(path) + 1);
+    XXH3_64bits_update(&st, sym->name, strlen(sym->name) + 1);
+    XXH3_64bits_update(&st, sym->kind, strlen(sym->kind));
+    int64_t id = (int64_t)(XXH3_64bits_digest(&st) & INT64_MAX);
+    return id ? id : 1;
+}
+
+/* Adds `id` to the file's id set; returns 0 when it was already there. */
+static int claim_id(sqlite_sink *s, int64_t id)
+{
+    size_t mask = s->taken_cap - 1;
+    for (size_t h = (size_t)id & mask;; h = (h + 1) & mask) {
+        if (s->taken[h] == id) return 0;
+        if (s->taken[h] == 0) {
+            s->taken[h] = id;
+            return 1;
+        }
+    }
+}
+
+static int insert_symbol(sqlite_sink *s, int64_t file_id, const cortex_file_records *r, size_t i)
+{
+    const cortex_symbol *sym = &r->symbols[i];
+    size_t need = 2 * strlen(sym->name) + 2;
+    cortex_grow((void **)&s->terms, &s->terms_cap, need, 1);
+    cortex_store_name_terms(s->terms, sym->short_name);
+
+    /* Same name and kind twice in one file (overloads, redefinitions): probing
+     * in source order keeps the ids distinct and stable. */
+    int64_t id = symbol_id(r->path, sym);
+    for (int tries = 0;; tries++) {
+        while (!claim_id(s, id)) id = (id + 1) & INT64_MAX ? (id + 1) & INT64_MAX : 1;
+        sqlite3_stmt *st = s->st[ST_INS_SYMBOL];
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int64(st, 2, file_id);
+        sqlite3_bind_text(st, 3, sym->name, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 4, sym->short_name, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 5, sym->kind, -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 6, (int)sym->line_start);
+        sqlite3_bind_int(st, 7, (int)sym->line_end);
+        sqlite3_bind_int(st, 8, (int)sym->col_start);
+        if (sym->parent >= 0) sqlite3_bind_int64(st, 9, s->ids[sym->parent]);
+        else sqlite3_bind_null(st, 9);
+        bind_text_or_null(st, 10, sym->sig);
+        bind_text_or_null(st, 11, sym->visibility);
+        bind_text_or_null(st, 12, sym->doc);
+        bind_text_or_null(st, 13, sym->alias);
+        bind_text_or_null(st, 14, sym->origin);
+        sqlite3_bind_text(st, 15, s->terms, -1, SQLITE_STATIC);
+        int rc = sqlite3_step(st);
+        sqlite3_reset(st);
+        sqlite3_clear_bindings(st);
+        if (rc == SQLITE_DONE) break;
+        /* an id taken by another file's symbol: probe the next one */
+        if (rc != SQLITE_CONSTRAINT || tries > 64) return db_error(s, "insert symbol");
+        id = (id + 1) & INT64_MAX ? (id + 1) & INT64_MAX : 1;
+    }
+    s->ids[i] = id;
+
+    if (strcmp(sym->kind, "import") == 0) {
+        sqlite3_stmt *st = s->st[ST_INS_IMPORT];
+        sqlite3_bind_int64(st, 1, file_id);
+        sqlite3_bind_int64(st, 2, id);
+        sqlite3_bind_text(st, 3, sym->name, -1, SQLITE_STATIC);
+        bind_text_or_null(st, 4, sym->alias);
+        bind_text_or_null(st, 5, sym->origin);
+        sqlite3_bind_int(st, 6, (int)sym->line_start);
+        return step_done(s, st, "insert import");
+    }
+    return 0;
+}
+
+static int sqlite_file(void *self, const cortex_file_records *r)
+{
+    sqlite_sink *s = self;
+    int rc = delete_file(s, r->path);
+    if (rc) return rc;
+
+    sqlite3_stmt *st = s->st[ST_INS_FILE];
+    sqlite3_bind_text(st, 1, r->path, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, r->lang, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, r->hash, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 4, (int)r->lines);
+    sqlite3_bind_int64(st, 5, (sqlite3_int64)r->bytes);
+    sqlite3_bind_int(st, 6, r->has_errors);
+    sqlite3_bind_int64(st, 7, s->generation);
+    if ((rc = step_done(s, st, "insert file"))) return rc;
+    int64_t file_id = sqlite3_last_insert_rowid(s->db);
+
+    cortex_grow((void **)&s->ids, &s->ids_cap, r->nsymbols + 1, sizeof *s->ids);
+    size_t want = 16;
+    while (want < 2 * r->nsymbols + 2) want *= 2;
+    if (want > s->taken_cap) {
+        free(s->taken);
+        s->taken = cortex_xmalloc(want * sizeof *s->taken);
+        s->taken_cap = want;
+    }
+    memset(s->taken, 0, s->taken_cap * sizeof *s->taken);
+    for (size_t i = 0; i < r->nsymbols; i++)
+        if ((rc = insert_symbol(s, file_id, r, i))) return rc;
+
+    st = s->st[ST_INS_REF];
+    for (size_t i = 0; i < r->nrefs; i++) {
+        const cortex_reference *ref = &r->refs[i];
+        sqlite3_bind_int64(st, 1, file_id);
+        sqlite3_bind_text(st, 2, ref->name, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 3, ref->kind, -1, SQLITE_STATIC);
+        bind_text_or_null(st, 4, ref->qualifier);
+        sqlite3_bind_int(st, 5, (int)ref->line);
+        sqlite3_bind_int(st, 6, (int)ref->col);
+        if (ref->caller >= 0) sqlite3_bind_int64(st, 7, s->ids[ref->caller]);
+        if ((rc = step_done(s, st, "insert reference"))) return rc;
+    }
+
+    st = s->st[ST_INS_TEXT];
+    for (size_t i = 0; i < r->ntexts; i++) {
+        const cortex_text *t = &r->texts[i];
+        sqlite3_bind_int64(st, 1, file_id);
+        sqlite3_bind_text(st, 2, t->kind, -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 3, (int)t->line_start);
+        sqlite3_bind_int(st, 4, (int)t->line_end);
+        sqlite3_bind_text(st, 5, t->text, -1, SQLITE_STATIC);
+        bind_text_or_null(st, 6, t->language);
+        if (t->parent >= 0) sqlite3_bind_int64(st, 7, s->ids[t->parent]);
+        if ((rc = step_done(s, st, "insert text"))) return rc;
+    }
+    return 0;
+}
+
+static int sqlite_remove(void *self, const char *path) { return delete_file(self, path); }
+
+static int sqlite_commit(void *self)
+{
+    sqlite_sink *s = self;
+    int rc = exec(s, resolve_sql);
+    if (rc) return rc;
+    char sql[128];
+    snprintf(sql, sizeof sql, "UPDATE meta SET value = '%lld' WHERE key = 'generation'", (long long)s->generation);
+    if ((rc = exec(s, sql))) return rc;
+    if ((rc = exec(s, "COMMIT"))) return rc;
+    s->in_txn = 0;
+    /* Fold the WAL back so the store is one file at rest; readers keep working. */
+    sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+    return 0;
+}
+
+static void sqlite_abort(void *self)
+{
+    sqlite_sink *s = self;
+    if (s->in_txn) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    s->in_txn = 0;
+}
+
+const cortex_sink_type cortex_sink_sqlite = {
+    CORTEX_SINK_ABI_VERSION, "sqlite", "queryable SQLite store with FTS5 in .cortex/cortex.db",
+    sqlite_open, sqlite_begin, sqlite_file, sqlite_remove, sqlite_commit, sqlite_abort, sqlite_close,
+};

@@ -1,0 +1,200 @@
+/*
+ * Opens .cortex/cortex.db in WAL mode and guarantees it is never misread: the
+ * schema version lives in PRAGMA user_version; a newer store is refused, an
+ * older one rebuilt (it is derived data, rebuildable from the sources or the
+ * committed JSONL index).
+ */
+#include "store.h"
+
+#include "../util/error.h"
+#include "../util/mem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct cortex_store {
+    sqlite3 *db;
+    char *path;
+    int rebuilt;
+};
+
+static const char schema_sql[] =
+    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;\n"
+    "CREATE TABLE files(\n"
+    "  id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, lang TEXT NOT NULL, hash TEXT NOT NULL,\n"
+    "  lines INTEGER NOT NULL, bytes INTEGER NOT NULL, parse_errors INTEGER NOT NULL DEFAULT 0,\n"
+    "  generation INTEGER NOT NULL);\n"
+    "CREATE TABLE symbols(\n"
+    "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, short_name TEXT NOT NULL,\n"
+    "  kind TEXT NOT NULL, line_start INTEGER NOT NULL, line_end INTEGER NOT NULL, col INTEGER NOT NULL,\n"
+    "  parent_id INTEGER, sig TEXT, visibility TEXT, doc TEXT, alias TEXT, origin TEXT, terms TEXT NOT NULL);\n"
+    "CREATE INDEX symbols_file ON symbols(file_id, line_start);\n"
+    "CREATE INDEX symbols_short_name ON symbols(short_name, file_id);\n"
+    "CREATE INDEX symbols_name ON symbols(name);\n"
+    "CREATE INDEX symbols_parent ON symbols(parent_id);\n"
+    "CREATE TABLE refs(\n"
+    "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,\n"
+    "  qualifier TEXT, line INTEGER NOT NULL, col INTEGER NOT NULL, caller_id INTEGER,\n"
+    "  target_id INTEGER, resolution TEXT);\n"
+    "CREATE INDEX refs_file ON refs(file_id);\n"
+    "CREATE INDEX refs_name ON refs(name, kind);\n"
+    "CREATE INDEX refs_caller ON refs(caller_id);\n"
+    "CREATE INDEX refs_target ON refs(target_id);\n"
+    "CREATE TABLE imports(\n"
+    "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, symbol_id INTEGER NOT NULL, name TEXT NOT NULL,\n"
+    "  alias TEXT, origin TEXT, line INTEGER NOT NULL, target_file_id INTEGER);\n"
+    "CREATE INDEX imports_file ON imports(file_id);\n"
+    "CREATE INDEX imports_name ON imports(name);\n"
+    "CREATE INDEX imports_target ON imports(target_file_id);\n"
+    "CREATE TABLE texts(\n"
+    "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, kind TEXT NOT NULL, line_start INTEGER NOT NULL,\n"
+    "  line_end INTEGER NOT NULL, text TEXT NOT NULL, language TEXT, parent_id INTEGER);\n"
+    "CREATE INDEX texts_file ON texts(file_id, line_start);\n"
+    /* External-content FTS tables kept in sync by triggers: the text is stored once. */
+    "CREATE VIRTUAL TABLE symbols_fts USING fts5(terms, sig, doc, content='symbols', content_rowid='id');\n"
+    "CREATE VIRTUAL TABLE texts_fts USING fts5(text, content='texts', content_rowid='id');\n"
+    "CREATE VIRTUAL TABLE files_fts USING fts5(path, content='files', content_rowid='id');\n"
+    "CREATE TRIGGER symbols_ai AFTER INSERT ON symbols BEGIN\n"
+    "  INSERT INTO symbols_fts(rowid, terms, sig, doc) VALUES (new.id, new.terms, new.sig, new.doc); END;\n"
+    "CREATE TRIGGER symbols_ad AFTER DELETE ON symbols BEGIN\n"
+    "  INSERT INTO symbols_fts(symbols_fts, rowid, terms, sig, doc) VALUES ('delete', old.id, old.terms, old.sig, old.doc); END;\n"
+    "CREATE TRIGGER texts_ai AFTER INSERT ON texts BEGIN\n"
+    "  INSERT INTO texts_fts(rowid, text) VALUES (new.id, new.text); END;\n"
+    "CREATE TRIGGER texts_ad AFTER DELETE ON texts BEGIN\n"
+    "  INSERT INTO texts_fts(texts_fts, rowid, text) VALUES ('delete', old.id, old.text); END;\n"
+    "CREATE TRIGGER files_ai AFTER INSERT ON files BEGIN\n"
+    "  INSERT INTO files_fts(rowid, path) VALUES (new.id, new.path); END;\n"
+    "CREATE TRIGGER files_ad AFTER DELETE ON files BEGIN\n"
+    "  INSERT INTO files_fts(files_fts, rowid, path) VALUES ('delete', old.id, old.path); END;\n"
+    "INSERT INTO meta(key, value) VALUES ('generation', '0');\n";
+
+static int exec(sqlite3 *db, const char *sql, const char *path)
+{
+    char *err = NULL;
+    if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) {
+        int rc = cortex_error_set(CORTEX_EIO, "%s: %s", path, err ? err : sqlite3_errmsg(db));
+        sqlite3_free(err);
+        return rc;
+    }
+    return 0;
+}
+
+static int query_int(sqlite3 *db, const char *sql, int *out)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) return -1;
+    int rc = sqlite3_step(st);
+    *out = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+}
+
+static void remove_files(const char *path)
+{
+    char aux[4096];
+    unlink(path);
+    snprintf(aux, sizeof aux, "%s-wal", path);
+    unlink(aux);
+    snprintf(aux, sizeof aux, "%s-shm", path);
+    unlink(aux);
+}
+
+static int open_db(sqlite3 **db, const char *path, cortex_store_mode mode)
+{
+    int flags = mode == CORTEX_STORE_READ ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    if (sqlite3_open_v2(path, db, flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+        int rc = cortex_error_set(mode == CORTEX_STORE_READ ? CORTEX_ENOTFOUND : CORTEX_EIO, "%s: cannot open store: %s",
+                                  path, *db ? sqlite3_errmsg(*db) : "out of memory");
+        sqlite3_close(*db);
+        *db = NULL;
+        return rc;
+    }
+    sqlite3_busy_timeout(*db, 10000);
+    return 0;
+}
+
+int cortex_store_open(cortex_store **out, const char *path, cortex_store_mode mode)
+{
+    *out = NULL;
+    sqlite3 *db = NULL;
+    int rc = open_db(&db, path, mode);
+    if (rc) return rc;
+
+    int version = 0, tables = 0;
+    if (query_int(db, "PRAGMA user_version", &version) || query_int(db, "SELECT count(*) FROM sqlite_master", &tables)) {
+        rc = cortex_error_set(CORTEX_EINVALID, "%s: not a cortex store (not an SQLite database: %s)", path,
+                              sqlite3_errmsg(db));
+        sqlite3_close(db);
+        return rc;
+    }
+    if (version > CORTEX_STORE_SCHEMA) {
+        sqlite3_close(db);
+        return cortex_error_set(CORTEX_EVERSION,
+                                "%s: store schema %d is newer than this cortex understands (%d); upgrade cortex or delete the store",
+                                path, version, CORTEX_STORE_SCHEMA);
+    }
+    if (version == 0 && tables > 0) {
+        sqlite3_close(db);
+        return cortex_error_set(CORTEX_EINVALID, "%s: not a cortex store (it has tables but no cortex schema version)", path);
+    }
+    int rebuilt = 0;
+    if (version < CORTEX_STORE_SCHEMA && version > 0) {
+        if (mode == CORTEX_STORE_READ) {
+            sqlite3_close(db);
+            return cortex_error_set(CORTEX_EVERSION, "%s: store schema %d is older than %d; run `cortex index` to rebuild it",
+                                    path, version, CORTEX_STORE_SCHEMA);
+        }
+        sqlite3_close(db);
+        remove_files(path);
+        if ((rc = open_db(&db, path, mode))) return rc;
+        rebuilt = 1;
+        version = 0;
+    }
+    if (mode == CORTEX_STORE_READ && version == 0) {
+        sqlite3_close(db);
+        return cortex_error_set(CORTEX_ENOTFOUND, "%s: no index yet; run `cortex index`", path);
+    }
+    if (mode == CORTEX_STORE_WRITE) {
+        /* WAL: readers (the MCP server) never block on the indexer. */
+        if ((rc = exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", path))) goto fail;
+        if (version == 0) {
+            char sql[sizeof schema_sql + 128];
+            snprintf(sql, sizeof sql, "BEGIN;\n%sPRAGMA user_version=%d;\nCOMMIT;", schema_sql, CORTEX_STORE_SCHEMA);
+            if ((rc = exec(db, sql, path))) goto fail;
+        }
+    }
+    cortex_store *s = cortex_xcalloc(1, sizeof *s);
+    s->db = db;
+    s->path = cortex_xstrdup(path);
+    s->rebuilt = rebuilt;
+    *out = s;
+    return 0;
+fail:
+    sqlite3_close(db);
+    return rc;
+}
+
+void cortex_store_close(cortex_store *s)
+{
+    if (!s) return;
+    sqlite3_close(s->db);
+    free(s->path);
+    free(s);
+}
+
+sqlite3 *cortex_store_db(cortex_store *s) { return s->db; }
+
+int cortex_store_was_rebuilt(const cortex_store *s) { return s->rebuilt; }
+
+int64_t cortex_store_meta_int(cortex_store *s, const char *key, int64_t fallback)
+{
+    sqlite3_stmt *st;
+    int64_t v = fallback;
+    if (sqlite3_prepare_v2(s->db, "SELECT value FROM meta WHERE key = ?", -1, &st, NULL) != SQLITE_OK) return fallback;
+    sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return v;
+}

@@ -1,0 +1,42 @@
+/*
+ * The SQLite store (.cortex/cortex.db): opening with a schema-version check,
+ * the schema itself, and the small queries the indexer needs (the previous
+ * run's file manifest). The schema is documented in docs/index-format.md.
+ */
+#ifndef CORTEX_STORE_STORE_H
+#define CORTEX_STORE_STORE_H
+
+#include <sqlite3.h>
+#include <stdint.h>
+
+/** The schema this build writes and reads; bumped on any incompatible change. */
+#define CORTEX_STORE_SCHEMA 1
+
+typedef struct cortex_store cortex_store;
+
+typedef enum cortex_store_mode {
+    CORTEX_STORE_READ,  /* an existing store; never created or migrated */
+    CORTEX_STORE_WRITE  /* created when missing; an older schema is rebuilt empty */
+} cortex_store_mode;
+
+/** Opens the store at `path`. A store written by a newer schema is refused
+ *  (CORTEX_EVERSION); in WRITE mode an older one is deleted and recreated, since
+ *  the store is derived data. Caller owns `*out`; close with cortex_store_close(). */
+int cortex_store_open(cortex_store **out, const char *path, cortex_store_mode mode);
+void cortex_store_close(cortex_store *s);
+
+/** Borrowed; valid until the store is closed. */
+sqlite3 *cortex_store_db(cortex_store *s);
+
+/** True when the last open found an older schema and rebuilt the store. */
+int cortex_store_was_rebuilt(const cortex_store *s);
+
+/** Reads a meta value as an integer, `fallback` when absent. */
+int64_t cortex_store_meta_int(cortex_store *s, const char *key, int64_t fallback);
+
+/** Writes `name` split into words for full-text search: the name itself, then
+ *  its parts split on '_', '.', ':' and case changes ("parseConfig" ->
+ *  "parseConfig parse Config"). `out` must hold 2*strlen(name)+2 bytes. */
+void cortex_store_name_terms(char *out, const char *name);
+
+#endif

@@ -1,0 +1,230 @@
+/*
+ * Directory walk with libgit2's ignore rules. Each git repository met on the
+ * way (the root's, or a nested one such as a submodule) applies its own rules
+ * to its own subtree. Paths are collected then sorted, so the order never
+ * depends on the file system.
+ */
+#define _GNU_SOURCE
+#include "walker.h"
+
+#include "../util/error.h"
+#include "../util/mem.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <git2.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Never project source, whether or not .gitignore says so. */
+static const char *const always_skip_dirs[] = {
+    ".git", ".hg", ".svn", ".cortex", "node_modules", "__pycache__", ".venv", ".tox", ".nox",
+    ".mypy_cache", ".pytest_cache", ".ruff_cache", ".gradle", ".idea", ".vs", NULL};
+
+typedef struct walk_ctx {
+    cortex_walk *out;
+    const char *root;     /* absolute, canonical */
+    size_t root_len;
+    const cortex_plugin_set *plugins;
+    const cortex_walk_options *opts;
+} walk_ctx;
+
+typedef struct repo_scope {
+    git_repository *repo; /* NULL outside any repository */
+    const char *prefix;   /* path of the walked directory relative to the repo workdir, "" or "dir/" */
+} repo_scope;
+
+void cortex_walk_add_skip(cortex_walk *w, const char *path, const char *reason)
+{
+    cortex_walk_skip *s = CORTEX_PUSH(w->skipped, w->nskipped, w->skipped_cap);
+    s->path = cortex_xstrdup(path);
+    s->reason = reason;
+}
+
+static int exists_in(const char *dir, const char *name)
+{
+    char p[PATH_MAX];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    return access(p, F_OK) == 0;
+}
+
+/* Why a directory is skipped regardless of ignore rules, or NULL. Virtualenvs
+ * and Rust/Maven build trees are recognised by their markers, not by name, so
+ * a source package called `venv` or `target` is still indexed. */
+static const char *skip_dir_reason(const char *abs, const char *name)
+{
+    for (int i = 0; always_skip_dirs[i]; i++)
+        if (strcmp(name, always_skip_dirs[i]) == 0) return "tool or dependency directory";
+    if (exists_in(abs, "pyvenv.cfg")) return "virtual environment (pyvenv.cfg)";
+    if (exists_in(abs, "CACHEDIR.TAG")) return "cache directory (CACHEDIR.TAG)";
+    if (strcmp(name, "target") == 0 && (exists_in(abs, ".rustc_info.json") || exists_in(abs, "maven-status")))
+        return "build output directory";
+    return NULL;
+}
+
+static int is_ignored(const repo_scope *scope, const char *name, int is_dir)
+{
+    if (!scope->repo) return 0;
+    char rel[PATH_MAX];
+    snprintf(rel, sizeof rel, "%s%s%s", scope->prefix, name, is_dir ? "/" : "");
+    int ignored = 0;
+    if (git_ignore_path_is_ignored(&ignored, scope->repo, rel) != 0) return 0;
+    return ignored;
+}
+
+static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void walk_dir(walk_ctx *ctx, const char *abs, const char *rel, repo_scope scope, int depth)
+{
+    if (depth > 256) {
+        cortex_walk_add_skip(ctx->out, rel, "directory nesting deeper than 256");
+        return;
+    }
+    DIR *d = opendir(abs);
+    if (!d) {
+        cortex_walk_add_skip(ctx->out, *rel ? rel : ".", "unreadable directory");
+        return;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+        *CORTEX_PUSH(names, n, cap) = cortex_xstrdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, compare_names);
+
+    for (size_t i = 0; i < n; i++) {
+        const char *name = names[i];
+        char child_abs[PATH_MAX], child_rel[PATH_MAX];
+        snprintf(child_abs, sizeof child_abs, "%s/%s", abs, name);
+        snprintf(child_rel, sizeof child_rel, "%s%s%s", rel, *rel ? "/" : "", name);
+        struct stat st;
+        if (lstat(child_abs, &st) != 0) {
+            cortex_walk_add_skip(ctx->out, child_rel, "cannot stat");
+            continue;
+        }
+        if (S_ISLNK(st.st_mode)) {
+            if (is_ignored(&scope, name, 0)) {
+                ctx->out->ignored++;
+                continue;
+            }
+            char target[PATH_MAX];
+            int inside = realpath(child_abs, target) && strncmp(target, ctx->root, ctx->root_len) == 0 &&
+                         (target[ctx->root_len] == '/' || target[ctx->root_len] == '\0');
+            /* Never followed: a target inside the root is indexed at its own path. */
+            cortex_walk_add_skip(ctx->out, child_rel, inside ? "symlink (target indexed at its own path)"
+                                                             : "symlink pointing outside the repository");
+            continue;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            const char *why = skip_dir_reason(child_abs, name);
+            if (why) {
+                cortex_walk_add_skip(ctx->out, child_rel, why);
+                continue;
+            }
+            if (is_ignored(&scope, name, 1)) {
+                ctx->out->ignored++;
+                continue;
+            }
+            /* A nested repository (a submodule or a checkout inside the tree)
+             * brings its own ignore rules for its own subtree. */
+            if (exists_in(child_abs, ".git")) {
+                git_repository *sub = NULL;
+                if (git_repository_open_ext(&sub, child_abs, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) == 0) {
+                    repo_scope inner = {sub, ""};
+                    walk_dir(ctx, child_abs, child_rel, inner, depth + 1);
+                    git_repository_free(sub);
+                    continue;
+                }
+            }
+            char prefix[PATH_MAX];
+            snprintf(prefix, sizeof prefix, "%s%s/", scope.prefix, name);
+            repo_scope inner = {scope.repo, prefix};
+            walk_dir(ctx, child_abs, child_rel, inner, depth + 1);
+            continue;
+        }
+        if (!S_ISREG(st.st_mode)) {
+            cortex_walk_add_skip(ctx->out, child_rel, "not a regular file");
+            continue;
+        }
+        if (is_ignored(&scope, name, 0)) {
+            ctx->out->ignored++;
+            continue;
+        }
+        const cortex_language_plugin *p = cortex_plugin_set_match(ctx->plugins, child_rel);
+        if (!p) {
+            ctx->out->unsupported++;
+            continue;
+        }
+        if (ctx->opts->max_file_size && (uint64_t)st.st_size > ctx->opts->max_file_size) {
+            cortex_walk_add_skip(ctx->out, child_rel, "larger than the file size limit");
+            continue;
+        }
+        cortex_walk_file *f = CORTEX_PUSH(ctx->out->files, ctx->out->nfiles, ctx->out->files_cap);
+        f->path = cortex_xstrdup(child_rel);
+        f->size = (uint64_t)st.st_size;
+        f->plugin = p;
+    }
+    for (size_t i = 0; i < n; i++) free(names[i]);
+    free(names);
+}
+
+static int compare_files(const void *a, const void *b)
+{
+    return strcmp(((const cortex_walk_file *)a)->path, ((const cortex_walk_file *)b)->path);
+}
+
+static int compare_skips(const void *a, const void *b)
+{
+    return strcmp(((const cortex_walk_skip *)a)->path, ((const cortex_walk_skip *)b)->path);
+}
+
+int cortex_walk_run(cortex_walk *out, const char *root, const cortex_plugin_set *plugins, const cortex_walk_options *opts)
+{
+    memset(out, 0, sizeof *out);
+    char canon[PATH_MAX];
+    if (!realpath(root, canon)) return cortex_error_set(CORTEX_ENOTFOUND, "%s: %s", root, strerror(errno));
+    struct stat st;
+    if (stat(canon, &st) != 0 || !S_ISDIR(st.st_mode))
+        return cortex_error_set(CORTEX_EINVALID, "%s: not a directory", root);
+
+    git_libgit2_init();
+    /* The root may sit inside a repository (indexing a subdirectory): its
+     * rules still apply, with paths relative to that repository's work tree. */
+    git_repository *repo = NULL;
+    char prefix[PATH_MAX] = "";
+    if (git_repository_open_ext(&repo, canon, 0, NULL) == 0) {
+        const char *wd = git_repository_workdir(repo);
+        char wdc[PATH_MAX];
+        if (!wd || !realpath(wd, wdc) || strncmp(canon, wdc, strlen(wdc)) != 0) {
+            git_repository_free(repo);
+            repo = NULL;
+        } else if (strlen(canon) > strlen(wdc)) {
+            snprintf(prefix, sizeof prefix, "%s/", canon + strlen(wdc) + 1);
+        }
+    }
+    walk_ctx ctx = {out, canon, strlen(canon), plugins, opts};
+    repo_scope scope = {repo, prefix};
+    walk_dir(&ctx, canon, "", scope, 0);
+    git_repository_free(repo);
+    git_libgit2_shutdown();
+
+    qsort(out->files, out->nfiles, sizeof *out->files, compare_files);
+    qsort(out->skipped, out->nskipped, sizeof *out->skipped, compare_skips);
+    return 0;
+}
+
+void cortex_walk_dispose(cortex_walk *w)
+{
+    for (size_t i = 0; i < w->nfiles; i++) free(w->files[i].path);
+    free(w->files);
+    for (size_t i = 0; i < w->nskipped; i++) free(w->skipped[i].path);
+    free(w->skipped);
+    memset(w, 0, sizeof *w);
+}

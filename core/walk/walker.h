@@ -1,0 +1,51 @@
+/*
+ * The walker: lists the files of a repository that a plugin can index, in
+ * path order, with git's ignore rules (nested .gitignore, negation,
+ * .git/info/exclude, core.excludesFile) applied by libgit2. Tool and
+ * dependency directories are always skipped; symlinks are never followed; files
+ * over the size limit are skipped. Every skip is reported with its reason.
+ */
+#ifndef CORTEX_WALK_WALKER_H
+#define CORTEX_WALK_WALKER_H
+
+#include "../plugin/loader.h"
+
+#include <stdint.h>
+
+typedef struct cortex_walk_file {
+    char *path; /* repository-relative, '/' separators */
+    uint64_t size;
+    const cortex_language_plugin *plugin;
+} cortex_walk_file;
+
+typedef struct cortex_walk_skip {
+    char *path;
+    const char *reason; /* static text */
+} cortex_walk_skip;
+
+typedef struct cortex_walk_options {
+    uint64_t max_file_size; /* bytes; 0 = no limit */
+} cortex_walk_options;
+
+typedef struct cortex_walk {
+    cortex_walk_file *files;
+    size_t nfiles, files_cap;
+    cortex_walk_skip *skipped;
+    size_t nskipped, skipped_cap;
+    uint64_t ignored;     /* paths excluded by ignore rules */
+    uint64_t unsupported; /* regular files no plugin claims */
+} cortex_walk;
+
+#define CORTEX_DEFAULT_MAX_FILE_SIZE (1024 * 1024)
+
+/** Walks `root` (an existing directory). Fills `out`; files and skips sorted by
+ *  path. Release with cortex_walk_dispose(). */
+int cortex_walk_run(cortex_walk *out, const char *root, const cortex_plugin_set *plugins,
+                    const cortex_walk_options *opts);
+
+void cortex_walk_dispose(cortex_walk *w);
+
+/** Records a skipped path (used by the indexer for files found unreadable or binary). */
+void cortex_walk_add_skip(cortex_walk *w, const char *path, const char *reason);
+
+#endif

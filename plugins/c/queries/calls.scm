@@ -1,0 +1,16 @@
+; Calls, and the types a declaration uses.
+
+(call_expression function: (identifier) @name) @reference.call
+(call_expression
+  function: (field_expression argument: (_) @qualifier field: (field_identifier) @name)) @reference.call
+
+(parameter_declaration type: (type_identifier) @name) @reference.type
+(parameter_declaration type: (struct_specifier name: (type_identifier) @name !body)) @reference.type
+(field_declaration type: (type_identifier) @name) @reference.type
+(field_declaration type: (struct_specifier name: (type_identifier) @name !body)) @reference.type
+(declaration type: (type_identifier) @name) @reference.type
+(declaration type: (struct_specifier name: (type_identifier) @name !body)) @reference.type
+(function_definition type: (type_identifier) @name) @reference.type
+(function_definition type: (struct_specifier name: (type_identifier) @name !body)) @reference.type
+(cast_expression type: (type_descriptor type: (type_identifier) @name)) @reference.type
+(sizeof_expression type: (type_descriptor type: (type_identifier) @name)) @reference.type

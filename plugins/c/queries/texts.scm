@@ -1,0 +1,3 @@
+; Prose: comments and string literals.
+(comment) @text.comment
+(string_literal) @text.string

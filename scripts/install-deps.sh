@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian 12 machine lacks to build and test cortex:
+# the Debian -dev packages (only those missing) and the pinned npm grammar sources.
+# Safe to run again: does nothing when everything is present.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+
+debs=(build-essential cmake pkg-config git nodejs npm
+      libsqlite3-dev sqlite3 libjansson-dev libyaml-dev libgit2-dev libxxhash-dev check
+      universal-ctags)
+missing=()
+for p in "${debs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+# node/npm may come from elsewhere (nvm, nodesource): accept any working ones.
+if command -v node >/dev/null && command -v npm >/dev/null; then
+  tmp=(); for p in "${missing[@]}"; do [[ $p == nodejs || $p == npm ]] || tmp+=("$p"); done
+  missing=("${tmp[@]+"${tmp[@]}"}")
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}" >&2
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -q
+  $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+if [ ! -f "$here/node_modules/.package-lock.json" ] || \
+   [ "$here/package-lock.json" -nt "$here/node_modules/.package-lock.json" ]; then
+  echo "install-deps: npm ci (grammar sources)" >&2
+  (cd "$here" && npm ci --ignore-scripts --no-audit --no-fund)
+fi

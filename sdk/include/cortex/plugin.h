@@ -1,0 +1,132 @@
+/*
+ * cortex plugin SDK: the one public header a language plugin includes.
+ *
+ * A plugin is a shared object that exports exactly one function,
+ * cortex_plugin_v1(), returning a pointer to a static cortex_plugin
+ * descriptor. The descriptor is data: the grammar, the query texts that find
+ * definitions, references, imports and texts, and optional hooks. Everything
+ * it points to must stay valid until the plugin is unloaded; the core copies
+ * whatever must outlive it and never frees plugin memory.
+ *
+ * Compatibility rules (SQLite's sqlite3_api_routines, tree-sitter's language
+ * versions): fields are only ever appended, each with the ABI version that
+ * added it. A plugin sets abi_version to CORTEX_PLUGIN_ABI_VERSION and
+ * struct_size to sizeof(cortex_plugin) as it saw them when built; the core
+ * accepts any abi_version in [CORTEX_PLUGIN_ABI_MIN_COMPATIBLE,
+ * CORTEX_PLUGIN_ABI_VERSION] and reads only the fields that struct_size
+ * covers.
+ *
+ * This header compiles as C99 (-pedantic) and as C++.
+ */
+#ifndef CORTEX_PLUGIN_H
+#define CORTEX_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Versions ---------------------------------------------------------- */
+
+/** The plugin ABI this header describes. */
+#define CORTEX_PLUGIN_ABI_VERSION 1
+/** The oldest plugin ABI a core built from this header still loads. */
+#define CORTEX_PLUGIN_ABI_MIN_COMPATIBLE 1
+
+/** The name of the one symbol a plugin exports. */
+#define CORTEX_PLUGIN_ENTRY "cortex_plugin_v1"
+
+#if defined(_WIN32)
+#define CORTEX_PLUGIN_EXPORT __declspec(dllexport)
+#elif defined(__GNUC__)
+#define CORTEX_PLUGIN_EXPORT __attribute__((visibility("default")))
+#else
+#define CORTEX_PLUGIN_EXPORT
+#endif
+
+/* A tree-sitter grammar. Declared without a typedef so this header can sit
+ * beside tree_sitter/api.h or parser.h in one C99 translation unit. */
+struct TSLanguage;
+
+/* ---- Queries ----------------------------------------------------------- */
+
+/**
+ * One tree-sitter query. Capture names say what a match means:
+ *
+ *   @definition.<kind>   a definition; the node's span is the symbol's range
+ *   @name                the name of the definition, reference or import
+ *   @body                the body: the signature is the text before it
+ *   @doc                 a docstring; attached to the definition in the same
+ *                        match, else to the innermost enclosing definition
+ *   @reference.<kind>    a use: call, type, instantiation, ...
+ *   @qualifier           the receiver of a call (`self.ledger` in
+ *                        `self.ledger.add()`)
+ *   @import              an import statement; @name is what it imports
+ *   @import.module       the module an item is imported from (`x` in
+ *                        `from x import y`); joined to @name with a dot
+ *   @import.alias        the local alias (`z` in `import y as z`)
+ *   @text.<kind>         prose: comment, string, sample, docstring
+ *   @text.language       the language of a sample (a fenced code block)
+ *   @visibility          text taken as the symbol's visibility
+ *   @_anything           a helper capture for predicates; ignored
+ *
+ * Predicates evaluated by the core: #eq?, #not-eq?, #match?, #not-match?
+ * (POSIX extended regular expressions), #any-of?, #not-any-of?.
+ * Properties: (#set! origin "system") labels an import's origin;
+ * (#set! visibility "private") labels a definition's visibility.
+ *
+ * When several patterns capture the same node as a definition, the first
+ * pattern (in query order) wins.
+ */
+typedef struct cortex_query {
+    const char *name;   /**< for messages: "tags", "calls", "texts" */
+    const char *source; /**< the query text, NUL-terminated */
+} cortex_query;
+
+/* ---- Hooks ------------------------------------------------------------- */
+
+/** What the core knows about a definition when it asks a plugin to refine it. */
+typedef struct cortex_symbol_view {
+    const char *name;        /**< short name, not NUL-terminated */
+    size_t name_len;
+    const char *kind;        /**< kind after the core's own rules */
+    const char *parent_kind; /**< kind of the enclosing definition, or NULL */
+    const char *source;      /**< the definition's source text, not NUL-terminated */
+    size_t source_len;
+} cortex_symbol_view;
+
+/**
+ * Optional: refine a definition. May point *kind at another kind and
+ * *visibility at a visibility ("public", "private", "protected", ...).
+ * Both must point to static strings; leave them untouched to keep them.
+ */
+typedef void (*cortex_refine_symbol_fn)(const cortex_symbol_view *view,
+                                        const char **kind,
+                                        const char **visibility);
+
+/* ---- The descriptor ---------------------------------------------------- */
+
+typedef struct cortex_plugin {
+    /* Added in ABI 1. */
+    uint32_t abi_version;           /**< CORTEX_PLUGIN_ABI_VERSION */
+    uint32_t struct_size;           /**< sizeof(cortex_plugin) */
+    const char *name;               /**< unique, lower case: "python" */
+    const char *version;            /**< the plugin's own version: "0.1.0" */
+    const char *const *extensions;  /**< NULL-terminated, with the dot: ".py" */
+    const char *const *filenames;   /**< NULL-terminated exact names, or NULL */
+    const struct TSLanguage *(*language)(void); /**< the grammar */
+    const cortex_query *queries;    /**< compiled by the core at load time */
+    uint32_t query_count;
+    cortex_refine_symbol_fn refine_symbol; /**< optional, may be NULL */
+} cortex_plugin;
+
+/** The entry point every plugin exports. */
+typedef const cortex_plugin *(*cortex_plugin_entry_fn)(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CORTEX_PLUGIN_H */
