@@ -12,19 +12,34 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void print_tree(const cortex_language_plugin *p, const char *data, size_t len)
+{
+    TSParser *parser = ts_parser_new();
+    ts_parser_set_language(parser, p->language);
+    TSTree *t = ts_parser_parse_string(parser, NULL, data, (uint32_t)len);
+    char *s = ts_node_string(ts_tree_root_node(t));
+    puts(s);
+    free(s);
+    ts_tree_delete(t);
+    ts_parser_delete(parser);
+}
+
 int cortex_cmd_extract(int argc, char **argv)
 {
-    static const struct option longopts[] = {{"lang", required_argument, NULL, 'l'}, {"help", no_argument, NULL, 'h'}, {0}};
+    static const struct option longopts[] = {{"lang", required_argument, NULL, 'l'}, {"tree", no_argument, NULL, 't'},
+                                             {"help", no_argument, NULL, 'h'}, {0}};
     const char *lang = NULL;
-    int c;
+    int c, tree = 0;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "l:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "l:th", longopts, NULL)) != -1) {
         if (c == 'l') lang = optarg;
+        else if (c == 't') tree = 1;
         else {
             fprintf(c == 'h' ? stdout : stderr,
-                    "usage: cortex extract [--lang PLUGIN] FILE...\n\n"
+                    "usage: cortex extract [--lang PLUGIN] [--tree] FILE...\n\n"
                     "Prints the symbols, references and texts of each FILE as JSON lines\n"
-                    "(a \"type\" field says which), in the order the index stores them.\n");
+                    "(a \"type\" field says which), in the order the index stores them.\n"
+                    "--tree prints the syntax tree instead, to help write queries.\n");
             return c == 'h' ? 0 : 2;
         }
     }
@@ -51,6 +66,10 @@ int cortex_cmd_extract(int argc, char **argv)
         if (why) {
             fprintf(stderr, "cortex extract: %s: %s\n", path, why);
             status = 1;
+            continue;
+        }
+        if (tree) {
+            print_tree(p, data, len);
             continue;
         }
         cortex_file_records rec;

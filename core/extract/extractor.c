@@ -28,6 +28,8 @@ typedef struct raw_def {
     const char *alias, *origin;
     uint32_t doc_start, doc_end; /* a docstring captured with it, or 0,0 */
     int is_import;
+    uint32_t level;       /* outline level (headings), 0 when not part of an outline */
+    uint32_t name_start, name_end; /* imports: the imported path's node */
     int32_t symbol;       /* index of the symbol it became, -1 when a duplicate */
 } raw_def;
 
@@ -123,6 +125,15 @@ static uint32_t lead_row_of(TSNode def)
     return ts_node_start_point(n).row;
 }
 
+/* Where a signature ends: after the last token before the body, so comments
+ * between the declaration and the body (extras) are not part of it. */
+static uint32_t signature_end(TSNode body)
+{
+    TSNode prev = ts_node_prev_sibling(body);
+    while (!ts_node_is_null(prev) && ts_node_is_extra(prev)) prev = ts_node_prev_sibling(prev);
+    return ts_node_is_null(prev) ? ts_node_start_byte(body) : ts_node_end_byte(prev);
+}
+
 /* ---- matches ------------------------------------------------------------- */
 
 static void add_text(cortex_extractor *x, cortex_file_records *r, TSNode n, const char *kind, const char *language,
@@ -158,6 +169,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
     const cortex_pattern_info *pat = &q->patterns[m->pattern_index];
     uint32_t order = (qi << 16) | m->pattern_index;
 
+    uint32_t name_capture = 0;
     TSNode def = {0}, name = {0}, body = {0}, doc = {0}, qual = {0}, imp = {0}, mod = {0}, alias = {0},
            text = {0}, lang = {0}, vis = {0};
     const char *def_kind = NULL, *ref_kind = NULL, *text_kind = NULL;
@@ -169,7 +181,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         TSNode n = m->captures[i].node;
         switch (ci->role) {
         case CORTEX_ROLE_DEFINITION: def = n; def_kind = ci->kind; have_def = 1; break;
-        case CORTEX_ROLE_NAME: if (!have_name) { name = n; have_name = 1; } break;
+        case CORTEX_ROLE_NAME: if (!have_name) { name = n; have_name = 1; name_capture = m->captures[i].index; } break;
         case CORTEX_ROLE_BODY: if (!have_body) { body = n; have_body = 1; } break;
         case CORTEX_ROLE_DOC: doc = n; have_doc = 1; break;
         case CORTEX_ROLE_REFERENCE: ref_kind = ci->kind; have_ref = 1; break;
@@ -204,7 +216,9 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
                 nm = item ? item : module;
             }
         } else if (have_name) {
-            nm = node_text(&r->arena, name, src);
+            char *plain = (char *)node_text(&r->arena, name, src);
+            cortex_compiled_query_strip(q, m->pattern_index, name_capture, plain);
+            nm = plain;
         }
         if (!nm || !*nm) return; /* an anonymous definition has nothing to look up */
 
@@ -220,15 +234,22 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         d->kind = d->is_import ? "import" : def_kind;
         d->name = nm;
         d->origin = pat->origin;
+        d->level = pat->level;
         d->visibility = have_vis ? node_text(&r->arena, vis, src) : pat->visibility;
         if (have_alias) d->alias = node_text(&r->arena, alias, src);
+        if (have_name) {
+            d->name_start = ts_node_start_byte(name);
+            d->name_end = ts_node_end_byte(name);
+        }
         if (have_doc) {
             d->doc_start = ts_node_start_byte(doc);
             d->doc_end = ts_node_end_byte(doc);
         }
         if (!d->is_import) {
-            if (have_body && ts_node_start_byte(body) > d->start)
-                d->sig = cortex_text_signature(&r->arena, src + d->start, ts_node_start_byte(body) - d->start);
+            if (have_body && ts_node_start_byte(body) > d->start) {
+                uint32_t sig_end = signature_end(body);
+                d->sig = cortex_text_signature(&r->arena, src + d->start, (sig_end > d->start ? sig_end : d->end) - d->start);
+            }
             else if (!have_body && (strcmp(d->kind, "function") == 0 || strcmp(d->kind, "method") == 0 ||
                                     strcmp(d->kind, "prototype") == 0))
                 d->sig = cortex_text_signature(&r->arena, src + d->start, d->end - d->start);
@@ -283,6 +304,11 @@ static int is_type_container(const char *kind)
     return 0;
 }
 
+static int is_callable(const char *kind)
+{
+    return strcmp(kind, "function") == 0 || strcmp(kind, "method") == 0;
+}
+
 /* The innermost non-import definition whose span contains byte `pos`, or -1.
  * Symbols are sorted by start, outer before inner, and properly nested, so the
  * innermost container is the last symbol starting at or before `pos` or one of
@@ -300,9 +326,32 @@ static int32_t innermost(const cortex_file_records *r, uint32_t pos)
     return -1;
 }
 
-static void build_symbols(cortex_extractor *x, const cortex_language_plugin *p, const char *src,
-                          cortex_file_records *r)
+/* Outline definitions (headings, marked with #set! level) extend to the next
+ * one of the same or a lower level, or to the end of the file; nesting then
+ * makes each one's parent the nearest preceding heading of a lower level. */
+static void extend_outline(cortex_extractor *x, uint32_t file_end, TSPoint file_end_point)
 {
+    for (size_t i = 0; i < x->ndefs; i++) {
+        raw_def *d = &x->defs[i];
+        if (!d->level) continue;
+        d->end = file_end;
+        d->ep = file_end_point;
+        for (size_t j = i + 1; j < x->ndefs; j++) {
+            const raw_def *next = &x->defs[j];
+            if (next->level && next->level <= d->level && next->start > d->start) {
+                d->end = next->start;
+                d->ep = (TSPoint){next->sp.row, 0};
+                break;
+            }
+        }
+    }
+}
+
+static void build_symbols(cortex_extractor *x, const cortex_language_plugin *p, const char *src,
+                          cortex_file_records *r, uint32_t file_end, TSPoint file_end_point)
+{
+    qsort(x->defs, x->ndefs, sizeof *x->defs, compare_defs_dedupe);
+    extend_outline(x, file_end, file_end_point);
     qsort(x->defs, x->ndefs, sizeof *x->defs, compare_defs_dedupe);
     int32_t *stack = cortex_xmalloc((x->ndefs + 1) * sizeof *stack);
     size_t depth = 0;
@@ -312,10 +361,18 @@ static void build_symbols(cortex_extractor *x, const cortex_language_plugin *p, 
         if (i > 0 && d->start == x->defs[i - 1].start && d->end == x->defs[i - 1].end &&
             strcmp(d->name, x->defs[i - 1].name) == 0 && d->is_import == x->defs[i - 1].is_import)
             continue; /* the same node captured by a later pattern */
-        while (depth > 0 && r->symbols[stack[depth - 1]].end_byte < d->end) depth--;
+        /* the enclosing symbol must contain this one; an identical span (`int x, y;`) is a sibling */
+        while (depth > 0 && (r->symbols[stack[depth - 1]].end_byte < d->end ||
+                             (r->symbols[stack[depth - 1]].start_byte == d->start &&
+                              r->symbols[stack[depth - 1]].end_byte == d->end)))
+            depth--;
         /* imports and leaf data never contain other symbols */
         while (depth > 0 && strcmp(r->symbols[stack[depth - 1]].kind, "import") == 0) depth--;
         int32_t parent = depth > 0 ? stack[depth - 1] : -1;
+        /* variables inside a function body are locals, not definitions to index */
+        if (parent >= 0 && is_callable(r->symbols[parent].kind) &&
+            (strcmp(d->kind, "variable") == 0 || strcmp(d->kind, "constant") == 0))
+            continue;
 
         cortex_symbol *s = CORTEX_PUSH(r->symbols, r->nsymbols, r->symbols_cap);
         memset(s, 0, sizeof *s);
@@ -358,6 +415,35 @@ static void build_symbols(cortex_extractor *x, const cortex_language_plugin *p, 
     free(stack);
 }
 
+static int32_t find_text(const cortex_extractor *x, uint32_t start, uint32_t end)
+{
+    size_t lo = 0, hi = x->ntexts;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (x->texts[mid].t.start_byte < start) lo = mid + 1;
+        else hi = mid;
+    }
+    for (size_t i = lo; i < x->ntexts && x->texts[i].t.start_byte == start; i++)
+        if (x->texts[i].t.end_byte == end) return (int32_t)i;
+    return -1;
+}
+
+/* The path in an import statement (`#include "x.h"`) is a string to the
+ * grammar but not prose: drop string texts that are an import's name. */
+static void drop_import_paths(cortex_extractor *x)
+{
+    for (size_t i = 0; i < x->ndefs; i++) {
+        const raw_def *d = &x->defs[i];
+        if (!d->is_import || d->name_end == 0) continue;
+        int32_t t = find_text(x, d->name_start, d->name_end);
+        if (t >= 0 && strcmp(x->texts[t].t.kind, "string") == 0) x->texts[t].t.kind = NULL;
+    }
+    size_t w = 0;
+    for (size_t i = 0; i < x->ntexts; i++)
+        if (x->texts[i].t.kind) x->texts[w++] = x->texts[i];
+    x->ntexts = w;
+}
+
 /* Adjacent whole-line comments form one block of prose. */
 static void merge_comments(cortex_extractor *x, cortex_file_records *r)
 {
@@ -380,19 +466,6 @@ static void merge_comments(cortex_extractor *x, cortex_file_records *r)
         x->texts[w++] = *cur;
     }
     x->ntexts = w;
-}
-
-static int32_t find_text(const cortex_extractor *x, uint32_t start, uint32_t end)
-{
-    size_t lo = 0, hi = x->ntexts;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (x->texts[mid].t.start_byte < start) lo = mid + 1;
-        else hi = mid;
-    }
-    for (size_t i = lo; i < x->ntexts && x->texts[i].t.start_byte == start; i++)
-        if (x->texts[i].t.end_byte == end) return (int32_t)i;
-    return -1;
 }
 
 static void attach_texts(cortex_extractor *x, cortex_file_records *r)
@@ -420,16 +493,18 @@ static void attach_texts(cortex_extractor *x, cortex_file_records *r)
         if (d->symbol >= 0 && lead <= max_line + 1 && first_symbol_at[lead] < 0) first_symbol_at[lead] = d->symbol;
     }
 
+    /* a docstring found on its own belongs to the innermost enclosing
+     * definition, and wins over a comment above that definition */
     for (size_t i = 0; i < x->ntexts; i++) {
         cortex_text *t = &x->texts[i].t;
-        if (t->parent >= 0) continue;
-        if (x->texts[i].is_doc) {
-            /* a docstring found on its own belongs to the innermost enclosing definition */
-            t->parent = innermost(r, t->start_byte);
-            if (t->parent >= 0 && !r->symbols[t->parent].doc)
-                r->symbols[t->parent].doc = cortex_text_summary(&r->arena, t->text);
-            continue;
-        }
+        if (t->parent >= 0 || !x->texts[i].is_doc) continue;
+        t->parent = innermost(r, t->start_byte);
+        if (t->parent >= 0 && !r->symbols[t->parent].doc)
+            r->symbols[t->parent].doc = cortex_text_summary(&r->arena, t->text);
+    }
+    for (size_t i = 0; i < x->ntexts; i++) {
+        cortex_text *t = &x->texts[i].t;
+        if (t->parent >= 0 || x->texts[i].is_doc) continue;
         if (strcmp(t->kind, "comment") == 0 && x->texts[i].own_line) {
             int32_t s = first_symbol_at[t->line_end + 1];
             if (s >= 0 && !r->symbols[s].doc && strcmp(r->symbols[s].kind, "import") != 0 &&
@@ -500,6 +575,7 @@ int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, c
     }
     TSNode root = ts_tree_root_node(tree);
     r->has_errors = ts_node_has_error(root);
+    TSPoint file_end_point = ts_node_end_point(root);
 
     for (uint32_t qi = 0; qi < p->nqueries; qi++) {
         const cortex_compiled_query *q = &p->queries[qi];
@@ -511,7 +587,7 @@ int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, c
     }
     ts_tree_delete(tree);
 
-    build_symbols(x, p, src, r);
+    build_symbols(x, p, src, r, (uint32_t)len, file_end_point);
     qsort(x->texts, x->ntexts, sizeof *x->texts, compare_texts_dedupe);
     size_t w = 0;
     for (size_t i = 0; i < x->ntexts; i++) {
@@ -521,6 +597,7 @@ int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, c
         x->texts[w++] = x->texts[i];
     }
     x->ntexts = w;
+    drop_import_paths(x);
     merge_comments(x, r);
     attach_texts(x, r);
 

@@ -100,11 +100,24 @@ static int parse_predicate(cortex_compiled_query *cq, cortex_pattern_info *pat, 
             return cortex_error_set(CORTEX_EINVALID, "query '%s' pattern %u: #set! takes a key and a value",
                                     cq->name, pattern_index);
         char *key = step_string(q, &st[1]);
+        if (strcmp(key, "level") == 0) {
+            char *value = step_string(q, &st[2]), *end;
+            long level = strtol(value, &end, 10);
+            int bad = *end || level < 1 || level > 64;
+            free(value);
+            free(key);
+            if (bad)
+                return cortex_error_set(CORTEX_EINVALID, "query '%s' pattern %u: #set! level takes a number from 1 to 64",
+                                        cq->name, pattern_index);
+            pat->level = (uint32_t)level;
+            return 0;
+        }
         char **slot = strcmp(key, "origin") == 0       ? &pat->origin
                       : strcmp(key, "visibility") == 0 ? &pat->visibility
                                                        : NULL;
         if (!slot) {
-            int rc = cortex_error_set(CORTEX_EINVALID, "query '%s' pattern %u: unknown #set! key '%s' (known: origin, visibility)",
+            int rc = cortex_error_set(CORTEX_EINVALID,
+                                      "query '%s' pattern %u: unknown #set! key '%s' (known: origin, visibility, level)",
                                       cq->name, pattern_index, key);
             free(key);
             return rc;
@@ -112,6 +125,20 @@ static int parse_predicate(cortex_compiled_query *cq, cortex_pattern_info *pat, 
         free(key);
         free(*slot);
         *slot = step_string(q, &st[2]);
+        return 0;
+    }
+    if (strcmp(op, "strip!") == 0) {
+        if (n != 3 || st[1].type != TSQueryPredicateStepTypeCapture || st[2].type != TSQueryPredicateStepTypeString ||
+            pat->strip_capture >= 0)
+            return cortex_error_set(CORTEX_EINVALID, "query '%s' pattern %u: #strip! takes one capture and one regex, once per pattern",
+                                    cq->name, pattern_index);
+        char *re = step_string(q, &st[2]);
+        int rc = regcomp(&pat->strip, re, REG_EXTENDED);
+        free(re);
+        if (rc != 0)
+            return cortex_error_set(CORTEX_EINVALID, "query '%s' pattern %u: bad #strip! regular expression", cq->name,
+                                    pattern_index);
+        pat->strip_capture = (int32_t)st[1].value_id;
         return 0;
     }
 
@@ -199,6 +226,7 @@ int cortex_compiled_query_init(cortex_compiled_query *out, const TSLanguage *lan
 
     out->npatterns = ts_query_pattern_count(out->query);
     out->patterns = cortex_xcalloc(out->npatterns, sizeof *out->patterns);
+    for (uint32_t p = 0; p < out->npatterns; p++) out->patterns[p].strip_capture = -1;
     for (uint32_t p = 0; p < out->npatterns; p++) {
         uint32_t nsteps;
         const TSQueryPredicateStep *steps = ts_query_predicates_for_pattern(out->query, p, &nsteps);
@@ -230,6 +258,7 @@ void cortex_compiled_query_dispose(cortex_compiled_query *q)
             free(pred->values);
         }
         free(pat->preds);
+        if (pat->strip_capture >= 0) regfree(&pat->strip);
         free(pat->origin);
         free(pat->visibility);
     }
@@ -284,6 +313,15 @@ static bool predicate_holds(const cortex_predicate *p, const TSQueryMatch *m, co
     }
     }
     return p->negate ? !ok : ok;
+}
+
+void cortex_compiled_query_strip(const cortex_compiled_query *q, uint32_t pattern, uint32_t capture, char *text)
+{
+    const cortex_pattern_info *pat = &q->patterns[pattern];
+    if (pat->strip_capture != (int32_t)capture) return;
+    regmatch_t m;
+    if (regexec(&pat->strip, text, 1, &m, 0) != 0 || m.rm_so < 0) return;
+    memmove(text + m.rm_so, text + m.rm_eo, strlen(text + m.rm_eo) + 1);
 }
 
 bool cortex_compiled_query_accepts(const cortex_compiled_query *q, const TSQueryMatch *match, const char *source)

@@ -50,6 +50,9 @@ typedef struct cortex_pattern_info {
     size_t npreds, preds_cap;
     char *origin;      /* (#set! origin "...") */
     char *visibility;  /* (#set! visibility "...") */
+    uint32_t level;    /* (#set! level "N"): an outline level, 0 = none */
+    int32_t strip_capture; /* (#strip! @capture "regex"), -1 = none */
+    regex_t strip;
 } cortex_pattern_info;
 
 typedef struct cortex_compiled_query {
@@ -68,6 +71,10 @@ int cortex_compiled_query_init(cortex_compiled_query *out, const TSLanguage *lan
                                const char *name, const char *source);
 
 void cortex_compiled_query_dispose(cortex_compiled_query *q);
+
+/** Removes the first match of the pattern's #strip! regex from `text` (in place)
+ *  when `capture` is the stripped capture. */
+void cortex_compiled_query_strip(const cortex_compiled_query *q, uint32_t pattern, uint32_t capture, char *text);
 
 /** True when every predicate of the match's pattern holds on `source`. */
 bool cortex_compiled_query_accepts(const cortex_compiled_query *q, const TSQueryMatch *match,

@@ -51,5 +51,8 @@
 (declaration declarator: (array_declarator declarator: (identifier) @name)) @definition.variable
 
 ; Includes: <system> and "local" told apart.
-(preproc_include path: (system_lib_string) @name) @import (#set! origin "system")
-(preproc_include path: (string_literal) @name) @import (#set! origin "local")
+((preproc_include path: (system_lib_string) @name) @import (#set! origin "system"))
+((preproc_include path: (string_literal) @name) @import (#set! origin "local"))
+(declaration declarator: (init_declarator declarator: (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)))) @definition.variable
+(declaration declarator: (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))) @definition.variable
+(declaration declarator: (init_declarator declarator: (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name)))) @definition.variable

@@ -27,18 +27,18 @@
   body: (block (expression_statement (assignment left: (identifier) @name) @definition.property)))
 
 ; Imports. Relative ones first so they win the origin label.
-(import_from_statement
-  module_name: (relative_import) @import.module
-  name: (dotted_name) @name) @import
-  (#set! origin "relative")
-(import_from_statement
-  module_name: (relative_import) @import.module
-  name: (aliased_import name: (dotted_name) @name alias: (identifier) @import.alias)) @import
-  (#set! origin "relative")
-(import_from_statement
-  module_name: (relative_import) @import.module
-  (wildcard_import) @name) @import
-  (#set! origin "relative")
+((import_from_statement
+   module_name: (relative_import) @import.module
+   name: (dotted_name) @name) @import
+ (#set! origin "relative"))
+((import_from_statement
+   module_name: (relative_import) @import.module
+   name: (aliased_import name: (dotted_name) @name alias: (identifier) @import.alias)) @import
+ (#set! origin "relative"))
+((import_from_statement
+   module_name: (relative_import) @import.module
+   (wildcard_import) @name) @import
+ (#set! origin "relative"))
 
 (import_statement name: (dotted_name) @name) @import
 (import_statement

@@ -74,8 +74,14 @@ struct TSLanguage;
  *
  * Predicates evaluated by the core: #eq?, #not-eq?, #match?, #not-match?
  * (POSIX extended regular expressions), #any-of?, #not-any-of?.
- * Properties: (#set! origin "system") labels an import's origin;
- * (#set! visibility "private") labels a definition's visibility.
+ * Directives (write them inside the pattern's parentheses):
+ *   (#set! origin "system")     labels an import's origin
+ *   (#set! visibility "private") labels a definition's visibility
+ *   (#set! level "2")           makes the definition an outline entry
+ *                               (a heading): it extends to the next entry of
+ *                               the same or a lower level, or the file's end
+ *   (#strip! @name "regex")     removes the regex's first match from the
+ *                               capture's text (closing `##` of a heading)
  *
  * When several patterns capture the same node as a definition, the first
  * pattern (in query order) wins.
