@@ -350,9 +350,9 @@ static void extend_outline(cortex_extractor *x, uint32_t file_end, TSPoint file_
 static void build_symbols(cortex_extractor *x, const cortex_language_plugin *p, const char *src,
                           cortex_file_records *r, uint32_t file_end, TSPoint file_end_point)
 {
-    qsort(x->defs, x->ndefs, sizeof *x->defs, compare_defs_dedupe);
+    if (x->ndefs) qsort(x->defs, x->ndefs, sizeof *x->defs, compare_defs_dedupe);
     extend_outline(x, file_end, file_end_point);
-    qsort(x->defs, x->ndefs, sizeof *x->defs, compare_defs_dedupe);
+    if (x->ndefs) qsort(x->defs, x->ndefs, sizeof *x->defs, compare_defs_dedupe);
     int32_t *stack = cortex_xmalloc((x->ndefs + 1) * sizeof *stack);
     size_t depth = 0;
     for (size_t i = 0; i < x->ndefs; i++) {
@@ -588,7 +588,7 @@ int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, c
     ts_tree_delete(tree);
 
     build_symbols(x, p, src, r, (uint32_t)len, file_end_point);
-    qsort(x->texts, x->ntexts, sizeof *x->texts, compare_texts_dedupe);
+    if (x->ntexts) qsort(x->texts, x->ntexts, sizeof *x->texts, compare_texts_dedupe);
     size_t w = 0;
     for (size_t i = 0; i < x->ntexts; i++) {
         if (w > 0 && x->texts[w - 1].t.start_byte == x->texts[i].t.start_byte &&

@@ -57,7 +57,7 @@ void cortex_file_records_sort(cortex_file_records *r)
         int32_t *remap = malloc(n * sizeof *remap);
         cortex_symbol *sorted = malloc(n * sizeof *sorted);
         for (size_t i = 0; i < n; i++) slots[i] = (sym_slot){&r->symbols[i], (int32_t)i};
-        qsort(slots, n, sizeof *slots, compare_symbols);
+        if (n) qsort(slots, n, sizeof *slots, compare_symbols);
         for (size_t i = 0; i < n; i++) {
             remap[slots[i].old] = (int32_t)i;
             sorted[i] = *slots[i].s;
@@ -73,6 +73,6 @@ void cortex_file_records_sort(cortex_file_records *r)
         free(remap);
         free(slots);
     }
-    qsort(r->refs, r->nrefs, sizeof *r->refs, compare_refs);
-    qsort(r->texts, r->ntexts, sizeof *r->texts, compare_texts);
+    if (r->nrefs) qsort(r->refs, r->nrefs, sizeof *r->refs, compare_refs);
+    if (r->ntexts) qsort(r->texts, r->ntexts, sizeof *r->texts, compare_texts);
 }

@@ -111,7 +111,15 @@ static char **previous_manifest(const char *data_dir, size_t *count)
     return paths;
 }
 
-static int compare_paths(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int compare_skips(const void *a, const void *b)
+{
+    return strcmp(((const cortex_walk_skip *)a)->path, ((const cortex_walk_skip *)b)->path);
+}
+
+static int compare_langs(const void *a, const void *b)
+{
+    return strcmp(((const cortex_language_stats *)a)->lang, ((const cortex_language_stats *)b)->lang);
+}
 
 static int make_dir(const char *path)
 {
@@ -237,7 +245,8 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     free(now);
     if (rc == 0)
         for (size_t s = 0; s < nsinks && rc == 0; s++) rc = sinks[s].type->commit(sinks[s].self);
-    qsort(rep->walk.skipped, rep->walk.nskipped, sizeof *rep->walk.skipped, compare_paths);
+    if (rep->walk.nskipped) qsort(rep->walk.skipped, rep->walk.nskipped, sizeof *rep->walk.skipped, compare_skips);
+    if (rep->nlangs) qsort(rep->langs, rep->nlangs, sizeof *rep->langs, compare_langs);
 
 done:
     if (rc != 0)

@@ -137,6 +137,13 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
 
 int cortex_plugin_set_load_file(cortex_plugin_set *set, const char *path)
 {
+    /* The same file reached twice (a search path listed twice) is loaded once. */
+    char real[PATH_MAX];
+    if (realpath(path, real))
+        for (size_t i = 0; i < set->count; i++) {
+            char other[PATH_MAX];
+            if (realpath(set->plugins[i]->path, other) && strcmp(real, other) == 0) return 0;
+        }
     cortex_language_plugin *p = cortex_xcalloc(1, sizeof *p);
     p->path = cortex_xstrdup(path);
     int rc;
@@ -196,7 +203,7 @@ static void load_directory(cortex_plugin_set *set, const char *dir)
     while ((e = readdir(d)))
         if (has_suffix(e->d_name, ".so")) *CORTEX_PUSH(names, n, cap) = cortex_xstrdup(e->d_name);
     closedir(d);
-    qsort(names, n, sizeof *names, compare_names); /* load order must not depend on the file system */
+    if (n) qsort(names, n, sizeof *names, compare_names); /* load order must not depend on the file system */
     for (size_t i = 0; i < n; i++) {
         char path[PATH_MAX];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);

@@ -137,7 +137,7 @@ static int compare_strings(const void *a, const void *b) { return strcmp(*(char 
 
 static int write_manifest(jsonl_sink *s)
 {
-    qsort(s->languages, s->nlanguages, sizeof *s->languages, compare_strings);
+    if (s->nlanguages) qsort(s->languages, s->nlanguages, sizeof *s->languages, compare_strings);
     cortex_buf b = {0};
     cortex_buf_puts(&b, "{\n  \"version\": \"" JSONL_FORMAT_VERSION "\",\n  \"name\": ");
     cortex_json_string(&b, s->project, strlen(s->project));

@@ -117,6 +117,11 @@ static int open_db(sqlite3 **db, const char *path, cortex_store_mode mode)
 
 int cortex_store_open(cortex_store **out, const char *path, cortex_store_mode mode)
 {
+    return cortex_store__open_schema(out, path, mode, CORTEX_STORE_SCHEMA);
+}
+
+int cortex_store__open_schema(cortex_store **out, const char *path, cortex_store_mode mode, int schema)
+{
     *out = NULL;
     sqlite3 *db = NULL;
     int rc = open_db(&db, path, mode);
@@ -129,22 +134,22 @@ int cortex_store_open(cortex_store **out, const char *path, cortex_store_mode mo
         sqlite3_close(db);
         return rc;
     }
-    if (version > CORTEX_STORE_SCHEMA) {
+    if (version > schema) {
         sqlite3_close(db);
         return cortex_error_set(CORTEX_EVERSION,
                                 "%s: store schema %d is newer than this cortex understands (%d); upgrade cortex or delete the store",
-                                path, version, CORTEX_STORE_SCHEMA);
+                                path, version, schema);
     }
     if (version == 0 && tables > 0) {
         sqlite3_close(db);
         return cortex_error_set(CORTEX_EINVALID, "%s: not a cortex store (it has tables but no cortex schema version)", path);
     }
     int rebuilt = 0;
-    if (version < CORTEX_STORE_SCHEMA && version > 0) {
+    if (version < schema && version > 0) {
         if (mode == CORTEX_STORE_READ) {
             sqlite3_close(db);
             return cortex_error_set(CORTEX_EVERSION, "%s: store schema %d is older than %d; run `cortex index` to rebuild it",
-                                    path, version, CORTEX_STORE_SCHEMA);
+                                    path, version, schema);
         }
         sqlite3_close(db);
         remove_files(path);
@@ -161,7 +166,7 @@ int cortex_store_open(cortex_store **out, const char *path, cortex_store_mode mo
         if ((rc = exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", path))) goto fail;
         if (version == 0) {
             char sql[sizeof schema_sql + 128];
-            snprintf(sql, sizeof sql, "BEGIN;\n%sPRAGMA user_version=%d;\nCOMMIT;", schema_sql, CORTEX_STORE_SCHEMA);
+            snprintf(sql, sizeof sql, "BEGIN;\n%sPRAGMA user_version=%d;\nCOMMIT;", schema_sql, schema);
             if ((rc = exec(db, sql, path))) goto fail;
         }
     }

@@ -25,6 +25,9 @@ typedef enum cortex_store_mode {
 int cortex_store_open(cortex_store **out, const char *path, cortex_store_mode mode);
 void cortex_store_close(cortex_store *s);
 
+/** cortex_store_open for a given schema version: lets tests exercise upgrades. */
+int cortex_store__open_schema(cortex_store **out, const char *path, cortex_store_mode mode, int schema);
+
 /** Borrowed; valid until the store is closed. */
 sqlite3 *cortex_store_db(cortex_store *s);
 

@@ -20,10 +20,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Never project source, whether or not .gitignore says so. */
+/* Version-control metadata and cortex's own output: skipped without a word. */
+static const char *const silent_skip_dirs[] = {".git", ".hg", ".svn", ".cortex", NULL};
+
+/* Never project source, whether or not .gitignore says so; reported as skipped. */
 static const char *const always_skip_dirs[] = {
-    ".git", ".hg", ".svn", ".cortex", "node_modules", "__pycache__", ".venv", ".tox", ".nox",
-    ".mypy_cache", ".pytest_cache", ".ruff_cache", ".gradle", ".idea", ".vs", NULL};
+    "node_modules", "__pycache__", ".venv", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache",
+    ".gradle", ".idea", ".vs", NULL};
 
 typedef struct walk_ctx {
     cortex_walk *out;
@@ -97,7 +100,7 @@ static void walk_dir(walk_ctx *ctx, const char *abs, const char *rel, repo_scope
         *CORTEX_PUSH(names, n, cap) = cortex_xstrdup(e->d_name);
     }
     closedir(d);
-    qsort(names, n, sizeof *names, compare_names);
+    if (n) qsort(names, n, sizeof *names, compare_names);
 
     for (size_t i = 0; i < n; i++) {
         const char *name = names[i];
@@ -123,6 +126,9 @@ static void walk_dir(walk_ctx *ctx, const char *abs, const char *rel, repo_scope
             continue;
         }
         if (S_ISDIR(st.st_mode)) {
+            int silent = 0;
+            for (int k = 0; silent_skip_dirs[k]; k++) silent |= strcmp(name, silent_skip_dirs[k]) == 0;
+            if (silent) continue;
             const char *why = skip_dir_reason(child_abs, name);
             if (why) {
                 cortex_walk_add_skip(ctx->out, child_rel, why);
@@ -215,8 +221,8 @@ int cortex_walk_run(cortex_walk *out, const char *root, const cortex_plugin_set 
     git_repository_free(repo);
     git_libgit2_shutdown();
 
-    qsort(out->files, out->nfiles, sizeof *out->files, compare_files);
-    qsort(out->skipped, out->nskipped, sizeof *out->skipped, compare_skips);
+    if (out->nfiles) qsort(out->files, out->nfiles, sizeof *out->files, compare_files);
+    if (out->nskipped) qsort(out->skipped, out->nskipped, sizeof *out->skipped, compare_skips);
     return 0;
 }
 

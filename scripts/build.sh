@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Configures and builds cortex into a build directory, installing what a fresh
+# Debian 12 machine lacks first. Usage: scripts/build.sh [release|asan]
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+"$here/scripts/install-deps.sh"
+case "${1:-release}" in
+  release) dir="$here/build"; flags=(-DCMAKE_BUILD_TYPE=Release) ;;
+  asan) dir="$here/build-asan"; flags=(-DCMAKE_BUILD_TYPE=Debug -DCORTEX_SANITIZE=ON) ;;
+  *) echo "usage: scripts/build.sh [release|asan]" >&2; exit 2 ;;
+esac
+cmake -S "$here" -B "$dir" "${flags[@]}" >/dev/null
+cmake --build "$dir" -j "$(nproc)" >/dev/null
+echo "$dir"

@@ -1,0 +1,21 @@
+/*
+ * An example cortex plugin for JSON files: object keys become `property`
+ * symbols (nested keys get their parent from nesting: "server.port"), and
+ * string values become texts. It includes only <cortex/plugin.h>.
+ */
+#include <cortex/plugin.h>
+
+#include "json_queries.h"
+
+const struct TSLanguage *tree_sitter_json(void);
+
+static const char *const extensions[] = {".json", NULL};
+
+static const cortex_query queries[] = {{"tags", cortex_query_tags}};
+
+static const cortex_plugin descriptor = {
+    CORTEX_PLUGIN_ABI_VERSION, sizeof(cortex_plugin), "json", "1.0.0", extensions, NULL,
+    tree_sitter_json, queries, sizeof queries / sizeof *queries, NULL,
+};
+
+CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

@@ -1,0 +1,132 @@
+#define _GNU_SOURCE
+/* The plugin loader: one good fixture loads; each broken fixture is refused
+ * with its exact one-line reason, and the others still load. */
+#include "plugin/loader.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static cortex_plugin_set *fixtures;
+
+static void load_fixtures(void) { cortex_plugin_set_load(&fixtures, FIXTURE_PLUGIN_DIR); }
+static void free_fixtures(void) { cortex_plugin_set_free(fixtures); }
+
+/* The refusal reason for the fixture file `name`, or NULL. */
+static const char *reason_for(const char *name)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", FIXTURE_PLUGIN_DIR, name);
+    for (size_t i = 0; i < fixtures->nrefused; i++)
+        if (strcmp(fixtures->refused[i].path, path) == 0) return fixtures->refused[i].reason;
+    return NULL;
+}
+
+START_TEST(test_loader_accepts_good_plugin)
+{
+    ck_assert_uint_eq(fixtures->count, 1);
+    const cortex_language_plugin *p = fixtures->plugins[0];
+    ck_assert_str_eq(p->name, "fixture-good");
+    ck_assert_str_eq(p->version, "9.9.9");
+    ck_assert_str_eq(p->extensions[0], ".fixture");
+    ck_assert_ptr_null(p->extensions[1]);
+    ck_assert_uint_eq(p->abi_version, 1);
+    ck_assert_uint_eq(p->grammar_abi, 15);
+    ck_assert_uint_eq(p->nqueries, 1);
+}
+END_TEST
+
+START_TEST(test_loader_refuses_each_broken_plugin)
+{
+    ck_assert_uint_eq(fixtures->nrefused, 9);
+    ck_assert_str_eq(reason_for("abi_too_new.so"), "plugin ABI 2 is too new (this cortex loads ABI 1..1); upgrade cortex");
+    ck_assert_str_eq(reason_for("abi_too_old.so"),
+                     "plugin ABI 0 is too old (this cortex loads ABI 1..1); rebuild it against the current SDK");
+    ck_assert_str_eq(reason_for("bad_query.so"),
+                     "plugin 'fixture-bad-query': query 'tags' does not compile: unknown node type at 2:2");
+    ck_assert_str_eq(reason_for("bad_capture.so"),
+                     "plugin 'fixture-bad-capture': query 'tags': unknown capture @commentary "
+                     "(see the capture names in cortex/plugin.h)");
+    ck_assert_str_eq(reason_for("grammar_too_old.so"),
+                     "plugin 'fixture-old-grammar': grammar ABI 5 is outside the tree-sitter runtime's 13..15");
+    ck_assert_str_eq(reason_for("no_entry.so"), "no entry symbol cortex_plugin_v1(): not a cortex plugin");
+
+    const char *text = reason_for("text_file.so");
+    ck_assert_ptr_nonnull(text);
+    ck_assert_msg(strncmp(text, "not a loadable shared object: ", 30) == 0, "got: %s", text);
+
+    char expect[4200];
+    snprintf(expect, sizeof expect,
+             "plugin 'fixture-dup-ext': extension '.fixture' is already claimed by plugin 'fixture-good' (%s/good.so)",
+             FIXTURE_PLUGIN_DIR);
+    ck_assert_str_eq(reason_for("with_duplicate_extension.so"), expect);
+    snprintf(expect, sizeof expect, "duplicate plugin name 'fixture-good' (already loaded from %s/good.so)",
+             FIXTURE_PLUGIN_DIR);
+    ck_assert_str_eq(reason_for("with_duplicate_name.so"), expect);
+}
+END_TEST
+
+START_TEST(test_loader_matches_by_file_name_then_extension)
+{
+    ck_assert_ptr_eq(cortex_plugin_set_match(fixtures, "src/x.fixture"), fixtures->plugins[0]);
+    ck_assert_ptr_eq(cortex_plugin_set_match(fixtures, "deep/dir/Fixturefile"), fixtures->plugins[0]);
+    ck_assert_ptr_null(cortex_plugin_set_match(fixtures, "src/x.other"));
+    ck_assert_ptr_null(cortex_plugin_set_match(fixtures, ".fixture")); /* a dot file has no extension */
+    ck_assert_ptr_null(cortex_plugin_set_match(fixtures, "noext"));
+}
+END_TEST
+
+START_TEST(test_loader_loads_real_plugins_beside_broken_ones)
+{
+    cortex_plugin_set *set;
+    cortex_plugin_set_load(&set, BUILD_PLUGIN_DIR ":" FIXTURE_PLUGIN_DIR ":" BUILD_PLUGIN_DIR);
+    /* c, markdown, python and the good fixture; the repeated directory is not a duplicate */
+    ck_assert_uint_eq(set->count, 4);
+    ck_assert_uint_eq(set->nrefused, 9);
+    ck_assert_str_eq(cortex_plugin_set_match(set, "a/b.py")->name, "python");
+    ck_assert_str_eq(cortex_plugin_set_match(set, "a/b.h")->name, "c");
+    ck_assert_str_eq(cortex_plugin_set_match(set, "README.md")->name, "markdown");
+    ck_assert_ptr_nonnull(cortex_plugin_set_find(set, "fixture-good"));
+    cortex_plugin_set_free(set);
+}
+END_TEST
+
+START_TEST(test_loader_search_path_starts_with_environment)
+{
+    setenv("CORTEX_PLUGIN_PATH", "/opt/one:/opt/two", 1);
+    char *path = cortex_plugin_default_search_path();
+    ck_assert_msg(strncmp(path, "/opt/one:/opt/two:", 18) == 0, "got: %s", path);
+    free(path);
+    unsetenv("CORTEX_PLUGIN_PATH");
+}
+END_TEST
+
+START_TEST(test_loader_missing_directory_is_not_an_error)
+{
+    cortex_plugin_set *set;
+    cortex_plugin_set_load(&set, "/nonexistent/cortex/plugins");
+    ck_assert_uint_eq(set->count, 0);
+    ck_assert_uint_eq(set->nrefused, 0);
+    cortex_plugin_set_free(set);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("loader");
+    TCase *tc = tcase_create("fixtures");
+    tcase_add_checked_fixture(tc, load_fixtures, free_fixtures);
+    tcase_add_test(tc, test_loader_accepts_good_plugin);
+    tcase_add_test(tc, test_loader_refuses_each_broken_plugin);
+    tcase_add_test(tc, test_loader_matches_by_file_name_then_extension);
+    tcase_add_test(tc, test_loader_loads_real_plugins_beside_broken_ones);
+    tcase_add_test(tc, test_loader_search_path_starts_with_environment);
+    tcase_add_test(tc, test_loader_missing_directory_is_not_an_error);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

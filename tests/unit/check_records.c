@@ -1,0 +1,60 @@
+/* Records: the deterministic sort (with parent/caller remapping) and the JSON
+ * writer's escaping, which must always emit valid UTF-8 JSON. */
+#include "extract/record_json.h"
+#include "extract/records.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+START_TEST(test_records_sort_remaps_parents_and_callers)
+{
+    cortex_file_records r;
+    memset(&r, 0, sizeof r);
+    r.path = "x.py";
+    cortex_symbol method = {.name = "A.m", .kind = "method", .line_start = 3, .line_end = 4, .col_start = 5,
+                            .start_byte = 20, .end_byte = 40, .parent = 1};
+    cortex_symbol cls = {.name = "A", .kind = "class", .line_start = 2, .line_end = 4, .col_start = 1,
+                         .start_byte = 10, .end_byte = 40, .parent = -1};
+    *CORTEX_PUSH(r.symbols, r.nsymbols, r.symbols_cap) = method;
+    *CORTEX_PUSH(r.symbols, r.nsymbols, r.symbols_cap) = cls;
+    cortex_reference ref = {.name = "f", .kind = "call", .line = 4, .col = 9, .caller = 0};
+    *CORTEX_PUSH(r.refs, r.nrefs, r.refs_cap) = ref;
+    cortex_file_records_sort(&r);
+    ck_assert_str_eq(r.symbols[0].name, "A");
+    ck_assert_int_eq(r.symbols[1].parent, 0);
+    ck_assert_int_eq(r.refs[0].caller, 1);
+
+    cortex_buf b = {0};
+    cortex_json_symbol_line(&b, &r, &r.symbols[1], 1, NULL);
+    cortex_json_reference_line(&b, &r, &r.refs[0], 1, NULL);
+    ck_assert_str_eq(b.data, "{\"file\":\"x.py\",\"name\":\"A.m\",\"kind\":\"method\",\"line\":[3,4],\"col\":5,\"parent\":\"A\"}\n"
+                             "{\"file\":\"x.py\",\"name\":\"f\",\"kind\":\"call\",\"line\":4,\"col\":9,\"caller\":\"A.m\"}\n");
+    cortex_buf_free(&b);
+    cortex_file_records_reset(&r);
+}
+END_TEST
+
+START_TEST(test_records_json_escapes_and_repairs_utf8)
+{
+    cortex_buf b = {0};
+    const char in[] = "q\"b\\n\n\t\x01 caf\xc3\xa9 bad\xff end \xe2\x82";
+    cortex_json_string(&b, in, sizeof in - 1);
+    ck_assert_str_eq(b.data, "\"q\\\"b\\\\n\\n\\t\\u0001 caf\xc3\xa9 bad\xef\xbf\xbd end \xef\xbf\xbd\xef\xbf\xbd\"");
+    cortex_buf_free(&b);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("records");
+    TCase *tc = tcase_create("records");
+    tcase_add_test(tc, test_records_sort_remaps_parents_and_callers);
+    tcase_add_test(tc, test_records_json_escapes_and_repairs_utf8);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,321 @@
+/* The SQLite store and sink: FTS name splitting, schema versions (a newer store
+ * is refused, an older one rebuilt, never misread), one transaction per run,
+ * and how references are bound. */
+#define _GNU_SOURCE
+#include "sink/sink.h"
+#include "store/store.h"
+#include "util/error.h"
+
+#include <check.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char dir[256];
+static char db_path[300];
+
+static void setup(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/cortex-check-store-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(db_path, sizeof db_path, "%s/cortex.db", dir);
+}
+
+static void teardown(void)
+{
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static void terms_of(const char *name, const char *expect)
+{
+    char out[256];
+    cortex_store_name_terms(out, name);
+    ck_assert_str_eq(out, expect);
+}
+
+START_TEST(test_store_name_terms_split_case_and_underscores)
+{
+    terms_of("parseConfig", "parseConfig parse Config");
+    terms_of("parse_config", "parse_config parse config");
+    terms_of("HTTPServer", "HTTPServer HTTP Server");
+    terms_of("__init__", "__init__ init");
+    terms_of("utf8Decode", "utf8Decode utf8 Decode");
+    terms_of("x", "x x");
+}
+END_TEST
+
+/* ---- a tiny record builder ------------------------------------------------ */
+
+static cortex_symbol sym(const char *name, const char *kind, uint32_t line, int32_t parent)
+{
+    cortex_symbol s = {.name = name, .short_name = strrchr(name, '.') ? strrchr(name, '.') + 1 : name,
+                       .kind = kind, .line_start = line, .line_end = line + 1, .col_start = 1, .parent = parent};
+    return s;
+}
+
+static cortex_file_records file(const char *path, cortex_symbol *syms, size_t nsyms, cortex_reference *refs, size_t nrefs)
+{
+    cortex_file_records r = {.path = path, .lang = "python", .hash = "0123456789abcdef", .lines = 10, .bytes = 100,
+                             .symbols = syms, .nsymbols = nsyms, .refs = refs, .nrefs = nrefs};
+    return r;
+}
+
+static void *open_sink(void)
+{
+    cortex_sink_context ctx = {dir, dir, "test"};
+    void *sink = NULL;
+    ck_assert_int_eq(cortex_sink_sqlite.open(&sink, &ctx), 0);
+    return sink;
+}
+
+static int count(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *st;
+    ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+    int n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return n;
+}
+
+static char *text(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *st;
+    ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    int first = 1;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        fprintf(f, "%s%s", first ? "" : ",", sqlite3_column_text(st, 0) ? (const char *)sqlite3_column_text(st, 0) : "NULL");
+        first = 0;
+    }
+    fclose(f);
+    sqlite3_finalize(st);
+    return out;
+}
+
+START_TEST(test_store_fts_finds_both_spellings)
+{
+    void *sink = open_sink();
+    cortex_symbol syms[] = {sym("parseConfig", "function", 1, -1), sym("parse_config", "function", 5, -1),
+                            sym("unrelated", "function", 9, -1)};
+    cortex_file_records r = file("a.py", syms, 3, NULL, 0);
+    ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &r), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.commit(sink), 0);
+    cortex_sink_sqlite.close(sink);
+
+    cortex_store *store;
+    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
+    sqlite3 *db = cortex_store_db(store);
+    char *hits = text(db, "SELECT s.name FROM symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid "
+                          "WHERE symbols_fts MATCH 'parse config' ORDER BY s.name");
+    ck_assert_str_eq(hits, "parseConfig,parse_config");
+    free(hits);
+    hits = text(db, "SELECT s.name FROM symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid "
+                    "WHERE symbols_fts MATCH 'parseconfig'");
+    ck_assert_str_eq(hits, "parseConfig");
+    free(hits);
+    hits = text(db, "SELECT f.path FROM files_fts JOIN files f ON f.id = files_fts.rowid WHERE files_fts MATCH 'a'");
+    ck_assert_str_eq(hits, "a.py");
+    free(hits);
+    ck_assert_int_eq(cortex_store_meta_int(store, "generation", -1), 1);
+    cortex_store_close(store);
+}
+END_TEST
+
+START_TEST(test_store_newer_schema_is_refused_untouched)
+{
+    sqlite3 *db;
+    ck_assert_int_eq(sqlite3_open(db_path, &db), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_exec(db, "CREATE TABLE files(x); PRAGMA user_version=99;", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+
+    cortex_store *store = NULL;
+    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_WRITE), CORTEX_EVERSION);
+    ck_assert_ptr_null(store);
+    char expect[512];
+    snprintf(expect, sizeof expect,
+             "%s: store schema 99 is newer than this cortex understands (1); upgrade cortex or delete the store", db_path);
+    ck_assert_str_eq(cortex_error_last(), expect);
+
+    ck_assert_int_eq(sqlite3_open(db_path, &db), SQLITE_OK);
+    ck_assert_int_eq(count(db, "PRAGMA user_version"), 99);
+    sqlite3_close(db);
+}
+END_TEST
+
+START_TEST(test_store_older_schema_is_rebuilt)
+{
+    cortex_store *store;
+    ck_assert_int_eq(cortex_store__open_schema(&store, db_path, CORTEX_STORE_WRITE, 1), 0);
+    ck_assert_int_eq(sqlite3_exec(cortex_store_db(store), "UPDATE meta SET value='7' WHERE key='generation'", NULL, NULL, NULL),
+                     SQLITE_OK);
+    cortex_store_close(store);
+
+    /* read-only users are told to re-index, never handed the old layout */
+    ck_assert_int_eq(cortex_store__open_schema(&store, db_path, CORTEX_STORE_READ, 2), CORTEX_EVERSION);
+
+    ck_assert_int_eq(cortex_store__open_schema(&store, db_path, CORTEX_STORE_WRITE, 2), 0);
+    ck_assert(cortex_store_was_rebuilt(store));
+    ck_assert_int_eq(cortex_store_meta_int(store, "generation", -1), 0);
+    ck_assert_int_eq(count(cortex_store_db(store), "PRAGMA user_version"), 2);
+    cortex_store_close(store);
+}
+END_TEST
+
+START_TEST(test_store_foreign_files_are_refused)
+{
+    sqlite3 *db;
+    ck_assert_int_eq(sqlite3_open(db_path, &db), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_exec(db, "CREATE TABLE mine(x)", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    cortex_store *store;
+    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_WRITE), CORTEX_EINVALID);
+    ck_assert_msg(strstr(cortex_error_last(), "not a cortex store (it has tables but no cortex schema version)"), "%s",
+                  cortex_error_last());
+
+    FILE *f = fopen(db_path, "w");
+    fputs("plain text, not a database, long enough to have a header...............................................", f);
+    fclose(f);
+    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_WRITE), CORTEX_EINVALID);
+    ck_assert_msg(strstr(cortex_error_last(), "not a cortex store (not an SQLite database"), "%s", cortex_error_last());
+}
+END_TEST
+
+START_TEST(test_store_run_replaces_removes_and_aborts)
+{
+    void *sink = open_sink();
+    cortex_symbol a1[] = {sym("one", "function", 1, -1)};
+    cortex_symbol b1[] = {sym("two", "function", 1, -1)};
+    cortex_file_records ra = file("a.py", a1, 1, NULL, 0), rb = file("b.py", b1, 1, NULL, 0);
+    ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &ra), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &rb), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.commit(sink), 0);
+
+    /* second run: a.py changed, b.py removed */
+    cortex_symbol a2[] = {sym("uno", "function", 1, -1), sym("dos", "function", 3, -1)};
+    ra = file("a.py", a2, 2, NULL, 0);
+    ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &ra), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.remove(sink, "b.py"), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.commit(sink), 0);
+
+    /* third run aborted: nothing of it is visible */
+    ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.remove(sink, "a.py"), 0);
+    cortex_sink_sqlite.abort(sink);
+    cortex_sink_sqlite.close(sink);
+
+    cortex_store *store;
+    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
+    sqlite3 *db = cortex_store_db(store);
+    char *names = text(db, "SELECT f.path || ':' || s.name FROM symbols s JOIN files f ON f.id = s.file_id ORDER BY s.line_start");
+    ck_assert_str_eq(names, "a.py:uno,a.py:dos");
+    free(names);
+    ck_assert_int_eq(count(db, "SELECT count(*) FROM files"), 1);
+    ck_assert_int_eq(count(db, "SELECT count(*) FROM symbols_fts WHERE symbols_fts MATCH 'one OR two'"), 0);
+    ck_assert_int_eq(cortex_store_meta_int(store, "generation", -1), 2);
+    cortex_store_close(store);
+}
+END_TEST
+
+START_TEST(test_store_symbol_ids_are_stable_and_distinct)
+{
+    void *sink = open_sink();
+    /* the same name and kind twice in one file (a redefinition) */
+    cortex_symbol syms[] = {sym("Config", "class", 1, -1), sym("Config.get", "method", 2, 0), sym("f", "function", 5, -1),
+                            sym("f", "function", 8, -1)};
+    cortex_file_records r = file("a.py", syms, 4, NULL, 0);
+    char *first = NULL;
+    for (int run = 0; run < 2; run++) {
+        ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
+        ck_assert_int_eq(cortex_sink_sqlite.file(sink, &r), 0);
+        ck_assert_int_eq(cortex_sink_sqlite.commit(sink), 0);
+        cortex_store *store;
+        ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
+        sqlite3 *db = cortex_store_db(store);
+        ck_assert_int_eq(count(db, "SELECT count(DISTINCT id) FROM symbols"), 4);
+        ck_assert_int_eq(count(db, "SELECT count(*) FROM symbols c JOIN symbols p ON c.parent_id = p.id "
+                                   "WHERE c.name = 'Config.get' AND p.name = 'Config'"), 1);
+        char *ids = text(db, "SELECT id FROM symbols ORDER BY line_start");
+        if (!first) first = ids;
+        else {
+            ck_assert_str_eq(ids, first);
+            free(ids);
+        }
+        cortex_store_close(store);
+    }
+    free(first);
+    cortex_sink_sqlite.close(sink);
+}
+END_TEST
+
+START_TEST(test_store_references_are_bound_and_labelled)
+{
+    void *sink = open_sink();
+    cortex_symbol as[] = {sym("helper", "function", 1, -1), sym("main", "function", 5, -1)};
+    cortex_reference ar[] = {{.name = "helper", .kind = "call", .line = 6, .col = 5, .caller = 1},
+                             {.name = "printf", .kind = "call", .line = 7, .col = 5, .caller = 1}};
+    cortex_symbol bs[] = {sym("run", "function", 1, -1), sym("dup", "function", 9, -1)};
+    cortex_reference br[] = {{.name = "helper", .kind = "call", .line = 2, .col = 5, .caller = 0},
+                             {.name = "dup", .kind = "call", .line = 3, .col = 5, .caller = 0}};
+    cortex_symbol cs[] = {sym("a.helper", "import", 1, -1), sym("go", "function", 3, -1), sym("dup", "function", 9, -1)};
+    cs[0].short_name = "a.helper";
+    cortex_reference cr[] = {{.name = "helper", .kind = "call", .line = 4, .col = 5, .caller = 1}};
+    cortex_reference dr[] = {{.name = "dup", .kind = "call", .line = 1, .col = 1, .caller = -1}};
+    cortex_file_records ra = file("a.py", as, 2, ar, 2), rb = file("b.py", bs, 2, br, 2), rc = file("c.py", cs, 3, cr, 1),
+                        rd = file("d.py", NULL, 0, dr, 1);
+    ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &ra), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &rb), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &rc), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &rd), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.commit(sink), 0);
+    cortex_sink_sqlite.close(sink);
+
+    cortex_store *store;
+    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
+    char *rows = text(cortex_store_db(store),
+                      "SELECT f.path || ':' || r.name || ':' || coalesce(r.resolution, 'unbound') || ':' ||"
+                      " coalesce(tf.path || '#' || t.line_start, '-') || ':' || coalesce(c.name, '-')"
+                      " FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols t ON t.id = r.target_id"
+                      " LEFT JOIN files tf ON tf.id = t.file_id LEFT JOIN symbols c ON c.id = r.caller_id"
+                      " ORDER BY f.path, r.line");
+    ck_assert_str_eq(rows, "a.py:helper:scoped:a.py#1:main,"
+                           "a.py:printf:unbound:-:main,"
+                           "b.py:helper:name:a.py#1:run,"
+                           "b.py:dup:scoped:b.py#9:run,"
+                           "c.py:helper:import:a.py#1:go,"
+                           "d.py:dup:ambiguous:-:-");
+    free(rows);
+    cortex_store_close(store);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("store");
+    TCase *tc = tcase_create("store");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_store_name_terms_split_case_and_underscores);
+    tcase_add_test(tc, test_store_fts_finds_both_spellings);
+    tcase_add_test(tc, test_store_newer_schema_is_refused_untouched);
+    tcase_add_test(tc, test_store_older_schema_is_rebuilt);
+    tcase_add_test(tc, test_store_foreign_files_are_refused);
+    tcase_add_test(tc, test_store_run_replaces_removes_and_aborts);
+    tcase_add_test(tc, test_store_symbol_ids_are_stable_and_distinct);
+    tcase_add_test(tc, test_store_references_are_bound_and_labelled);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
