@@ -64,6 +64,19 @@ for f in index.json files.jsonl symbols.jsonl references.jsonl texts.jsonl; do
   expect_eq "jsonl $f matches the expected index" "$(cat "$EXPECTED/$f")" "$(cat "$REPO_DIR/.cortex/index/$f")"
 done
 
+# Every record has the fields its JSON Schema requires and no others.
+check_schema() { # SCHEMA FILE
+  jq -n --slurpfile s "$REPO/docs/schema/$1.schema.json" --slurpfile rows "$2" '
+    $s[0] as $schema | [$rows[] | select(
+      ((keys - ($schema.properties | keys)) | length > 0) or
+      (($schema.required - keys) | length > 0))] | length'
+}
+for pair in file:files symbol:symbols reference:references text:texts; do
+  expect_eq "${pair#*:}.jsonl follows docs/schema/${pair%%:*}.schema.json" 0 \
+    "$(check_schema "${pair%%:*}" "$REPO_DIR/.cortex/index/${pair#*:}.jsonl")"
+done
+expect_eq "index.json follows docs/schema/index.schema.json" 0 "$(check_schema index "$REPO_DIR/.cortex/index/index.json")"
+
 # The store agrees with the JSONL index.
 DB="$REPO_DIR/.cortex/cortex.db"
 expect_eq "store symbol count equals symbols.jsonl" "$(wc -l < "$REPO_DIR/.cortex/index/symbols.jsonl")" \
