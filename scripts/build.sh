@@ -3,12 +3,12 @@
 # Debian 12 machine lacks first. Usage: scripts/build.sh [release|asan]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-"$here/scripts/install-deps.sh"
+"$here/scripts/install-deps.sh" >&2 # stdout carries only the build directory
 case "${1:-release}" in
   release) dir="$here/build"; flags=(-DCMAKE_BUILD_TYPE=Release) ;;
   asan) dir="$here/build-asan"; flags=(-DCMAKE_BUILD_TYPE=Debug -DCORTEX_SANITIZE=ON) ;;
   *) echo "usage: scripts/build.sh [release|asan]" >&2; exit 2 ;;
 esac
-cmake -S "$here" -B "$dir" "${flags[@]}" >/dev/null
-cmake --build "$dir" -j "$(nproc)" >/dev/null
+cmake -S "$here" -B "$dir" "${flags[@]}" >&2
+cmake --build "$dir" -j "$(nproc)" >&2
 echo "$dir"
