@@ -35,32 +35,27 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_INS_FILE] = "INSERT INTO files(path, lang, hash, lines, bytes, parse_errors, generation) VALUES (?,?,?,?,?,?,?)",
     [ST_INS_SYMBOL] = "INSERT INTO symbols(id, file_id, name, short_name, kind, line_start, line_end, col, parent_id, sig,"
                       " visibility, doc, alias, origin, terms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-    [ST_INS_REF] = "INSERT INTO refs(file_id, name, kind, qualifier, line, col, caller_id) VALUES (?,?,?,?,?,?,?)",
+    [ST_INS_REF] = "INSERT INTO refs(file_id, name, kind, qualifier, line, col, caller_id, target_id, resolution)"
+                   " VALUES (?,?,?,?,?,?,?,?,?)",
     [ST_INS_IMPORT] = "INSERT INTO imports(file_id, symbol_id, name, alias, origin, line) VALUES (?,?,?,?,?,?)",
     [ST_INS_TEXT] = "INSERT INTO texts(file_id, kind, line_start, line_end, text, language, parent_id) VALUES (?,?,?,?,?,?,?)",
 };
 
 /* Kinds a reference can be bound to. Prototypes are left out so a function
  * declared in a header and defined once still has a unique definition. */
-#define BINDABLE_KINDS \
+static const char *const bindable_kinds[] = {"function", "method", "macro", "class", "struct", "interface", "enum",
+                                             "type", "union", "trait", "impl", "module", NULL};
+#define BINDABLE_KINDS_SQL \
     "('function','method','macro','class','struct','interface','enum','type','union','trait','impl','module')"
 
+/* Same-file ("scoped") and import bindings are made per file as references are
+ * inserted; only the repository-wide pass runs at commit: a name with one
+ * definition in the repository binds ("name"), several make it "ambiguous". */
 static const char resolve_sql[] =
-    "UPDATE refs SET target_id = NULL, resolution = NULL WHERE target_id IS NOT NULL OR resolution IS NOT NULL;\n"
-    /* scoped: defined in the same file */
-    "UPDATE refs SET resolution = 'scoped', target_id = (\n"
-    "  SELECT s.id FROM symbols s WHERE s.short_name = refs.name AND s.file_id = refs.file_id\n"
-    "    AND s.kind IN " BINDABLE_KINDS " ORDER BY s.line_start LIMIT 1)\n"
-    "WHERE EXISTS (SELECT 1 FROM symbols s WHERE s.short_name = refs.name AND s.file_id = refs.file_id\n"
-    "    AND s.kind IN " BINDABLE_KINDS ");\n"
-    /* import: the file imports that name (or an alias of it) */
-    "UPDATE refs SET resolution = 'import' WHERE resolution IS NULL AND EXISTS (\n"
-    "  SELECT 1 FROM imports i WHERE i.file_id = refs.file_id\n"
-    "    AND (i.alias = refs.name OR i.name = refs.name OR i.name LIKE '%.' || refs.name));\n"
-    /* name: one definition of that name in the repository, else ambiguous */
+    "UPDATE refs SET target_id = NULL, resolution = NULL WHERE resolution IN ('name', 'ambiguous');\n"
+    "UPDATE refs SET target_id = NULL WHERE resolution = 'import' AND target_id IS NOT NULL;\n"
     "CREATE TEMP TABLE definition_counts AS SELECT short_name AS name, count(*) AS n, min(id) AS id\n"
-    "  FROM symbols WHERE kind IN " BINDABLE_KINDS " GROUP BY short_name;\n"
-    "CREATE INDEX temp.definition_counts_name ON definition_counts(name);\n"
+    "  FROM symbols WHERE kind IN " BINDABLE_KINDS_SQL " GROUP BY short_name;\n"
     "UPDATE refs SET target_id = CASE WHEN d.n = 1 THEN d.id END,\n"
     "  resolution = COALESCE(refs.resolution, CASE WHEN d.n = 1 THEN 'name' ELSE 'ambiguous' END)\n"
     "  FROM definition_counts d WHERE d.name = refs.name AND (refs.resolution IS NULL OR refs.resolution = 'import');\n"
@@ -78,6 +73,8 @@ typedef struct sqlite_sink {
     size_t ids_cap;
     int64_t *taken; /* open-addressing set of this file's ids, 0 = empty */
     size_t taken_cap;
+    uint32_t *bindable; /* this file's bindable symbols, sorted by name then line */
+    size_t bindable_cap;
 } sqlite_sink;
 
 static int db_error(sqlite_sink *s, const char *what)
@@ -106,6 +103,7 @@ static void sqlite_close(void *self)
     free(s->terms);
     free(s->ids);
     free(s->taken);
+    free(s->bindable);
     free(s);
 }
 
@@ -248,6 +246,49 @@ static int insert_symbol(sqlite_sink *s, int64_t file_id, const cortex_file_reco
     return 0;
 }
 
+static int is_bindable(const char *kind)
+{
+    for (int i = 0; bindable_kinds[i]; i++)
+        if (strcmp(kind, bindable_kinds[i]) == 0) return 1;
+    return 0;
+}
+
+static const cortex_file_records *sort_records; /* qsort has no payload argument */
+
+static int compare_bindable(const void *a, const void *b)
+{
+    const cortex_symbol *x = &sort_records->symbols[*(const uint32_t *)a], *y = &sort_records->symbols[*(const uint32_t *)b];
+    int c = strcmp(x->short_name, y->short_name);
+    if (c) return c;
+    return (x->line_start > y->line_start) - (x->line_start < y->line_start);
+}
+
+/* The first definition (by line) named `name` in this file, or -1. */
+static int32_t find_in_file(const sqlite_sink *s, size_t n, const cortex_file_records *r, const char *name)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (strcmp(r->symbols[s->bindable[mid]].short_name, name) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < n && strcmp(r->symbols[s->bindable[lo]].short_name, name) == 0 ? (int32_t)s->bindable[lo] : -1;
+}
+
+/* True when the file imports `name`: as an alias, as the whole path, or as its
+ * last component. `imports` lists the file's import symbols (a handful). */
+static int imports_name(const cortex_file_records *r, const uint32_t *imports, size_t nimports, const char *name)
+{
+    size_t n = strlen(name);
+    for (size_t i = 0; i < nimports; i++) {
+        const cortex_symbol *im = &r->symbols[imports[i]];
+        if ((im->alias && strcmp(im->alias, name) == 0) || strcmp(im->name, name) == 0) return 1;
+        size_t m = strlen(im->name);
+        if (m > n && im->name[m - n - 1] == '.' && strcmp(im->name + m - n, name) == 0) return 1;
+    }
+    return 0;
+}
+
 static int sqlite_file(void *self, const cortex_file_records *r)
 {
     sqlite_sink *s = self;
@@ -277,9 +318,27 @@ static int sqlite_file(void *self, const cortex_file_records *r)
     for (size_t i = 0; i < r->nsymbols; i++)
         if ((rc = insert_symbol(s, file_id, r, i))) return rc;
 
+    /* bindable symbols fill the front of the scratch array, imports its back */
+    size_t nbindable = 0, nimports = 0;
+    cortex_grow((void **)&s->bindable, &s->bindable_cap, r->nsymbols + 1, sizeof *s->bindable);
+    uint32_t *imports = s->bindable + r->nsymbols;
+    for (size_t i = 0; i < r->nsymbols; i++) {
+        if (is_bindable(r->symbols[i].kind)) s->bindable[nbindable++] = (uint32_t)i;
+        else if (strcmp(r->symbols[i].kind, "import") == 0) *--imports = (uint32_t)i, nimports++;
+    }
+    sort_records = r;
+    if (nbindable) qsort(s->bindable, nbindable, sizeof *s->bindable, compare_bindable);
+
     st = s->st[ST_INS_REF];
     for (size_t i = 0; i < r->nrefs; i++) {
         const cortex_reference *ref = &r->refs[i];
+        int32_t target = find_in_file(s, nbindable, r, ref->name);
+        if (target >= 0) {
+            sqlite3_bind_int64(st, 8, s->ids[target]);
+            sqlite3_bind_text(st, 9, "scoped", -1, SQLITE_STATIC);
+        } else if (imports_name(r, imports, nimports, ref->name)) {
+            sqlite3_bind_text(st, 9, "import", -1, SQLITE_STATIC);
+        }
         sqlite3_bind_int64(st, 1, file_id);
         sqlite3_bind_text(st, 2, ref->name, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 3, ref->kind, -1, SQLITE_STATIC);

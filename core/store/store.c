@@ -163,7 +163,7 @@ int cortex_store__open_schema(cortex_store **out, const char *path, cortex_store
     }
     if (mode == CORTEX_STORE_WRITE) {
         /* WAL: readers (the MCP server) never block on the indexer. */
-        if ((rc = exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", path))) goto fail;
+        if ((rc = exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-65536;", path))) goto fail;
         if (version == 0) {
             char sql[sizeof schema_sql + 128];
             snprintf(sql, sizeof sql, "BEGIN;\n%sPRAGMA user_version=%d;\nCOMMIT;", schema_sql, schema);
