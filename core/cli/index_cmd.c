@@ -24,7 +24,8 @@ static void index_usage(FILE *out)
             "  --out DIR             write the index data to DIR instead of PATH/.cortex (read-only trees)\n"
             "  --quiet               print nothing but errors\n"
             "  --json                print the report as JSON\n"
-            "  --max-file-size BYTES skip larger files (default 1048576)\n");
+            "  --max-file-size BYTES skip larger files (default 1048576)\n"
+            "  --sink NAME           write only to this sink (sqlite, jsonl); repeatable; default both\n");
 }
 
 static json_t *report_json(const cortex_index_report *r)
@@ -104,12 +105,23 @@ int cortex_cmd_index(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"out", required_argument, NULL, 'o'}, {"quiet", no_argument, NULL, 'q'}, {"json", no_argument, NULL, 'j'},
-        {"max-file-size", required_argument, NULL, 'm'}, {"help", no_argument, NULL, 'h'}, {0}};
+        {"max-file-size", required_argument, NULL, 'm'}, {"sink", required_argument, NULL, 's'},
+        {"help", no_argument, NULL, 'h'}, {0}};
+    const char *sinks[8] = {0};
+    size_t nsinks = 0;
     cortex_index_options opts = {0};
     int quiet = 0, json = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:qjm:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "o:qjm:s:h", longopts, NULL)) != -1) {
         switch (c) {
+        case 's':
+            if (nsinks + 1 >= sizeof sinks / sizeof *sinks) {
+                fprintf(stderr, "cortex index: too many --sink options\n");
+                return 2;
+            }
+            sinks[nsinks++] = optarg;
+            opts.sinks = sinks;
+            break;
         case 'o': opts.data_dir = optarg; break;
         case 'q': quiet = 1; break;
         case 'j': json = 1; break;

@@ -21,12 +21,18 @@
 #include <xxhash.h>
 
 enum {
-    ST_FILE_ID, ST_DEL_FILE, ST_DEL_SYMBOLS, ST_DEL_REFS, ST_DEL_IMPORTS, ST_DEL_TEXTS,
+    ST_FILE_ID, ST_FTS_DEL_SYMBOLS, ST_FTS_DEL_TEXTS, ST_FTS_DEL_FILE,
+    ST_DEL_FILE, ST_DEL_SYMBOLS, ST_DEL_REFS, ST_DEL_IMPORTS, ST_DEL_TEXTS,
     ST_INS_FILE, ST_INS_SYMBOL, ST_INS_REF, ST_INS_IMPORT, ST_INS_TEXT, ST_COUNT
 };
 
 static const char *const stmt_sql[ST_COUNT] = {
     [ST_FILE_ID] = "SELECT id FROM files WHERE path = ?",
+    /* An external-content FTS5 table forgets a row when told its old values. */
+    [ST_FTS_DEL_SYMBOLS] = "INSERT INTO symbols_fts(symbols_fts, rowid, terms, sig, doc)"
+                           " SELECT 'delete', id, terms, sig, doc FROM symbols WHERE file_id = ?",
+    [ST_FTS_DEL_TEXTS] = "INSERT INTO texts_fts(texts_fts, rowid, text) SELECT 'delete', id, text FROM texts WHERE file_id = ?",
+    [ST_FTS_DEL_FILE] = "INSERT INTO files_fts(files_fts, rowid, path) SELECT 'delete', id, path FROM files WHERE id = ?",
     [ST_DEL_FILE] = "DELETE FROM files WHERE id = ?",
     [ST_DEL_SYMBOLS] = "DELETE FROM symbols WHERE file_id = ?",
     [ST_DEL_REFS] = "DELETE FROM refs WHERE file_id = ?",
@@ -162,7 +168,8 @@ static int delete_file(sqlite_sink *s, const char *path)
     sqlite3_reset(q);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) return db_error(s, "look up file");
     if (!id) return 0;
-    static const int order[] = {ST_DEL_SYMBOLS, ST_DEL_REFS, ST_DEL_IMPORTS, ST_DEL_TEXTS, ST_DEL_FILE};
+    static const int order[] = {ST_FTS_DEL_SYMBOLS, ST_FTS_DEL_TEXTS, ST_FTS_DEL_FILE, ST_DEL_SYMBOLS,
+                                ST_DEL_REFS,        ST_DEL_IMPORTS,   ST_DEL_TEXTS,    ST_DEL_FILE};
     for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
         sqlite3_bind_int64(s->st[order[i]], 1, id);
         if ((rc = step_done(s, s->st[order[i]], "delete file rows"))) return rc;
@@ -371,8 +378,17 @@ static int sqlite_commit(void *self)
     sqlite_sink *s = self;
     int rc = exec(s, resolve_sql);
     if (rc) return rc;
-    char sql[128];
-    snprintf(sql, sizeof sql, "UPDATE meta SET value = '%lld' WHERE key = 'generation'", (long long)s->generation);
+    /* Every file written in this run carries this generation: index their
+     * rows in one statement per table (see the schema's note on triggers). */
+    char sql[1024];
+    snprintf(sql, sizeof sql,
+             "INSERT INTO symbols_fts(rowid, terms, sig, doc) SELECT s.id, s.terms, s.sig, s.doc"
+             "  FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.generation = %lld;"
+             "INSERT INTO texts_fts(rowid, text) SELECT t.id, t.text"
+             "  FROM texts t JOIN files f ON f.id = t.file_id WHERE f.generation = %lld;"
+             "INSERT INTO files_fts(rowid, path) SELECT id, path FROM files WHERE generation = %lld;"
+             "UPDATE meta SET value = '%lld' WHERE key = 'generation';",
+             (long long)s->generation, (long long)s->generation, (long long)s->generation, (long long)s->generation);
     if ((rc = exec(s, sql))) return rc;
     if ((rc = exec(s, "COMMIT"))) return rc;
     s->in_txn = 0;
