@@ -23,12 +23,13 @@ typedef struct raw_def {
     uint32_t order;       /* query and pattern index: the first pattern wins a tie */
     const char *kind;
     const char *name;
-    const char *sig;
+    uint32_t sig_end;     /* the signature is [start, sig_end), comments excised; 0 = none */
     const char *visibility;
     const char *alias, *origin;
     uint32_t doc_start, doc_end; /* a docstring captured with it, or 0,0 */
     int is_import;
     uint32_t level;       /* outline level (headings), 0 when not part of an outline */
+    int not_container;    /* never the parent of another definition (a typedef naming a struct) */
     uint32_t name_start, name_end; /* imports: the imported path's node */
     int32_t symbol;       /* index of the symbol it became, -1 when a duplicate */
 } raw_def;
@@ -110,16 +111,23 @@ static const char *strip_delimiters(const char *s)
     return s;
 }
 
-/* The row where a definition visibly begins: decorators, export or template
- * wrappers end where the definition ends, so climb while the parent does. */
+/* The row where a definition visibly begins: a wrapper that holds it in a
+ * `definition` or `declaration` field (Python's decorated_definition, an
+ * export statement, a template) starts it earlier. An enclosing block that
+ * merely ends with it (the last method of a class) is not a wrapper. */
 static uint32_t lead_row_of(TSNode def)
 {
+    static const char *const wrapper_fields[] = {"definition", "declaration", NULL};
     TSNode n = def;
-    uint32_t end = ts_node_end_byte(def);
     for (int depth = 0; depth < 3; depth++) {
         TSNode p = ts_node_parent(n);
-        if (ts_node_is_null(p) || ts_node_is_null(ts_node_parent(p))) break;
-        if (ts_node_end_byte(p) != end) break;
+        if (ts_node_is_null(p)) break;
+        int wraps = 0;
+        for (int f = 0; wrapper_fields[f] && !wraps; f++) {
+            TSNode held = ts_node_child_by_field_name(p, wrapper_fields[f], (uint32_t)strlen(wrapper_fields[f]));
+            wraps = !ts_node_is_null(held) && ts_node_eq(held, n);
+        }
+        if (!wraps) break;
         n = p;
     }
     return ts_node_start_point(n).row;
@@ -136,16 +144,42 @@ static uint32_t signature_end(TSNode body)
 
 /* ---- matches ------------------------------------------------------------- */
 
+/* A code sample nested in a container (a list item, a block quote) repeats
+ * the container's prefix on every line: the bytes before the sample on its
+ * first line. Strip it from the following lines, and drop a last line that is
+ * only that prefix (the closing fence's indentation). */
+static const char *sample_text(cortex_arena *a, const char *src, uint32_t s, uint32_t e)
+{
+    uint32_t line = s;
+    while (line > 0 && src[line - 1] != '\n') line--;
+    size_t plen = s - line;
+    for (size_t i = 0; i < plen; i++)
+        if (src[line + i] != ' ' && src[line + i] != '\t' && src[line + i] != '>') plen = 0;
+    char *out = cortex_arena_alloc(a, e - s + 1);
+    size_t o = 0;
+    for (uint32_t i = s; i < e; i++) {
+        out[o++] = src[i];
+        if (src[i] == '\n' && plen && i + 1 + plen <= e && memcmp(src + i + 1, src + line, plen) == 0) i += (uint32_t)plen;
+    }
+    out[o] = '\0';
+    /* a trailing partial line of prefix characters only */
+    size_t cut = o;
+    while (cut > 0 && (out[cut - 1] == ' ' || out[cut - 1] == '\t' || out[cut - 1] == '>')) cut--;
+    if (cut == 0 || out[cut - 1] == '\n') out[cut] = '\0';
+    return out;
+}
+
 static void add_text(cortex_extractor *x, cortex_file_records *r, TSNode n, const char *kind, const char *language,
                      const char *src, uint32_t order, int is_doc)
 {
     uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
     const char *text;
     if (strcmp(kind, "comment") == 0) text = cortex_text_uncomment(&r->arena, src + s, e - s);
-    else if (strcmp(kind, "sample") == 0) text = cortex_arena_strndup(&r->arena, src + s, e - s);
+    else if (strcmp(kind, "sample") == 0) text = sample_text(&r->arena, src, s, e);
     else text = cortex_text_unquote(&r->arena, src + s, e - s);
     if (!is_doc && strcmp(kind, "string") == 0 && !cortex_text_is_meaningful(text)) return;
-    if (!*text && strcmp(kind, "sample") != 0) return;
+    /* an empty comment line (a lone `#`) still joins the comments around it */
+    if (!*text && strcmp(kind, "sample") != 0 && strcmp(kind, "comment") != 0) return;
     raw_text *t = CORTEX_PUSH(x->texts, x->ntexts, x->texts_cap);
     memset(t, 0, sizeof *t);
     TSPoint sp = ts_node_start_point(n), ep = ts_node_end_point(n);
@@ -154,6 +188,13 @@ static void add_text(cortex_extractor *x, cortex_file_records *r, TSNode n, cons
     t->t.language = language;
     t->t.line_start = sp.row + 1;
     t->t.line_end = line_end_of(sp, ep);
+    if (strcmp(kind, "sample") == 0) {
+        uint32_t newlines = 0;
+        size_t tlen = strlen(text);
+        for (size_t i = 0; i < tlen; i++) newlines += text[i] == '\n';
+        t->t.line_end = sp.row + 1 + newlines - (tlen > 0 && text[tlen - 1] == '\n' ? 1 : 0);
+        if (t->t.line_end < t->t.line_start) t->t.line_end = t->t.line_start;
+    }
     t->t.start_byte = s;
     t->t.end_byte = e;
     t->t.parent = -1;
@@ -235,6 +276,13 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         d->name = nm;
         d->origin = pat->origin;
         d->level = pat->level;
+        d->not_container = pat->not_container;
+        /* A body beyond the node (a macro call followed by a block:
+         * `SYSCALL_DEFINE3(name, ...) { ... }`) belongs to the definition. */
+        if (have_body && ts_node_end_byte(body) > d->end) {
+            d->end = ts_node_end_byte(body);
+            d->ep = ts_node_end_point(body);
+        }
         d->visibility = have_vis ? node_text(&r->arena, vis, src) : pat->visibility;
         if (have_alias) d->alias = node_text(&r->arena, alias, src);
         if (have_name) {
@@ -248,11 +296,11 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         if (!d->is_import) {
             if (have_body && ts_node_start_byte(body) > d->start) {
                 uint32_t sig_end = signature_end(body);
-                d->sig = cortex_text_signature(&r->arena, src + d->start, (sig_end > d->start ? sig_end : d->end) - d->start);
+                d->sig_end = sig_end > d->start ? sig_end : d->end;
+            } else if (!have_body && (strcmp(d->kind, "function") == 0 || strcmp(d->kind, "method") == 0 ||
+                                      strcmp(d->kind, "prototype") == 0)) {
+                d->sig_end = d->end;
             }
-            else if (!have_body && (strcmp(d->kind, "function") == 0 || strcmp(d->kind, "method") == 0 ||
-                                    strcmp(d->kind, "prototype") == 0))
-                d->sig = cortex_text_signature(&r->arena, src + d->start, d->end - d->start);
         }
         return;
     }
@@ -313,7 +361,12 @@ static int is_callable(const char *kind)
  * Symbols are sorted by start, outer before inner, and properly nested, so the
  * innermost container is the last symbol starting at or before `pos` or one of
  * its ancestors. */
-static int32_t innermost(const cortex_file_records *r, uint32_t pos)
+static int is_data(const char *kind)
+{
+    return strcmp(kind, "variable") == 0 || strcmp(kind, "constant") == 0 || strcmp(kind, "property") == 0;
+}
+
+static int32_t innermost(const cortex_file_records *r, uint32_t pos, int skip_data)
 {
     size_t lo = 0, hi = r->nsymbols;
     while (lo < hi) {
@@ -322,8 +375,37 @@ static int32_t innermost(const cortex_file_records *r, uint32_t pos)
         else hi = mid;
     }
     for (int32_t i = (int32_t)lo - 1; i >= 0; i = r->symbols[i].parent)
-        if (r->symbols[i].end_byte > pos && strcmp(r->symbols[i].kind, "import") != 0) return i;
+        if (r->symbols[i].end_byte > pos && strcmp(r->symbols[i].kind, "import") != 0 &&
+            !(skip_data && is_data(r->symbols[i].kind)))
+            return i;
     return -1;
+}
+
+/* A signature without the comments inside it (`def f(a,  # metres`): the
+ * comment texts are collected and sorted by then, so their spans are cut out. */
+static const char *signature_of(const cortex_extractor *x, cortex_file_records *r, const char *src, uint32_t start,
+                                uint32_t end)
+{
+    size_t lo = 0, hi = x->ntexts;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (x->texts[mid].t.start_byte < start) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo >= x->ntexts || x->texts[lo].t.start_byte >= end) return cortex_text_signature(&r->arena, src + start, end - start);
+    cortex_buf b = {0};
+    uint32_t at = start;
+    for (size_t i = lo; i < x->ntexts && x->texts[i].t.start_byte < end; i++) {
+        const cortex_text *t = &x->texts[i].t;
+        if (strcmp(t->kind, "comment") != 0 || t->start_byte < at) continue;
+        cortex_buf_add(&b, src + at, t->start_byte - at);
+        cortex_buf_putc(&b, ' ');
+        at = t->end_byte < end ? t->end_byte : end;
+    }
+    cortex_buf_add(&b, src + at, end - at);
+    const char *sig = cortex_text_signature(&r->arena, b.data, b.len);
+    cortex_buf_free(&b);
+    return sig;
 }
 
 /* Outline definitions (headings, marked with #set! level) extend to the next
@@ -366,8 +448,6 @@ static void build_symbols(cortex_extractor *x, const cortex_language_plugin *p, 
                              (r->symbols[stack[depth - 1]].start_byte == d->start &&
                               r->symbols[stack[depth - 1]].end_byte == d->end)))
             depth--;
-        /* imports and leaf data never contain other symbols */
-        while (depth > 0 && strcmp(r->symbols[stack[depth - 1]].kind, "import") == 0) depth--;
         int32_t parent = depth > 0 ? stack[depth - 1] : -1;
         /* variables inside a function body are locals, not definitions to index */
         if (parent >= 0 && is_callable(r->symbols[parent].kind) &&
@@ -385,7 +465,7 @@ static void build_symbols(cortex_extractor *x, const cortex_language_plugin *p, 
         s->start_byte = d->start;
         s->end_byte = d->end;
         s->parent = parent;
-        s->sig = d->sig;
+        s->sig = d->sig_end ? signature_of(x, r, src, d->start, d->sig_end) : NULL;
         s->visibility = d->visibility;
         s->alias = d->alias;
         s->origin = d->origin;
@@ -410,7 +490,8 @@ static void build_symbols(cortex_extractor *x, const cortex_language_plugin *p, 
             s->name = s->short_name;
         }
         d->symbol = (int32_t)(r->nsymbols - 1);
-        stack[depth++] = d->symbol;
+        /* imports and non-containers never enclose other symbols */
+        if (!d->is_import && !d->not_container) stack[depth++] = d->symbol;
     }
     free(stack);
 }
@@ -466,6 +547,11 @@ static void merge_comments(cortex_extractor *x, cortex_file_records *r)
         x->texts[w++] = *cur;
     }
     x->ntexts = w;
+    /* empty comments that joined nothing are not prose */
+    w = 0;
+    for (size_t i = 0; i < x->ntexts; i++)
+        if (*x->texts[i].t.text || strcmp(x->texts[i].t.kind, "comment") != 0) x->texts[w++] = x->texts[i];
+    x->ntexts = w;
 }
 
 static void attach_texts(cortex_extractor *x, cortex_file_records *r)
@@ -498,7 +584,7 @@ static void attach_texts(cortex_extractor *x, cortex_file_records *r)
     for (size_t i = 0; i < x->ntexts; i++) {
         cortex_text *t = &x->texts[i].t;
         if (t->parent >= 0 || !x->texts[i].is_doc) continue;
-        t->parent = innermost(r, t->start_byte);
+        t->parent = innermost(r, t->start_byte, 0);
         if (t->parent >= 0 && !r->symbols[t->parent].doc)
             r->symbols[t->parent].doc = cortex_text_summary(&r->arena, t->text);
     }
@@ -514,7 +600,7 @@ static void attach_texts(cortex_extractor *x, cortex_file_records *r)
                 continue;
             }
         }
-        t->parent = innermost(r, t->start_byte);
+        t->parent = innermost(r, t->start_byte, 0);
     }
     free(first_symbol_at);
 
@@ -587,7 +673,7 @@ int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, c
     }
     ts_tree_delete(tree);
 
-    build_symbols(x, p, src, r, (uint32_t)len, file_end_point);
+    /* texts first: signatures cut the comments inside them out */
     if (x->ntexts) qsort(x->texts, x->ntexts, sizeof *x->texts, compare_texts_dedupe);
     size_t w = 0;
     for (size_t i = 0; i < x->ntexts; i++) {
@@ -598,10 +684,15 @@ int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, c
     }
     x->ntexts = w;
     drop_import_paths(x);
+    build_symbols(x, p, src, r, (uint32_t)len, file_end_point);
     merge_comments(x, r);
     attach_texts(x, r);
 
-    for (size_t i = 0; i < r->nrefs; i++) r->refs[i].caller = innermost(r, r->refs[i].start_byte);
+    /* A call's caller is the code that runs it: a function, or a type's body;
+     * an initializer of module-level data is not a caller. Other references
+     * (type uses) belong to whatever declaration holds them. */
+    for (size_t i = 0; i < r->nrefs; i++)
+        r->refs[i].caller = innermost(r, r->refs[i].start_byte, strcmp(r->refs[i].kind, "call") == 0);
     cortex_file_records_sort(r);
     return 0;
 }

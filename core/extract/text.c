@@ -168,10 +168,11 @@ char *cortex_text_summary(cortex_arena *a, const char *s)
 
 int cortex_text_is_meaningful(const char *s)
 {
-    size_t letters = 0, len = 0, spaces = 0;
+    size_t letters = 0, len = 0, spaces = 0, slashes = 0;
     for (const unsigned char *p = (const unsigned char *)s; *p; p++, len++) {
         if (isalpha(*p) || *p >= 0x80) letters++;
         if (*p == ' ') spaces++;
+        if (*p == '/') slashes++;
     }
-    return letters >= CORTEX_STRING_MIN_LETTERS && (spaces > 0 || len >= CORTEX_STRING_MIN_WORDLESS);
+    return letters >= CORTEX_STRING_MIN_LETTERS && (spaces > 0 || (slashes > 0 && len >= CORTEX_STRING_MIN_WORDLESS));
 }

@@ -33,9 +33,9 @@ char *cortex_text_uncomment(cortex_arena *a, const char *s, size_t n);
 char *cortex_text_summary(cortex_arena *a, const char *s);
 
 /** True when a string's contents are worth indexing as prose: at least
- *  CORTEX_STRING_MIN_LETTERS letters, and either a space (a message) or at
- *  least CORTEX_STRING_MIN_WORDLESS bytes (a path, a URL). Short keys such as
- *  "name" or "utf-8" are lookups, not prose. */
+ *  CORTEX_STRING_MIN_LETTERS letters, and either a space (a message) or a
+ *  slash in at least CORTEX_STRING_MIN_WORDLESS bytes (a path, a URL). Keys
+ *  and identifiers ("name", "content_type", "__main__") are lookups, not prose. */
 #define CORTEX_STRING_MIN_LETTERS 3
 #define CORTEX_STRING_MIN_WORDLESS 8
 int cortex_text_is_meaningful(const char *s);

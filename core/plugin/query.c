@@ -112,12 +112,21 @@ static int parse_predicate(cortex_compiled_query *cq, cortex_pattern_info *pat, 
             pat->level = (uint32_t)level;
             return 0;
         }
+        if (strcmp(key, "container") == 0) {
+            char *value = step_string(q, &st[2]);
+            int ok = strcmp(value, "no") == 0 || strcmp(value, "yes") == 0;
+            pat->not_container = strcmp(value, "no") == 0;
+            free(value);
+            free(key);
+            return ok ? 0 : cortex_error_set(CORTEX_EINVALID, "query '%s' pattern %u: #set! container takes \"yes\" or \"no\"",
+                                             cq->name, pattern_index);
+        }
         char **slot = strcmp(key, "origin") == 0       ? &pat->origin
                       : strcmp(key, "visibility") == 0 ? &pat->visibility
                                                        : NULL;
         if (!slot) {
             int rc = cortex_error_set(CORTEX_EINVALID,
-                                      "query '%s' pattern %u: unknown #set! key '%s' (known: origin, visibility, level)",
+                                      "query '%s' pattern %u: unknown #set! key '%s' (known: origin, visibility, level, container)",
                                       cq->name, pattern_index, key);
             free(key);
             return rc;

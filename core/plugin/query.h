@@ -51,6 +51,7 @@ typedef struct cortex_pattern_info {
     char *origin;      /* (#set! origin "...") */
     char *visibility;  /* (#set! visibility "...") */
     uint32_t level;    /* (#set! level "N"): an outline level, 0 = none */
+    int not_container; /* (#set! container "no"): encloses no other definition */
     int32_t strip_capture; /* (#strip! @capture "regex"), -1 = none */
     regex_t strip;
 } cortex_pattern_info;

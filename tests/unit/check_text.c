@@ -82,6 +82,9 @@ START_TEST(test_text_meaningful_strings)
     ck_assert(!cortex_text_is_meaningful("utf-8"));
     ck_assert(!cortex_text_is_meaningful("%s\\n"));
     ck_assert(!cortex_text_is_meaningful("1 2 3 4"));
+    ck_assert(!cortex_text_is_meaningful("content_type"));
+    ck_assert(!cortex_text_is_meaningful("__main__"));
+    ck_assert(cortex_text_is_meaningful("https://example.org"));
 }
 END_TEST
 

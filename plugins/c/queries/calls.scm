@@ -3,6 +3,10 @@
 (call_expression function: (identifier) @name) @reference.call
 (call_expression
   function: (field_expression argument: (_) @qualifier field: (field_identifier) @name)) @reference.call
+; Calls through function pointers: `(*fn)(x)`, `(*p->hook)(p)`.
+(call_expression function: (parenthesized_expression (pointer_expression argument: (identifier) @name))) @reference.call
+(call_expression function: (parenthesized_expression (pointer_expression
+  argument: (field_expression argument: (_) @qualifier field: (field_identifier) @name)))) @reference.call
 
 (parameter_declaration type: (type_identifier) @name) @reference.type
 (parameter_declaration type: (struct_specifier name: (type_identifier) @name !body)) @reference.type
@@ -13,4 +17,8 @@
 (function_definition type: (type_identifier) @name) @reference.type
 (function_definition type: (struct_specifier name: (type_identifier) @name !body)) @reference.type
 (cast_expression type: (type_descriptor type: (type_identifier) @name)) @reference.type
+(cast_expression type: (type_descriptor type: (struct_specifier name: (type_identifier) @name !body))) @reference.type
 (sizeof_expression type: (type_descriptor type: (type_identifier) @name)) @reference.type
+(sizeof_expression type: (type_descriptor type: (struct_specifier name: (type_identifier) @name !body))) @reference.type
+(type_definition type: (type_identifier) @name) @reference.type
+(type_definition type: (struct_specifier name: (type_identifier) @name !body)) @reference.type

@@ -11,10 +11,32 @@
   declarator: (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name)))
   body: (compound_statement) @body) @definition.function
 
+; Functions returning function pointers: `int (*pick(int k))(int) { ... }`.
+(function_definition
+  declarator: (function_declarator declarator: (parenthesized_declarator
+    (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))))
+  body: (compound_statement) @body) @definition.function
+
+; Functions defined through a macro: `SYSCALL_DEFINE0(name) { ... }` parses as
+; a definition with a parenthesized name; `SYSCALL_DEFINE3(name, ...) { ... }`
+; as a macro call followed by a block, which the @body joins to the definition.
+(function_definition
+  declarator: (parenthesized_declarator (identifier) @name)
+  body: (compound_statement) @body) @definition.function
+(translation_unit
+  (expression_statement (call_expression
+    function: (identifier) @_macro
+    arguments: (argument_list . (identifier) @name))) @definition.function
+  .
+  (compound_statement) @body
+  (#match? @_macro "^[A-Z][A-Z0-9_]*$"))
+
 ; Prototypes are kept apart from definitions: a prototype is not a second definition.
 (declaration declarator: (function_declarator declarator: (identifier) @name)) @definition.prototype
 (declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))) @definition.prototype
 (declaration declarator: (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name)))) @definition.prototype
+(declaration declarator: (function_declarator declarator: (parenthesized_declarator
+  (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))))) @definition.prototype
 
 ; Aggregates, only where they have a body (not every `struct foo *` use).
 (struct_specifier name: (type_identifier) @name body: (field_declaration_list) @body) @definition.struct
@@ -29,8 +51,25 @@
 (field_declaration declarator: (array_declarator declarator: (field_identifier) @name)) @definition.property
 (field_declaration declarator: (function_declarator
   declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))) @definition.property
+(field_declaration declarator: (array_declarator declarator: (array_declarator declarator: (field_identifier) @name))) @definition.property
+(field_declaration declarator: (pointer_declarator declarator: (array_declarator declarator: (field_identifier) @name))) @definition.property
+(field_declaration declarator: (pointer_declarator declarator: (function_declarator
+  declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name))))) @definition.property
+(field_declaration declarator: (function_declarator declarator: (parenthesized_declarator
+  (pointer_declarator declarator: (array_declarator declarator: (field_identifier) @name))))) @definition.property
 
-; Typedefs, including pointer and function-pointer types.
+; Typedefs, including pointer and function-pointer types. A typedef of a
+; named aggregate does not enclose it (`struct list` is a file-level name, its
+; fields belong to it); an anonymous one's fields belong to the typedef.
+; These patterns come first: when two capture the same node, the first wins.
+((type_definition
+   type: [(struct_specifier name: (_)) (union_specifier name: (_)) (enum_specifier name: (_))]
+   declarator: (type_identifier) @name) @definition.type
+ (#set! container "no"))
+((type_definition
+   type: [(struct_specifier name: (_)) (union_specifier name: (_)) (enum_specifier name: (_))]
+   declarator: (pointer_declarator declarator: (type_identifier) @name)) @definition.type
+ (#set! container "no"))
 (type_definition declarator: (type_identifier) @name) @definition.type
 (type_definition declarator: (pointer_declarator declarator: (type_identifier) @name)) @definition.type
 (type_definition declarator: (function_declarator
@@ -54,5 +93,21 @@
 ((preproc_include path: (system_lib_string) @name) @import (#set! origin "system"))
 ((preproc_include path: (string_literal) @name) @import (#set! origin "local"))
 (declaration declarator: (init_declarator declarator: (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)))) @definition.variable
+(declaration declarator: (array_declarator declarator: (array_declarator declarator: (identifier) @name))) @definition.variable
+(declaration declarator: (init_declarator declarator: (array_declarator declarator: (array_declarator declarator: (identifier) @name)))) @definition.variable
+(declaration declarator: (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))) @definition.variable
+; Function pointers and arrays of them.
+(declaration declarator: (function_declarator declarator: (parenthesized_declarator
+  (pointer_declarator declarator: (identifier) @name)))) @definition.variable
+(declaration declarator: (init_declarator declarator: (function_declarator declarator: (parenthesized_declarator
+  (pointer_declarator declarator: (identifier) @name))))) @definition.variable
+(declaration declarator: (function_declarator declarator: (parenthesized_declarator
+  (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))))) @definition.variable
+(declaration declarator: (init_declarator declarator: (function_declarator declarator: (parenthesized_declarator
+  (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)))))) @definition.variable
+(declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator
+  (pointer_declarator declarator: (identifier) @name))))) @definition.variable
+; Kernel-style definition macros: `static LIST_HEAD(devices);`, `DEFINE_MUTEX(lock);`.
+(declaration declarator: (parenthesized_declarator (identifier) @name)) @definition.variable
 (declaration declarator: (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))) @definition.variable
 (declaration declarator: (init_declarator declarator: (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name)))) @definition.variable

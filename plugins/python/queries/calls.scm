@@ -12,8 +12,83 @@
   superclasses: (argument_list (identifier) @name) @reference.type)
 (class_definition
   superclasses: (argument_list (attribute object: (_) @qualifier attribute: (identifier) @name)) @reference.type)
+; The metaclass, the one keyword argument of a class statement that names a class.
+((class_definition
+  superclasses: (argument_list
+    (keyword_argument name: (identifier) @_key value: (identifier) @name)) @reference.type)
+ (#eq? @_key "metaclass"))
+((class_definition
+  superclasses: (argument_list
+    (keyword_argument name: (identifier) @_key
+      value: (attribute object: (_) @qualifier attribute: (identifier) @name))) @reference.type)
+ (#eq? @_key "metaclass"))
 
-; Annotations on parameters and return types.
-(typed_parameter type: (type (identifier) @name) @reference.type)
-(typed_default_parameter type: (type (identifier) @name) @reference.type)
-(function_definition return_type: (type (identifier) @name) @reference.type)
+; Annotations. Each shape a `type` node takes (a name, a dotted name, a
+; generic, a `|` union) is listed under every place an annotation sits. The
+; places are spelt out rather than matching any `type` node, because `type`
+; also wraps names being declared: the alias in `type Alias = ...` and the
+; type parameters in `class Box[T]`.
+; Parameters.
+(typed_parameter type: (type
+  [(identifier) @name
+   (attribute object: (_) @qualifier attribute: (identifier) @name)
+   (generic_type (identifier) @name)
+   (binary_operator left: (identifier) @name)
+   (binary_operator right: (identifier) @name)
+   (binary_operator left: (binary_operator left: (identifier) @name))
+   (binary_operator left: (binary_operator right: (identifier) @name))])) @reference.type
+(typed_default_parameter type: (type
+  [(identifier) @name
+   (attribute object: (_) @qualifier attribute: (identifier) @name)
+   (generic_type (identifier) @name)
+   (binary_operator left: (identifier) @name)
+   (binary_operator right: (identifier) @name)
+   (binary_operator left: (binary_operator left: (identifier) @name))
+   (binary_operator left: (binary_operator right: (identifier) @name))])) @reference.type
+; Return types.
+(function_definition return_type: (type
+  [(identifier) @name
+   (attribute object: (_) @qualifier attribute: (identifier) @name)
+   (generic_type (identifier) @name)
+   (binary_operator left: (identifier) @name)
+   (binary_operator right: (identifier) @name)
+   (binary_operator left: (binary_operator left: (identifier) @name))
+   (binary_operator left: (binary_operator right: (identifier) @name))])) @reference.type
+; Annotated assignments (`limit: int = 3`, class fields).
+(assignment type: (type
+  [(identifier) @name
+   (attribute object: (_) @qualifier attribute: (identifier) @name)
+   (generic_type (identifier) @name)
+   (binary_operator left: (identifier) @name)
+   (binary_operator right: (identifier) @name)
+   (binary_operator left: (binary_operator left: (identifier) @name))
+   (binary_operator left: (binary_operator right: (identifier) @name))])) @reference.type
+; The right side of `type Alias = ...` (its left side is a definition).
+(type_alias_statement right: (type
+  [(identifier) @name
+   (attribute object: (_) @qualifier attribute: (identifier) @name)
+   (generic_type (identifier) @name)
+   (binary_operator left: (identifier) @name)
+   (binary_operator right: (identifier) @name)
+   (binary_operator left: (binary_operator left: (identifier) @name))
+   (binary_operator left: (binary_operator right: (identifier) @name))])) @reference.type
+; Arguments of a generic (`list[Row]`, `dict[str, Row]`).
+(generic_type (type_parameter (type
+  [(identifier) @name
+   (attribute object: (_) @qualifier attribute: (identifier) @name)
+   (generic_type (identifier) @name)
+   (binary_operator left: (identifier) @name)
+   (binary_operator right: (identifier) @name)
+   (binary_operator left: (binary_operator left: (identifier) @name))
+   (binary_operator left: (binary_operator right: (identifier) @name))]))) @reference.type
+; Each side of a union the grammar parses as union_type.
+(union_type (type
+  [(identifier) @name
+   (attribute object: (_) @qualifier attribute: (identifier) @name)
+   (generic_type (identifier) @name)
+   (binary_operator left: (identifier) @name)
+   (binary_operator right: (identifier) @name)
+   (binary_operator left: (binary_operator left: (identifier) @name))
+   (binary_operator left: (binary_operator right: (identifier) @name))])) @reference.type
+; `Callable[[A, B], R]`: a generic's argument may be a plain list of types.
+(generic_type (type_parameter (type (list (identifier) @name)))) @reference.type

@@ -9,22 +9,82 @@
   name: (identifier) @name
   body: (block) @body) @definition.function
 
+; `type Alias = ...` (Python 3.12), plain or generic (`type Pair[T] = ...`).
+(type_alias_statement left: (type (identifier) @name)) @definition.type
+(type_alias_statement left: (type (generic_type (identifier) @name))) @definition.type
+
 ; Docstrings: a lone string as the first statement of a module, class or function.
 (module . (comment)* . (expression_statement . (string) @doc .))
 (class_definition body: (block . (expression_statement . (string) @doc .)))
 (function_definition body: (block . (expression_statement . (string) @doc .)))
 
-; Module-level assignments: ALL_CAPS names are constants, others variables.
-(module (expression_statement (assignment left: (identifier) @name) @definition.constant)
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-(module (expression_statement (assignment left: (identifier) @name) @definition.variable)
-  (#not-match? @name "^_*[A-Z][A-Z0-9_]*$"))
-(module (expression_statement (assignment left: (pattern_list (identifier) @name)) @definition.variable))
-(module (expression_statement (assignment left: (tuple_pattern (identifier) @name)) @definition.variable))
+; Assignments. Every name a statement binds takes the whole assignment's span
+; (`a, b = 1, 2`, and `x = y = 0` where `y` would otherwise nest inside `x`),
+; so the names come out as siblings.
 
-; Class attributes.
+; Class attributes. They come before the module-level patterns, whose
+; wildcards also reach a class body: when two patterns capture the same node,
+; the first one wins.
 (class_definition
-  body: (block (expression_statement (assignment left: (identifier) @name) @definition.property)))
+  body: (block (expression_statement
+    [(assignment left: (identifier) @name)
+     (assignment right: (assignment left: (identifier) @name))
+     (assignment right: (assignment right: (assignment left: (identifier) @name)))
+     (assignment left: (pattern_list (identifier) @name))
+     (assignment left: (tuple_pattern (identifier) @name))] @definition.property)))
+
+; Module-level names: ALL_CAPS ones are constants, others variables. Besides
+; the top level they may sit one or two blocks down (if/elif/else,
+; try/except/finally, for, while, with), where they still bind module names;
+; the core drops the ones that land in a function body (locals).
+(module
+  (expression_statement
+    [(assignment left: (identifier) @name)
+     (assignment right: (assignment left: (identifier) @name))
+     (assignment right: (assignment right: (assignment left: (identifier) @name)))
+     (assignment left: (pattern_list (identifier) @name))
+     (assignment left: (tuple_pattern (identifier) @name))] @definition.constant)
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+(module
+  (_ (block (expression_statement
+    [(assignment left: (identifier) @name)
+     (assignment right: (assignment left: (identifier) @name))
+     (assignment right: (assignment right: (assignment left: (identifier) @name)))
+     (assignment left: (pattern_list (identifier) @name))
+     (assignment left: (tuple_pattern (identifier) @name))] @definition.constant)))
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+(module
+  (_ (_ (block (expression_statement
+    [(assignment left: (identifier) @name)
+     (assignment right: (assignment left: (identifier) @name))
+     (assignment right: (assignment right: (assignment left: (identifier) @name)))
+     (assignment left: (pattern_list (identifier) @name))
+     (assignment left: (tuple_pattern (identifier) @name))] @definition.constant))))
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+(module
+  (expression_statement
+    [(assignment left: (identifier) @name)
+     (assignment right: (assignment left: (identifier) @name))
+     (assignment right: (assignment right: (assignment left: (identifier) @name)))
+     (assignment left: (pattern_list (identifier) @name))
+     (assignment left: (tuple_pattern (identifier) @name))] @definition.variable)
+  (#not-match? @name "^_*[A-Z][A-Z0-9_]*$"))
+(module
+  (_ (block (expression_statement
+    [(assignment left: (identifier) @name)
+     (assignment right: (assignment left: (identifier) @name))
+     (assignment right: (assignment right: (assignment left: (identifier) @name)))
+     (assignment left: (pattern_list (identifier) @name))
+     (assignment left: (tuple_pattern (identifier) @name))] @definition.variable)))
+  (#not-match? @name "^_*[A-Z][A-Z0-9_]*$"))
+(module
+  (_ (_ (block (expression_statement
+    [(assignment left: (identifier) @name)
+     (assignment right: (assignment left: (identifier) @name))
+     (assignment right: (assignment right: (assignment left: (identifier) @name)))
+     (assignment left: (pattern_list (identifier) @name))
+     (assignment left: (tuple_pattern (identifier) @name))] @definition.variable))))
+  (#not-match? @name "^_*[A-Z][A-Z0-9_]*$"))
 
 ; Imports. Relative ones first so they win the origin label.
 ((import_from_statement
@@ -52,4 +112,8 @@
 (import_from_statement
   module_name: (dotted_name) @import.module
   (wildcard_import) @name) @import
-(future_import_statement name: (dotted_name) @name) @import
+; `from __future__ import x`: the module is a keyword token in this grammar.
+(future_import_statement "__future__" @import.module name: (dotted_name) @name) @import
+(future_import_statement
+  "__future__" @import.module
+  name: (aliased_import name: (dotted_name) @name alias: (identifier) @import.alias)) @import

@@ -80,8 +80,13 @@ struct TSLanguage;
  *   (#set! level "2")           makes the definition an outline entry
  *                               (a heading): it extends to the next entry of
  *                               the same or a lower level, or the file's end
+ *   (#set! container "no")      the definition encloses no other one (a C
+ *                               typedef: the struct it names is file-level)
  *   (#strip! @name "regex")     removes the regex's first match from the
  *                               capture's text (closing `##` of a heading)
+ *
+ * A definition whose @body lies beyond its node (a macro call followed by a
+ * block) extends to the end of the body.
  *
  * When several patterns capture the same node as a definition, the first
  * pattern (in query order) wins.

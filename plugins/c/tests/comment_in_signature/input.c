@@ -1,0 +1,5 @@
+int area(int width, // in metres
+         int height)
+{
+    return width * height;
+}

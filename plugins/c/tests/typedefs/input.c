@@ -1,0 +1,8 @@
+typedef unsigned long size_type;
+typedef char *string;
+typedef int (*compare_fn)(const void *a, const void *b);
+typedef struct {
+    int w, h;
+} rect;
+typedef enum { LOW, HIGH } level;
+typedef char name_buf[32];
