@@ -3,6 +3,8 @@
  * with its exact one-line reason, and the others still load. */
 #include "plugin/loader.h"
 
+#include "check_run.h"
+
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,9 +126,5 @@ int main(void)
     tcase_add_test(tc, test_loader_search_path_starts_with_environment);
     tcase_add_test(tc, test_loader_missing_directory_is_not_an_error);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return cortex_check_run(s);
 }

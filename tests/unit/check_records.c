@@ -3,6 +3,8 @@
 #include "extract/record_json.h"
 #include "extract/records.h"
 
+#include "check_run.h"
+
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,9 +54,5 @@ int main(void)
     tcase_add_test(tc, test_records_sort_remaps_parents_and_callers);
     tcase_add_test(tc, test_records_json_escapes_and_repairs_utf8);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return cortex_check_run(s);
 }

@@ -6,6 +6,8 @@
 #include "store/store.h"
 #include "util/error.h"
 
+#include "check_run.h"
+
 #include <check.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -313,9 +315,5 @@ int main(void)
     tcase_add_test(tc, test_store_symbol_ids_are_stable_and_distinct);
     tcase_add_test(tc, test_store_references_are_bound_and_labelled);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return cortex_check_run(s);
 }

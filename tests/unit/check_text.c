@@ -1,6 +1,8 @@
 /* Text shaping: collapsing, signatures, string and comment cleaning, summaries. */
 #include "extract/text.h"
 
+#include "check_run.h"
+
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,9 +103,5 @@ int main(void)
     tcase_add_test(tc, test_text_summary_is_first_paragraph);
     tcase_add_test(tc, test_text_meaningful_strings);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return cortex_check_run(s);
 }
