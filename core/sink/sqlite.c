@@ -57,9 +57,10 @@ static const char *const bindable_kinds[] = {"function", "method", "macro", "cla
 /* Same-file ("scoped") and import bindings are made per file as references are
  * inserted; only the repository-wide pass runs at commit: a name with one
  * definition in the repository binds ("name"), several make it "ambiguous". */
-static const char resolve_sql[] =
+static const char unbind_sql[] =
     "UPDATE refs SET target_id = NULL, resolution = NULL WHERE resolution IN ('name', 'ambiguous');\n"
-    "UPDATE refs SET target_id = NULL WHERE resolution = 'import' AND target_id IS NOT NULL;\n"
+    "UPDATE refs SET target_id = NULL WHERE resolution = 'import' AND target_id IS NOT NULL;\n";
+static const char resolve_sql[] =
     "CREATE TEMP TABLE definition_counts AS SELECT short_name AS name, count(*) AS n, min(id) AS id\n"
     "  FROM symbols WHERE kind IN " BINDABLE_KINDS_SQL " GROUP BY short_name;\n"
     "UPDATE refs SET target_id = CASE WHEN d.n = 1 THEN d.id END,\n"
@@ -73,6 +74,7 @@ typedef struct sqlite_sink {
     sqlite3_stmt *st[ST_COUNT];
     int64_t generation;
     int in_txn;
+    int bulk; /* the run started on an empty store: indexes are built at commit */
     char *terms;
     size_t terms_cap;
     int64_t *ids; /* symbol ids of the current file */
@@ -141,7 +143,13 @@ static int sqlite_begin(void *self)
     if (rc) return rc;
     s->in_txn = 1;
     s->generation = cortex_store_meta_int(s->store, "generation", 0) + 1;
-    return 0;
+    sqlite3_stmt *st;
+    s->bulk = 0;
+    if (sqlite3_prepare_v2(s->db, "SELECT NOT EXISTS (SELECT 1 FROM files)", -1, &st, NULL) == SQLITE_OK) {
+        s->bulk = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
+        sqlite3_finalize(st);
+    }
+    return s->bulk ? cortex_store_drop_indexes(s->store) : 0;
 }
 
 static int step_done(sqlite_sink *s, sqlite3_stmt *st, const char *what)
@@ -376,7 +384,9 @@ static int sqlite_remove(void *self, const char *path) { return delete_file(self
 static int sqlite_commit(void *self)
 {
     sqlite_sink *s = self;
-    int rc = exec(s, resolve_sql);
+    /* A bulk load builds its indexes now, and has nothing to unbind. */
+    int rc = s->bulk ? cortex_store_create_indexes(s->store) : exec(s, unbind_sql);
+    if (!rc) rc = exec(s, resolve_sql);
     if (rc) return rc;
     /* Every file written in this run carries this generation: index their
      * rows in one statement per table (see the schema's note on triggers). */

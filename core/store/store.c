@@ -20,6 +20,24 @@ struct cortex_store {
     int rebuilt;
 };
 
+/* Secondary indexes, apart from the tables: a bulk load into an empty store
+ * drops them and builds each once at the end, a sort instead of a million
+ * random-key inserts (measured on the kernel subtree: see docs/benchmarks.md). */
+static const char *const index_sql[] = {
+    "CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id, line_start)",
+    "CREATE INDEX IF NOT EXISTS symbols_short_name ON symbols(short_name, file_id)",
+    "CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name)",
+    "CREATE INDEX IF NOT EXISTS symbols_parent ON symbols(parent_id)",
+    "CREATE INDEX IF NOT EXISTS refs_file ON refs(file_id)",
+    "CREATE INDEX IF NOT EXISTS refs_name ON refs(name, kind)",
+    "CREATE INDEX IF NOT EXISTS refs_caller ON refs(caller_id)",
+    "CREATE INDEX IF NOT EXISTS refs_target ON refs(target_id)",
+    "CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id)",
+    "CREATE INDEX IF NOT EXISTS imports_name ON imports(name)",
+    "CREATE INDEX IF NOT EXISTS imports_target ON imports(target_file_id)",
+    "CREATE INDEX IF NOT EXISTS texts_file ON texts(file_id, line_start)",
+    NULL};
+
 static const char schema_sql[] =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;\n"
     "CREATE TABLE files(\n"
@@ -30,28 +48,16 @@ static const char schema_sql[] =
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, short_name TEXT NOT NULL,\n"
     "  kind TEXT NOT NULL, line_start INTEGER NOT NULL, line_end INTEGER NOT NULL, col INTEGER NOT NULL,\n"
     "  parent_id INTEGER, sig TEXT, visibility TEXT, doc TEXT, alias TEXT, origin TEXT, terms TEXT NOT NULL);\n"
-    "CREATE INDEX symbols_file ON symbols(file_id, line_start);\n"
-    "CREATE INDEX symbols_short_name ON symbols(short_name, file_id);\n"
-    "CREATE INDEX symbols_name ON symbols(name);\n"
-    "CREATE INDEX symbols_parent ON symbols(parent_id);\n"
     "CREATE TABLE refs(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,\n"
     "  qualifier TEXT, line INTEGER NOT NULL, col INTEGER NOT NULL, caller_id INTEGER,\n"
     "  target_id INTEGER, resolution TEXT);\n"
-    "CREATE INDEX refs_file ON refs(file_id);\n"
-    "CREATE INDEX refs_name ON refs(name, kind);\n"
-    "CREATE INDEX refs_caller ON refs(caller_id);\n"
-    "CREATE INDEX refs_target ON refs(target_id);\n"
     "CREATE TABLE imports(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, symbol_id INTEGER NOT NULL, name TEXT NOT NULL,\n"
     "  alias TEXT, origin TEXT, line INTEGER NOT NULL, target_file_id INTEGER);\n"
-    "CREATE INDEX imports_file ON imports(file_id);\n"
-    "CREATE INDEX imports_name ON imports(name);\n"
-    "CREATE INDEX imports_target ON imports(target_file_id);\n"
     "CREATE TABLE texts(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, kind TEXT NOT NULL, line_start INTEGER NOT NULL,\n"
     "  line_end INTEGER NOT NULL, text TEXT NOT NULL, language TEXT, parent_id INTEGER);\n"
-    "CREATE INDEX texts_file ON texts(file_id, line_start);\n"
     /* External-content FTS tables: the text is stored once. The sink keeps them
      * in sync with set-based statements, not per-row triggers: FTS5 flushes its
      * pending terms at every statement, so per-row triggers cost ~30 us a row. */
@@ -152,12 +158,19 @@ int cortex_store__open_schema(cortex_store **out, const char *path, cortex_store
         return cortex_error_set(CORTEX_ENOTFOUND, "%s: no index yet; run `cortex index`", path);
     }
     if (mode == CORTEX_STORE_WRITE) {
-        /* WAL: readers (the MCP server) never block on the indexer. */
-        if ((rc = exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-65536;", path))) goto fail;
+        /* WAL: readers (the MCP server) never block on the indexer. 32 MiB of
+         * page cache: a run is one transaction, and the default 2 MiB spills to
+         * disk (0.9 s of 5 s on the Python stdlib); 64 MiB bought no more speed
+         * on the kernel subtree and cost 45 MB of peak RSS. */
+        if ((rc = exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-32768;", path)))
+            goto fail;
         if (version == 0) {
             char sql[sizeof schema_sql + 128];
-            snprintf(sql, sizeof sql, "BEGIN;\n%sPRAGMA user_version=%d;\nCOMMIT;", schema_sql, schema);
+            snprintf(sql, sizeof sql, "BEGIN;\n%sPRAGMA user_version=%d;", schema_sql, schema);
             if ((rc = exec(db, sql, path))) goto fail;
+            for (int i = 0; index_sql[i]; i++)
+                if ((rc = exec(db, index_sql[i], path))) goto fail;
+            if ((rc = exec(db, "COMMIT", path))) goto fail;
         }
     }
     cortex_store *s = cortex_xcalloc(1, sizeof *s);
@@ -180,6 +193,28 @@ void cortex_store_close(cortex_store *s)
 }
 
 sqlite3 *cortex_store_db(cortex_store *s) { return s->db; }
+
+int cortex_store_drop_indexes(cortex_store *s)
+{
+    for (int i = 0; index_sql[i]; i++) {
+        /* "CREATE INDEX IF NOT EXISTS <name> ON ..." -> "DROP INDEX IF EXISTS <name>" */
+        const char *name = index_sql[i] + strlen("CREATE INDEX IF NOT EXISTS ");
+        char sql[256];
+        snprintf(sql, sizeof sql, "DROP INDEX IF EXISTS %.*s", (int)strcspn(name, " "), name);
+        int rc = exec(s->db, sql, s->path);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+int cortex_store_create_indexes(cortex_store *s)
+{
+    for (int i = 0; index_sql[i]; i++) {
+        int rc = exec(s->db, index_sql[i], s->path);
+        if (rc) return rc;
+    }
+    return 0;
+}
 
 int cortex_store_was_rebuilt(const cortex_store *s) { return s->rebuilt; }
 

@@ -31,6 +31,13 @@ int cortex_store__open_schema(cortex_store **out, const char *path, cortex_store
 /** Borrowed; valid until the store is closed. */
 sqlite3 *cortex_store_db(cortex_store *s);
 
+/** Drops the secondary indexes, for a bulk load into an empty store; call
+ *  inside the run's transaction, and cortex_store_create_indexes() before it
+ *  commits. Both return 0 or a negative code with the message set. */
+int cortex_store_drop_indexes(cortex_store *s);
+/** Creates every secondary index that does not exist. */
+int cortex_store_create_indexes(cortex_store *s);
+
 /** True when the last open found an older schema and rebuilt the store. */
 int cortex_store_was_rebuilt(const cortex_store *s);
 
