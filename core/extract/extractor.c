@@ -1,14 +1,13 @@
 /*
- * Runs a plugin's queries over a parse tree and turns the matches into
- * records. Plugins only say what a node is (capture names); everything derived
- * from structure — nesting, qualified names, callers, method promotion,
- * signatures, doc attachment, comment merging — happens here, once, for every
- * language.
+ * Parses a file and runs its plugin's queries, collecting each match as a raw
+ * definition, reference or text by the roles of its captures; derive.c then
+ * turns them into records. Also the per-file parse time limit.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "extractor.h"
 
 #include "../util/error.h"
+#include "derive.h"
 #include "text.h"
 
 #include <stdio.h>
@@ -16,39 +15,11 @@
 #include <string.h>
 #include <time.h>
 
-typedef struct raw_def {
-    uint32_t start, end;  /* bytes of the definition node */
-    TSPoint sp, ep;
-    uint32_t lead_row;    /* first row of the definition with its decorators/wrappers */
-    uint32_t order;       /* query and pattern index: the first pattern wins a tie */
-    const char *kind;
-    const char *name;
-    uint32_t sig_end;     /* the signature is [start, sig_end), comments excised; 0 = none */
-    const char *visibility;
-    const char *alias, *origin;
-    uint32_t doc_start, doc_end; /* a docstring captured with it, or 0,0 */
-    int is_import;
-    uint32_t level;       /* outline level (headings), 0 when not part of an outline */
-    int not_container;    /* never the parent of another definition (a typedef naming a struct) */
-    uint32_t name_start, name_end; /* imports: the imported path's node */
-    int32_t symbol;       /* index of the symbol it became, -1 when a duplicate */
-} raw_def;
-
-typedef struct raw_text {
-    cortex_text t;
-    uint32_t order;
-    int own_line; /* nothing but whitespace before it on its first line */
-    int is_doc;
-} raw_text;
-
 struct cortex_extractor {
     TSParser *parser;
     TSQueryCursor *cursor;
     cortex_extract_limits limits;
-    raw_def *defs;
-    size_t ndefs, defs_cap;
-    raw_text *texts;
-    size_t ntexts, texts_cap;
+    cortex_raw_records raw; /* reused from file to file */
     struct timespec deadline;
 };
 
@@ -68,19 +39,12 @@ void cortex_extractor_free(cortex_extractor *x)
     if (!x) return;
     ts_query_cursor_delete(x->cursor);
     ts_parser_delete(x->parser);
-    free(x->defs);
-    free(x->texts);
+    free(x->raw.defs);
+    free(x->raw.texts);
     free(x);
 }
 
 /* ---- helpers ------------------------------------------------------------ */
-
-static uint32_t line_end_of(TSPoint sp, TSPoint ep)
-{
-    /* A node ending at column 0 ends on the previous line (a trailing newline). */
-    if (ep.column == 0 && ep.row > sp.row) return ep.row;
-    return ep.row + 1;
-}
 
 static const char *node_text(cortex_arena *a, TSNode n, const char *src)
 {
@@ -180,7 +144,7 @@ static void add_text(cortex_extractor *x, cortex_file_records *r, TSNode n, cons
     if (!is_doc && strcmp(kind, "string") == 0 && !cortex_text_is_meaningful(text)) return;
     /* an empty comment line (a lone `#`) still joins the comments around it */
     if (!*text && strcmp(kind, "sample") != 0 && strcmp(kind, "comment") != 0) return;
-    raw_text *t = CORTEX_PUSH(x->texts, x->ntexts, x->texts_cap);
+    cortex_raw_text *t = CORTEX_PUSH(x->raw.texts, x->raw.ntexts, x->raw.texts_cap);
     memset(t, 0, sizeof *t);
     TSPoint sp = ts_node_start_point(n), ep = ts_node_end_point(n);
     t->t.kind = kind;
@@ -263,7 +227,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         }
         if (!nm || !*nm) return; /* an anonymous definition has nothing to look up */
 
-        raw_def *d = CORTEX_PUSH(x->defs, x->ndefs, x->defs_cap);
+        cortex_raw_def *d = CORTEX_PUSH(x->raw.defs, x->raw.ndefs, x->raw.defs_cap);
         memset(d, 0, sizeof *d);
         d->start = ts_node_start_byte(node);
         d->end = ts_node_end_byte(node);
@@ -324,289 +288,6 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
 
 /* ---- derivation ---------------------------------------------------------- */
 
-static int compare_defs_dedupe(const void *pa, const void *pb)
-{
-    const raw_def *a = pa, *b = pb;
-    if (a->start != b->start) return a->start < b->start ? -1 : 1;
-    if (a->end != b->end) return a->end > b->end ? -1 : 1;
-    int c = strcmp(a->name, b->name);
-    if (c) return c;
-    if (a->is_import != b->is_import) return a->is_import - b->is_import;
-    return (a->order > b->order) - (a->order < b->order);
-}
-
-static int compare_texts_dedupe(const void *pa, const void *pb)
-{
-    const raw_text *a = pa, *b = pb;
-    if (a->t.start_byte != b->t.start_byte) return a->t.start_byte < b->t.start_byte ? -1 : 1;
-    if (a->t.end_byte != b->t.end_byte) return a->t.end_byte > b->t.end_byte ? -1 : 1;
-    if (a->is_doc != b->is_doc) return b->is_doc - a->is_doc; /* a docstring beats the same string */
-    return (a->order > b->order) - (a->order < b->order);
-}
-
-static int is_type_container(const char *kind)
-{
-    static const char *const kinds[] = {"class", "struct", "interface", "impl", "enum", "union", "trait", "module", NULL};
-    for (int i = 0; kinds[i]; i++)
-        if (strcmp(kind, kinds[i]) == 0) return strcmp(kind, "module") != 0;
-    return 0;
-}
-
-static int is_callable(const char *kind)
-{
-    return strcmp(kind, "function") == 0 || strcmp(kind, "method") == 0;
-}
-
-/* The innermost non-import definition whose span contains byte `pos`, or -1.
- * Symbols are sorted by start, outer before inner, and properly nested, so the
- * innermost container is the last symbol starting at or before `pos` or one of
- * its ancestors. */
-static int is_data(const char *kind)
-{
-    return strcmp(kind, "variable") == 0 || strcmp(kind, "constant") == 0 || strcmp(kind, "property") == 0;
-}
-
-static int32_t innermost(const cortex_file_records *r, uint32_t pos, int skip_data)
-{
-    size_t lo = 0, hi = r->nsymbols;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (r->symbols[mid].start_byte <= pos) lo = mid + 1;
-        else hi = mid;
-    }
-    for (int32_t i = (int32_t)lo - 1; i >= 0; i = r->symbols[i].parent)
-        if (r->symbols[i].end_byte > pos && strcmp(r->symbols[i].kind, "import") != 0 &&
-            !(skip_data && is_data(r->symbols[i].kind)))
-            return i;
-    return -1;
-}
-
-/* A signature without the comments inside it (`def f(a,  # metres`): the
- * comment texts are collected and sorted by then, so their spans are cut out. */
-static const char *signature_of(const cortex_extractor *x, cortex_file_records *r, const char *src, uint32_t start,
-                                uint32_t end)
-{
-    size_t lo = 0, hi = x->ntexts;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (x->texts[mid].t.start_byte < start) lo = mid + 1;
-        else hi = mid;
-    }
-    if (lo >= x->ntexts || x->texts[lo].t.start_byte >= end) return cortex_text_signature(&r->arena, src + start, end - start);
-    cortex_buf b = {0};
-    uint32_t at = start;
-    for (size_t i = lo; i < x->ntexts && x->texts[i].t.start_byte < end; i++) {
-        const cortex_text *t = &x->texts[i].t;
-        if (strcmp(t->kind, "comment") != 0 || t->start_byte < at) continue;
-        cortex_buf_add(&b, src + at, t->start_byte - at);
-        cortex_buf_putc(&b, ' ');
-        at = t->end_byte < end ? t->end_byte : end;
-    }
-    cortex_buf_add(&b, src + at, end - at);
-    const char *sig = cortex_text_signature(&r->arena, b.data, b.len);
-    cortex_buf_free(&b);
-    return sig;
-}
-
-/* Outline definitions (headings, marked with #set! level) extend to the next
- * one of the same or a lower level, or to the end of the file; nesting then
- * makes each one's parent the nearest preceding heading of a lower level. */
-static void extend_outline(cortex_extractor *x, uint32_t file_end, TSPoint file_end_point)
-{
-    for (size_t i = 0; i < x->ndefs; i++) {
-        raw_def *d = &x->defs[i];
-        if (!d->level) continue;
-        d->end = file_end;
-        d->ep = file_end_point;
-        for (size_t j = i + 1; j < x->ndefs; j++) {
-            const raw_def *next = &x->defs[j];
-            if (next->level && next->level <= d->level && next->start > d->start) {
-                d->end = next->start;
-                d->ep = (TSPoint){next->sp.row, 0};
-                break;
-            }
-        }
-    }
-}
-
-static void build_symbols(cortex_extractor *x, const cortex_language_plugin *p, const char *src,
-                          cortex_file_records *r, uint32_t file_end, TSPoint file_end_point)
-{
-    if (x->ndefs) qsort(x->defs, x->ndefs, sizeof *x->defs, compare_defs_dedupe);
-    extend_outline(x, file_end, file_end_point);
-    if (x->ndefs) qsort(x->defs, x->ndefs, sizeof *x->defs, compare_defs_dedupe);
-    int32_t *stack = cortex_xmalloc((x->ndefs + 1) * sizeof *stack);
-    size_t depth = 0;
-    for (size_t i = 0; i < x->ndefs; i++) {
-        raw_def *d = &x->defs[i];
-        d->symbol = -1;
-        if (i > 0 && d->start == x->defs[i - 1].start && d->end == x->defs[i - 1].end &&
-            strcmp(d->name, x->defs[i - 1].name) == 0 && d->is_import == x->defs[i - 1].is_import)
-            continue; /* the same node captured by a later pattern */
-        /* the enclosing symbol must contain this one; an identical span (`int x, y;`) is a sibling */
-        while (depth > 0 && (r->symbols[stack[depth - 1]].end_byte < d->end ||
-                             (r->symbols[stack[depth - 1]].start_byte == d->start &&
-                              r->symbols[stack[depth - 1]].end_byte == d->end)))
-            depth--;
-        int32_t parent = depth > 0 ? stack[depth - 1] : -1;
-        /* variables inside a function body are locals, not definitions to index */
-        if (parent >= 0 && is_callable(r->symbols[parent].kind) &&
-            (strcmp(d->kind, "variable") == 0 || strcmp(d->kind, "constant") == 0))
-            continue;
-
-        cortex_symbol *s = CORTEX_PUSH(r->symbols, r->nsymbols, r->symbols_cap);
-        memset(s, 0, sizeof *s);
-        s->short_name = d->name;
-        s->kind = d->kind;
-        s->line_start = d->sp.row + 1;
-        s->line_end = line_end_of(d->sp, d->ep);
-        s->col_start = d->sp.column + 1;
-        s->col_end = d->ep.column + 1;
-        s->start_byte = d->start;
-        s->end_byte = d->end;
-        s->parent = parent;
-        s->sig = d->sig_end ? signature_of(x, r, src, d->start, d->sig_end) : NULL;
-        s->visibility = d->visibility;
-        s->alias = d->alias;
-        s->origin = d->origin;
-
-        const char *parent_kind = parent >= 0 ? r->symbols[parent].kind : NULL;
-        if (strcmp(s->kind, "function") == 0 && parent_kind && is_type_container(parent_kind)) s->kind = "method";
-        if (p->refine_symbol && !d->is_import) {
-            cortex_symbol_view view = {s->short_name, strlen(s->short_name), s->kind, parent_kind,
-                                       src + d->start, d->end - d->start};
-            const char *kind = s->kind, *vis = s->visibility;
-            p->refine_symbol(&view, &kind, &vis);
-            if (kind && *kind) s->kind = kind;
-            s->visibility = vis;
-        }
-        if (parent >= 0 && !d->is_import) {
-            const char *pn = r->symbols[parent].name;
-            size_t n = strlen(pn) + 1 + strlen(s->short_name) + 1;
-            char *q = cortex_arena_alloc(&r->arena, n);
-            snprintf(q, n, "%s.%s", pn, s->short_name);
-            s->name = q;
-        } else {
-            s->name = s->short_name;
-        }
-        d->symbol = (int32_t)(r->nsymbols - 1);
-        /* imports and non-containers never enclose other symbols */
-        if (!d->is_import && !d->not_container) stack[depth++] = d->symbol;
-    }
-    free(stack);
-}
-
-static int32_t find_text(const cortex_extractor *x, uint32_t start, uint32_t end)
-{
-    size_t lo = 0, hi = x->ntexts;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (x->texts[mid].t.start_byte < start) lo = mid + 1;
-        else hi = mid;
-    }
-    for (size_t i = lo; i < x->ntexts && x->texts[i].t.start_byte == start; i++)
-        if (x->texts[i].t.end_byte == end) return (int32_t)i;
-    return -1;
-}
-
-/* The path in an import statement (`#include "x.h"`) is a string to the
- * grammar but not prose: drop string texts that are an import's name. */
-static void drop_import_paths(cortex_extractor *x)
-{
-    for (size_t i = 0; i < x->ndefs; i++) {
-        const raw_def *d = &x->defs[i];
-        if (!d->is_import || d->name_end == 0) continue;
-        int32_t t = find_text(x, d->name_start, d->name_end);
-        if (t >= 0 && strcmp(x->texts[t].t.kind, "string") == 0) x->texts[t].t.kind = NULL;
-    }
-    size_t w = 0;
-    for (size_t i = 0; i < x->ntexts; i++)
-        if (x->texts[i].t.kind) x->texts[w++] = x->texts[i];
-    x->ntexts = w;
-}
-
-/* Adjacent whole-line comments form one block of prose. */
-static void merge_comments(cortex_extractor *x, cortex_file_records *r)
-{
-    size_t w = 0;
-    for (size_t i = 0; i < x->ntexts; i++) {
-        raw_text *cur = &x->texts[i];
-        if (w > 0) {
-            raw_text *prev = &x->texts[w - 1];
-            if (strcmp(prev->t.kind, "comment") == 0 && strcmp(cur->t.kind, "comment") == 0 && prev->own_line &&
-                cur->own_line && cur->t.line_start == prev->t.line_end + 1) {
-                size_t n = strlen(prev->t.text) + 1 + strlen(cur->t.text) + 1;
-                char *joined = cortex_arena_alloc(&r->arena, n);
-                snprintf(joined, n, "%s\n%s", prev->t.text, cur->t.text);
-                prev->t.text = joined;
-                prev->t.line_end = cur->t.line_end;
-                prev->t.end_byte = cur->t.end_byte;
-                continue;
-            }
-        }
-        x->texts[w++] = *cur;
-    }
-    x->ntexts = w;
-    /* empty comments that joined nothing are not prose */
-    w = 0;
-    for (size_t i = 0; i < x->ntexts; i++)
-        if (*x->texts[i].t.text || strcmp(x->texts[i].t.kind, "comment") != 0) x->texts[w++] = x->texts[i];
-    x->ntexts = w;
-}
-
-static void attach_texts(cortex_extractor *x, cortex_file_records *r)
-{
-    /* 1. docstrings captured with their definition */
-    for (size_t i = 0; i < x->ndefs; i++) {
-        const raw_def *d = &x->defs[i];
-        if (d->symbol < 0 || d->doc_end == 0) continue;
-        int32_t t = find_text(x, d->doc_start, d->doc_end);
-        if (t >= 0) {
-            x->texts[t].t.parent = d->symbol;
-            r->symbols[d->symbol].doc = cortex_text_summary(&r->arena, x->texts[t].t.text);
-        }
-    }
-
-    /* 2. the line where each symbol visibly starts, for preceding doc comments */
-    uint32_t max_line = 0;
-    for (size_t i = 0; i < x->ntexts; i++)
-        if (x->texts[i].t.line_end > max_line) max_line = x->texts[i].t.line_end;
-    int32_t *first_symbol_at = cortex_xmalloc((max_line + 2) * sizeof *first_symbol_at);
-    for (uint32_t i = 0; i < max_line + 2; i++) first_symbol_at[i] = -1;
-    for (size_t i = 0; i < x->ndefs; i++) {
-        const raw_def *d = &x->defs[i];
-        uint32_t lead = d->lead_row + 1; /* 1-based */
-        if (d->symbol >= 0 && lead <= max_line + 1 && first_symbol_at[lead] < 0) first_symbol_at[lead] = d->symbol;
-    }
-
-    /* a docstring found on its own belongs to the innermost enclosing
-     * definition, and wins over a comment above that definition */
-    for (size_t i = 0; i < x->ntexts; i++) {
-        cortex_text *t = &x->texts[i].t;
-        if (t->parent >= 0 || !x->texts[i].is_doc) continue;
-        t->parent = innermost(r, t->start_byte, 0);
-        if (t->parent >= 0 && !r->symbols[t->parent].doc)
-            r->symbols[t->parent].doc = cortex_text_summary(&r->arena, t->text);
-    }
-    for (size_t i = 0; i < x->ntexts; i++) {
-        cortex_text *t = &x->texts[i].t;
-        if (t->parent >= 0 || x->texts[i].is_doc) continue;
-        if (strcmp(t->kind, "comment") == 0 && x->texts[i].own_line) {
-            int32_t s = first_symbol_at[t->line_end + 1];
-            if (s >= 0 && !r->symbols[s].doc && strcmp(r->symbols[s].kind, "import") != 0 &&
-                strcmp(r->symbols[s].kind, "section") != 0) {
-                t->parent = s;
-                r->symbols[s].doc = cortex_text_summary(&r->arena, t->text);
-                continue;
-            }
-        }
-        t->parent = innermost(r, t->start_byte, 0);
-    }
-    free(first_symbol_at);
-
-    for (size_t i = 0; i < x->ntexts; i++) *CORTEX_PUSH(r->texts, r->ntexts, r->texts_cap) = x->texts[i].t;
-}
-
 typedef struct source_view {
     const char *src;
     uint32_t len;
@@ -633,7 +314,7 @@ static bool parse_progress(TSParseState *state)
 int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, const char *src, size_t len,
                          cortex_file_records *r)
 {
-    x->ndefs = x->ntexts = 0;
+    x->raw.ndefs = x->raw.ntexts = 0;
     if (len > UINT32_MAX) {
         r->problem = "file larger than 4 GiB";
         return cortex_error_set(CORTEX_EINVALID, "%s: %s", r->path, r->problem);
@@ -673,26 +354,6 @@ int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, c
     }
     ts_tree_delete(tree);
 
-    /* texts first: signatures cut the comments inside them out */
-    if (x->ntexts) qsort(x->texts, x->ntexts, sizeof *x->texts, compare_texts_dedupe);
-    size_t w = 0;
-    for (size_t i = 0; i < x->ntexts; i++) {
-        if (w > 0 && x->texts[w - 1].t.start_byte == x->texts[i].t.start_byte &&
-            x->texts[w - 1].t.end_byte == x->texts[i].t.end_byte)
-            continue;
-        x->texts[w++] = x->texts[i];
-    }
-    x->ntexts = w;
-    drop_import_paths(x);
-    build_symbols(x, p, src, r, (uint32_t)len, file_end_point);
-    merge_comments(x, r);
-    attach_texts(x, r);
-
-    /* A call's caller is the code that runs it: a function, or a type's body;
-     * an initializer of module-level data is not a caller. Other references
-     * (type uses) belong to whatever declaration holds them. */
-    for (size_t i = 0; i < r->nrefs; i++)
-        r->refs[i].caller = innermost(r, r->refs[i].start_byte, strcmp(r->refs[i].kind, "call") == 0);
-    cortex_file_records_sort(r);
+    cortex_derive__records(&x->raw, p, src, (uint32_t)len, file_end_point, r);
     return 0;
 }

@@ -1,0 +1,322 @@
+/*
+ * The derivation every language shares, from the raw matches of one file:
+ * plugins only say what a node is; nesting, qualified names, methods,
+ * signatures, docs, comment merging and callers are decided here, once.
+ */
+#include "derive.h"
+
+#include "text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int compare_defs_dedupe(const void *pa, const void *pb)
+{
+    const cortex_raw_def *a = pa, *b = pb;
+    if (a->start != b->start) return a->start < b->start ? -1 : 1;
+    if (a->end != b->end) return a->end > b->end ? -1 : 1;
+    int c = strcmp(a->name, b->name);
+    if (c) return c;
+    if (a->is_import != b->is_import) return a->is_import - b->is_import;
+    return (a->order > b->order) - (a->order < b->order);
+}
+
+static int compare_texts_dedupe(const void *pa, const void *pb)
+{
+    const cortex_raw_text *a = pa, *b = pb;
+    if (a->t.start_byte != b->t.start_byte) return a->t.start_byte < b->t.start_byte ? -1 : 1;
+    if (a->t.end_byte != b->t.end_byte) return a->t.end_byte > b->t.end_byte ? -1 : 1;
+    if (a->is_doc != b->is_doc) return b->is_doc - a->is_doc; /* a docstring beats the same string */
+    return (a->order > b->order) - (a->order < b->order);
+}
+
+/* Kinds whose functions are methods. */
+static int is_type_container(const char *kind)
+{
+    static const char *const kinds[] = {"class", "struct", "interface", "impl", "enum", "union", "trait", NULL};
+    for (int i = 0; kinds[i]; i++)
+        if (strcmp(kind, kinds[i]) == 0) return 1;
+    return 0;
+}
+
+static int is_callable(const char *kind)
+{
+    return strcmp(kind, "function") == 0 || strcmp(kind, "method") == 0;
+}
+
+/* The innermost non-import definition whose span contains byte `pos`, or -1.
+ * Symbols are sorted by start, outer before inner, and properly nested, so the
+ * innermost container is the last symbol starting at or before `pos` or one of
+ * its ancestors. */
+static int is_data(const char *kind)
+{
+    return strcmp(kind, "variable") == 0 || strcmp(kind, "constant") == 0 || strcmp(kind, "property") == 0;
+}
+
+static int32_t innermost(const cortex_file_records *r, uint32_t pos, int skip_data)
+{
+    size_t lo = 0, hi = r->nsymbols;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (r->symbols[mid].start_byte <= pos) lo = mid + 1;
+        else hi = mid;
+    }
+    for (int32_t i = (int32_t)lo - 1; i >= 0; i = r->symbols[i].parent)
+        if (r->symbols[i].end_byte > pos && strcmp(r->symbols[i].kind, "import") != 0 &&
+            !(skip_data && is_data(r->symbols[i].kind)))
+            return i;
+    return -1;
+}
+
+/* A signature without the comments inside it (`def f(a,  # metres`): the
+ * comment texts are collected and sorted by then, so their spans are cut out. */
+static const char *signature_of(const cortex_raw_records *x, cortex_file_records *r, const char *src, uint32_t start,
+                                uint32_t end)
+{
+    size_t lo = 0, hi = x->ntexts;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (x->texts[mid].t.start_byte < start) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo >= x->ntexts || x->texts[lo].t.start_byte >= end) return cortex_text_signature(&r->arena, src + start, end - start);
+    cortex_buf b = {0};
+    uint32_t at = start;
+    for (size_t i = lo; i < x->ntexts && x->texts[i].t.start_byte < end; i++) {
+        const cortex_text *t = &x->texts[i].t;
+        if (strcmp(t->kind, "comment") != 0 || t->start_byte < at) continue;
+        cortex_buf_add(&b, src + at, t->start_byte - at);
+        cortex_buf_putc(&b, ' ');
+        at = t->end_byte < end ? t->end_byte : end;
+    }
+    cortex_buf_add(&b, src + at, end - at);
+    const char *sig = cortex_text_signature(&r->arena, b.data, b.len);
+    cortex_buf_free(&b);
+    return sig;
+}
+
+/* Outline definitions (headings, marked with #set! level) extend to the next
+ * one of the same or a lower level, or to the end of the file; nesting then
+ * makes each one's parent the nearest preceding heading of a lower level. */
+static void extend_outline(cortex_raw_records *x, uint32_t file_end, TSPoint file_end_point)
+{
+    for (size_t i = 0; i < x->ndefs; i++) {
+        cortex_raw_def *d = &x->defs[i];
+        if (!d->level) continue;
+        d->end = file_end;
+        d->ep = file_end_point;
+        for (size_t j = i + 1; j < x->ndefs; j++) {
+            const cortex_raw_def *next = &x->defs[j];
+            if (next->level && next->level <= d->level && next->start > d->start) {
+                d->end = next->start;
+                d->ep = (TSPoint){next->sp.row, 0};
+                break;
+            }
+        }
+    }
+}
+
+static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p, const char *src,
+                          cortex_file_records *r, uint32_t file_end, TSPoint file_end_point)
+{
+    if (x->ndefs) qsort(x->defs, x->ndefs, sizeof *x->defs, compare_defs_dedupe);
+    extend_outline(x, file_end, file_end_point);
+    if (x->ndefs) qsort(x->defs, x->ndefs, sizeof *x->defs, compare_defs_dedupe);
+    int32_t *stack = cortex_xmalloc((x->ndefs + 1) * sizeof *stack);
+    size_t depth = 0;
+    for (size_t i = 0; i < x->ndefs; i++) {
+        cortex_raw_def *d = &x->defs[i];
+        d->symbol = -1;
+        if (i > 0 && d->start == x->defs[i - 1].start && d->end == x->defs[i - 1].end &&
+            strcmp(d->name, x->defs[i - 1].name) == 0 && d->is_import == x->defs[i - 1].is_import)
+            continue; /* the same node captured by a later pattern */
+        /* the enclosing symbol must contain this one; an identical span (`int x, y;`) is a sibling */
+        while (depth > 0 && (r->symbols[stack[depth - 1]].end_byte < d->end ||
+                             (r->symbols[stack[depth - 1]].start_byte == d->start &&
+                              r->symbols[stack[depth - 1]].end_byte == d->end)))
+            depth--;
+        int32_t parent = depth > 0 ? stack[depth - 1] : -1;
+        /* variables inside a function body are locals, not definitions to index */
+        if (parent >= 0 && is_callable(r->symbols[parent].kind) &&
+            (strcmp(d->kind, "variable") == 0 || strcmp(d->kind, "constant") == 0))
+            continue;
+
+        cortex_symbol *s = CORTEX_PUSH(r->symbols, r->nsymbols, r->symbols_cap);
+        memset(s, 0, sizeof *s);
+        s->short_name = d->name;
+        s->kind = d->kind;
+        s->line_start = d->sp.row + 1;
+        s->line_end = line_end_of(d->sp, d->ep);
+        s->col_start = d->sp.column + 1;
+        s->col_end = d->ep.column + 1;
+        s->start_byte = d->start;
+        s->end_byte = d->end;
+        s->parent = parent;
+        s->sig = d->sig_end ? signature_of(x, r, src, d->start, d->sig_end) : NULL;
+        s->visibility = d->visibility;
+        s->alias = d->alias;
+        s->origin = d->origin;
+
+        const char *parent_kind = parent >= 0 ? r->symbols[parent].kind : NULL;
+        if (strcmp(s->kind, "function") == 0 && parent_kind && is_type_container(parent_kind)) s->kind = "method";
+        if (p->refine_symbol && !d->is_import) {
+            cortex_symbol_view view = {s->short_name, strlen(s->short_name), s->kind, parent_kind,
+                                       src + d->start, d->end - d->start};
+            const char *kind = s->kind, *vis = s->visibility;
+            p->refine_symbol(&view, &kind, &vis);
+            if (kind && *kind) s->kind = kind;
+            s->visibility = vis;
+        }
+        if (parent >= 0 && !d->is_import) {
+            const char *pn = r->symbols[parent].name;
+            size_t n = strlen(pn) + 1 + strlen(s->short_name) + 1;
+            char *q = cortex_arena_alloc(&r->arena, n);
+            snprintf(q, n, "%s.%s", pn, s->short_name);
+            s->name = q;
+        } else {
+            s->name = s->short_name;
+        }
+        d->symbol = (int32_t)(r->nsymbols - 1);
+        /* imports and non-containers never enclose other symbols */
+        if (!d->is_import && !d->not_container) stack[depth++] = d->symbol;
+    }
+    free(stack);
+}
+
+static int32_t find_text(const cortex_raw_records *x, uint32_t start, uint32_t end)
+{
+    size_t lo = 0, hi = x->ntexts;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (x->texts[mid].t.start_byte < start) lo = mid + 1;
+        else hi = mid;
+    }
+    for (size_t i = lo; i < x->ntexts && x->texts[i].t.start_byte == start; i++)
+        if (x->texts[i].t.end_byte == end) return (int32_t)i;
+    return -1;
+}
+
+/* The path in an import statement (`#include "x.h"`) is a string to the
+ * grammar but not prose: drop string texts that are an import's name. */
+static void drop_import_paths(cortex_raw_records *x)
+{
+    for (size_t i = 0; i < x->ndefs; i++) {
+        const cortex_raw_def *d = &x->defs[i];
+        if (!d->is_import || d->name_end == 0) continue;
+        int32_t t = find_text(x, d->name_start, d->name_end);
+        if (t >= 0 && strcmp(x->texts[t].t.kind, "string") == 0) x->texts[t].t.kind = NULL;
+    }
+    size_t w = 0;
+    for (size_t i = 0; i < x->ntexts; i++)
+        if (x->texts[i].t.kind) x->texts[w++] = x->texts[i];
+    x->ntexts = w;
+}
+
+/* Adjacent whole-line comments form one block of prose. */
+static void merge_comments(cortex_raw_records *x, cortex_file_records *r)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < x->ntexts; i++) {
+        cortex_raw_text *cur = &x->texts[i];
+        if (w > 0) {
+            cortex_raw_text *prev = &x->texts[w - 1];
+            if (strcmp(prev->t.kind, "comment") == 0 && strcmp(cur->t.kind, "comment") == 0 && prev->own_line &&
+                cur->own_line && cur->t.line_start == prev->t.line_end + 1) {
+                size_t n = strlen(prev->t.text) + 1 + strlen(cur->t.text) + 1;
+                char *joined = cortex_arena_alloc(&r->arena, n);
+                snprintf(joined, n, "%s\n%s", prev->t.text, cur->t.text);
+                prev->t.text = joined;
+                prev->t.line_end = cur->t.line_end;
+                prev->t.end_byte = cur->t.end_byte;
+                continue;
+            }
+        }
+        x->texts[w++] = *cur;
+    }
+    x->ntexts = w;
+    /* empty comments that joined nothing are not prose */
+    w = 0;
+    for (size_t i = 0; i < x->ntexts; i++)
+        if (*x->texts[i].t.text || strcmp(x->texts[i].t.kind, "comment") != 0) x->texts[w++] = x->texts[i];
+    x->ntexts = w;
+}
+
+static void attach_texts(cortex_raw_records *x, cortex_file_records *r)
+{
+    /* 1. docstrings captured with their definition */
+    for (size_t i = 0; i < x->ndefs; i++) {
+        const cortex_raw_def *d = &x->defs[i];
+        if (d->symbol < 0 || d->doc_end == 0) continue;
+        int32_t t = find_text(x, d->doc_start, d->doc_end);
+        if (t >= 0) {
+            x->texts[t].t.parent = d->symbol;
+            r->symbols[d->symbol].doc = cortex_text_summary(&r->arena, x->texts[t].t.text);
+        }
+    }
+
+    /* 2. the line where each symbol visibly starts, for preceding doc comments */
+    uint32_t max_line = 0;
+    for (size_t i = 0; i < x->ntexts; i++)
+        if (x->texts[i].t.line_end > max_line) max_line = x->texts[i].t.line_end;
+    int32_t *first_symbol_at = cortex_xmalloc((max_line + 2) * sizeof *first_symbol_at);
+    for (uint32_t i = 0; i < max_line + 2; i++) first_symbol_at[i] = -1;
+    for (size_t i = 0; i < x->ndefs; i++) {
+        const cortex_raw_def *d = &x->defs[i];
+        uint32_t lead = d->lead_row + 1; /* 1-based */
+        if (d->symbol >= 0 && lead <= max_line + 1 && first_symbol_at[lead] < 0) first_symbol_at[lead] = d->symbol;
+    }
+
+    /* a docstring found on its own belongs to the innermost enclosing
+     * definition, and wins over a comment above that definition */
+    for (size_t i = 0; i < x->ntexts; i++) {
+        cortex_text *t = &x->texts[i].t;
+        if (t->parent >= 0 || !x->texts[i].is_doc) continue;
+        t->parent = innermost(r, t->start_byte, 0);
+        if (t->parent >= 0 && !r->symbols[t->parent].doc)
+            r->symbols[t->parent].doc = cortex_text_summary(&r->arena, t->text);
+    }
+    for (size_t i = 0; i < x->ntexts; i++) {
+        cortex_text *t = &x->texts[i].t;
+        if (t->parent >= 0 || x->texts[i].is_doc) continue;
+        if (strcmp(t->kind, "comment") == 0 && x->texts[i].own_line) {
+            int32_t s = first_symbol_at[t->line_end + 1];
+            if (s >= 0 && !r->symbols[s].doc && strcmp(r->symbols[s].kind, "import") != 0 &&
+                strcmp(r->symbols[s].kind, "section") != 0) {
+                t->parent = s;
+                r->symbols[s].doc = cortex_text_summary(&r->arena, t->text);
+                continue;
+            }
+        }
+        t->parent = innermost(r, t->start_byte, 0);
+    }
+    free(first_symbol_at);
+
+    for (size_t i = 0; i < x->ntexts; i++) *CORTEX_PUSH(r->texts, r->ntexts, r->texts_cap) = x->texts[i].t;
+}
+
+void cortex_derive__records(cortex_raw_records *x, const cortex_language_plugin *p, const char *src, uint32_t file_end,
+                            TSPoint file_end_point, cortex_file_records *r)
+{
+    /* texts first: signatures cut the comments inside them out */
+    if (x->ntexts) qsort(x->texts, x->ntexts, sizeof *x->texts, compare_texts_dedupe);
+    size_t w = 0;
+    for (size_t i = 0; i < x->ntexts; i++) {
+        if (w > 0 && x->texts[w - 1].t.start_byte == x->texts[i].t.start_byte &&
+            x->texts[w - 1].t.end_byte == x->texts[i].t.end_byte)
+            continue;
+        x->texts[w++] = x->texts[i];
+    }
+    x->ntexts = w;
+    drop_import_paths(x);
+    build_symbols(x, p, src, r, file_end, file_end_point);
+    merge_comments(x, r);
+    attach_texts(x, r);
+
+    /* A call's caller is the code that runs it: a function, or a type's body;
+     * an initializer of module-level data is not a caller. Other references
+     * (type uses) belong to whatever declaration holds them. */
+    for (size_t i = 0; i < r->nrefs; i++)
+        r->refs[i].caller = innermost(r, r->refs[i].start_byte, strcmp(r->refs[i].kind, "call") == 0);
+    cortex_file_records_sort(r);
+}

@@ -1,0 +1,58 @@
+/*
+ * What the extractor collects from query matches before anything is derived
+ * (raw definitions and texts), and the derivation every language shares:
+ * dedupe, outline extents, nesting and qualified names, method promotion,
+ * signatures, docs, comment merging, callers. Internal to the core.
+ */
+#ifndef CORTEX_EXTRACT_DERIVE_H
+#define CORTEX_EXTRACT_DERIVE_H
+
+#include "../plugin/loader.h"
+#include "records.h"
+
+typedef struct cortex_raw_def {
+    uint32_t start, end;  /* bytes of the definition node */
+    TSPoint sp, ep;
+    uint32_t lead_row;    /* first row of the definition with its decorators/wrappers */
+    uint32_t order;       /* query and pattern index: the first pattern wins a tie */
+    const char *kind;
+    const char *name;
+    uint32_t sig_end;     /* the signature is [start, sig_end), comments excised; 0 = none */
+    const char *visibility;
+    const char *alias, *origin;
+    uint32_t doc_start, doc_end; /* a docstring captured with it, or 0,0 */
+    int is_import;
+    uint32_t level;       /* outline level (headings), 0 when not part of an outline */
+    int not_container;    /* never the parent of another definition (a typedef naming a struct) */
+    uint32_t name_start, name_end; /* imports: the imported path's node */
+    int32_t symbol;       /* index of the symbol it became, -1 when a duplicate */
+} cortex_raw_def;
+
+typedef struct cortex_raw_text {
+    cortex_text t;
+    uint32_t order;
+    int own_line; /* nothing but whitespace before it on its first line */
+    int is_doc;
+} cortex_raw_text;
+
+/** The 1-based last line of a node: one ending at column 0 (after a newline)
+ *  ends on the line before. */
+static inline uint32_t line_end_of(TSPoint sp, TSPoint ep)
+{
+    if (ep.column == 0 && ep.row > sp.row) return ep.row;
+    return ep.row + 1;
+}
+
+typedef struct cortex_raw_records {
+    cortex_raw_def *defs;
+    size_t ndefs, defs_cap;
+    cortex_raw_text *texts;
+    size_t ntexts, texts_cap;
+} cortex_raw_records;
+
+/** Turns one file's raw definitions and texts into records in `r`, sorted.
+ *  `file_end` and `file_end_point` close the last outline entry. */
+void cortex_derive__records(cortex_raw_records *raw, const cortex_language_plugin *p, const char *src, uint32_t file_end,
+                            TSPoint file_end_point, cortex_file_records *r);
+
+#endif
