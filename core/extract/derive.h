@@ -24,7 +24,8 @@ typedef struct cortex_raw_def {
     int is_import;
     uint32_t level;       /* outline level (headings), 0 when not part of an outline */
     int not_container;    /* never the parent of another definition (a typedef naming a struct) */
-    uint32_t name_start, name_end; /* imports: the imported path's node */
+    uint32_t name_start, name_end; /* the name's node (imports: the imported path) */
+    uint32_t name_row;    /* 0-based row of the name */
     int32_t symbol;       /* index of the symbol it became, -1 when a duplicate */
 } cortex_raw_def;
 

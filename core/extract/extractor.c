@@ -249,9 +249,11 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         }
         d->visibility = have_vis ? node_text(&r->arena, vis, src) : pat->visibility;
         if (have_alias) d->alias = node_text(&r->arena, alias, src);
+        d->name_row = d->sp.row;
         if (have_name) {
             d->name_start = ts_node_start_byte(name);
             d->name_end = ts_node_end_byte(name);
+            d->name_row = ts_node_start_point(name).row;
         }
         if (have_doc) {
             d->doc_start = ts_node_start_byte(doc);

@@ -105,6 +105,7 @@ void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const 
     cortex_json_string(b, s->name, strlen(s->name));
     field_str(b, "kind", s->kind);
     cortex_buf_printf(b, ",\"line\":[%u,%u],\"col\":%u", s->line_start, s->line_end, s->col_start);
+    if (s->name_line && s->name_line != s->line_start) cortex_buf_printf(b, ",\"name_line\":%u", s->name_line);
     if (s->parent >= 0) field_str(b, "parent", r->symbols[s->parent].name);
     field_str(b, "sig", s->sig);
     field_str(b, "visibility", s->visibility);

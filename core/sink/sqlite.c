@@ -40,7 +40,7 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_DEL_TEXTS] = "DELETE FROM texts WHERE file_id = ?",
     [ST_INS_FILE] = "INSERT INTO files(path, lang, hash, lines, bytes, parse_errors, generation) VALUES (?,?,?,?,?,?,?)",
     [ST_INS_SYMBOL] = "INSERT INTO symbols(id, file_id, name, short_name, kind, line_start, line_end, col, parent_id, sig,"
-                      " visibility, doc, alias, origin, terms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                      " visibility, doc, alias, origin, terms, name_line) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
     [ST_INS_REF] = "INSERT INTO refs(file_id, name, kind, qualifier, line, col, caller_id, target_id, resolution)"
                    " VALUES (?,?,?,?,?,?,?,?,?)",
     [ST_INS_IMPORT] = "INSERT INTO imports(file_id, symbol_id, name, alias, origin, line) VALUES (?,?,?,?,?,?)",
@@ -238,6 +238,7 @@ static int insert_symbol(sqlite_sink *s, int64_t file_id, const cortex_file_reco
         bind_text_or_null(st, 13, sym->alias);
         bind_text_or_null(st, 14, sym->origin);
         sqlite3_bind_text(st, 15, s->terms, -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 16, (int)(sym->name_line ? sym->name_line : sym->line_start));
         int rc = sqlite3_step(st);
         sqlite3_reset(st);
         sqlite3_clear_bindings(st);

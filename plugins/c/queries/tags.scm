@@ -75,6 +75,9 @@
 (type_definition declarator: (function_declarator
   declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))) @definition.type
 (type_definition declarator: (array_declarator declarator: (type_identifier) @name)) @definition.type
+; A function type with a parenthesized name: `typedef void (handler_t)(int);`.
+(type_definition declarator: (function_declarator
+  declarator: (parenthesized_declarator (type_identifier) @name))) @definition.type
 
 ; Macros: object-like and function-like.
 (preproc_def name: (identifier) @name) @definition.macro

@@ -6,3 +6,6 @@ typedef struct {
 } rect;
 typedef enum { LOW, HIGH } level;
 typedef char name_buf[32];
+
+/* A function type with a parenthesized name. */
+typedef void (irq_handler_fn)(int irq, void *data);
