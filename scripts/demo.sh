@@ -16,5 +16,5 @@ echo
 echo "Most called functions (call edges bound in the store):"
 sqlite3 -column -header "$target/.cortex/cortex.db" \
   "SELECT t.name AS function, f.path AS file, t.line_start AS line, count(*) AS callers
-     FROM refs r JOIN symbols t ON t.id = r.target_id JOIN files f ON f.id = t.file_id
+     FROM ref_bindings r JOIN symbols t ON t.id = r.target_id JOIN files f ON f.id = t.file_id
     WHERE r.kind = 'call' GROUP BY t.id ORDER BY callers DESC, t.name LIMIT 8;"

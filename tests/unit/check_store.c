@@ -145,7 +145,8 @@ START_TEST(test_store_newer_schema_is_refused_untouched)
     ck_assert_ptr_null(store);
     char expect[512];
     snprintf(expect, sizeof expect,
-             "%s: store schema 99 is newer than this cortex understands (1); upgrade cortex or delete the store", db_path);
+             "%s: store schema 99 is newer than this cortex understands (%d); upgrade cortex or delete the store", db_path,
+             CORTEX_STORE_SCHEMA);
     ck_assert_str_eq(cortex_error_last(), expect);
 
     ck_assert_int_eq(sqlite3_open(db_path, &db), SQLITE_OK);
@@ -289,7 +290,7 @@ START_TEST(test_store_references_are_bound_and_labelled)
     char *rows = text(cortex_store_db(store),
                       "SELECT f.path || ':' || r.name || ':' || coalesce(r.resolution, 'unbound') || ':' ||"
                       " coalesce(tf.path || '#' || t.line_start, '-') || ':' || coalesce(c.name, '-')"
-                      " FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols t ON t.id = r.target_id"
+                      " FROM ref_bindings r JOIN files f ON f.id = r.file_id LEFT JOIN symbols t ON t.id = r.target_id"
                       " LEFT JOIN files tf ON tf.id = t.file_id LEFT JOIN symbols c ON c.id = r.caller_id"
                       " ORDER BY f.path, r.line");
     ck_assert_str_eq(rows, "a.py:helper:scoped:a.py#1:main,"
@@ -300,6 +301,39 @@ START_TEST(test_store_references_are_bound_and_labelled)
                            "d.py:dup:ambiguous:-:-");
     free(rows);
     cortex_store_close(store);
+}
+END_TEST
+
+START_TEST(test_store_name_binding_follows_later_runs)
+{
+    void *sink = open_sink();
+    cortex_symbol as[] = {sym("helper", "function", 1, -1)};
+    cortex_reference br[] = {{.name = "helper", .kind = "call", .line = 2, .col = 5, .caller = -1}};
+    cortex_file_records ra = file("a.py", as, 1, NULL, 0), rb = file("b.py", NULL, 0, br, 1);
+    ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &ra), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &rb), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.commit(sink), 0);
+
+    cortex_store *store;
+    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
+    char *rows = text(cortex_store_db(store), "SELECT resolution FROM ref_bindings");
+    ck_assert_str_eq(rows, "name");
+    free(rows);
+    cortex_store_close(store);
+
+    /* a second definition elsewhere makes b.py's call ambiguous without touching b.py */
+    cortex_symbol cs[] = {sym("helper", "function", 3, -1)};
+    cortex_file_records rc = file("c.py", cs, 1, NULL, 0);
+    ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &rc), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.commit(sink), 0);
+    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
+    rows = text(cortex_store_db(store), "SELECT resolution || ':' || coalesce(target_id, 'none') FROM ref_bindings");
+    ck_assert_str_eq(rows, "ambiguous:none");
+    free(rows);
+    cortex_store_close(store);
+    cortex_sink_sqlite.close(sink);
 }
 END_TEST
 
@@ -316,6 +350,7 @@ int main(void)
     tcase_add_test(tc, test_store_run_replaces_removes_and_aborts);
     tcase_add_test(tc, test_store_symbol_ids_are_stable_and_distinct);
     tcase_add_test(tc, test_store_references_are_bound_and_labelled);
+    tcase_add_test(tc, test_store_name_binding_follows_later_runs);
     suite_add_tcase(s, tc);
     return cortex_check_run(s);
 }
