@@ -74,6 +74,14 @@ static void *open_sink(void)
     return sink;
 }
 
+/* One committed run of the sink over `n` files. */
+static void run_files(void *sink, cortex_file_records *files, size_t n)
+{
+    ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
+    for (size_t i = 0; i < n; i++) ck_assert_int_eq(cortex_sink_sqlite.file(sink, &files[i]), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.commit(sink), 0);
+}
+
 static int count(sqlite3 *db, const char *sql)
 {
     sqlite3_stmt *st;
@@ -107,9 +115,7 @@ START_TEST(test_store_fts_finds_both_spellings)
     cortex_symbol syms[] = {sym("parseConfig", "function", 1, -1), sym("parse_config", "function", 5, -1),
                             sym("unrelated", "function", 9, -1)};
     cortex_file_records r = file("a.py", syms, 3, NULL, 0);
-    ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
-    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &r), 0);
-    ck_assert_int_eq(cortex_sink_sqlite.commit(sink), 0);
+    run_files(sink, &r, 1);
     cortex_sink_sqlite.close(sink);
 
     cortex_store *store;
@@ -198,15 +204,12 @@ START_TEST(test_store_run_replaces_removes_and_aborts)
     void *sink = open_sink();
     cortex_symbol a1[] = {sym("one", "function", 1, -1)};
     cortex_symbol b1[] = {sym("two", "function", 1, -1)};
-    cortex_file_records ra = file("a.py", a1, 1, NULL, 0), rb = file("b.py", b1, 1, NULL, 0);
-    ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
-    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &ra), 0);
-    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &rb), 0);
-    ck_assert_int_eq(cortex_sink_sqlite.commit(sink), 0);
+    cortex_file_records first[] = {file("a.py", a1, 1, NULL, 0), file("b.py", b1, 1, NULL, 0)};
+    run_files(sink, first, 2);
 
     /* second run: a.py changed, b.py removed */
     cortex_symbol a2[] = {sym("uno", "function", 1, -1), sym("dos", "function", 3, -1)};
-    ra = file("a.py", a2, 2, NULL, 0);
+    cortex_file_records ra = file("a.py", a2, 2, NULL, 0);
     ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
     ck_assert_int_eq(cortex_sink_sqlite.file(sink, &ra), 0);
     ck_assert_int_eq(cortex_sink_sqlite.remove(sink, "b.py"), 0);
@@ -240,9 +243,7 @@ START_TEST(test_store_symbol_ids_are_stable_and_distinct)
     cortex_file_records r = file("a.py", syms, 4, NULL, 0);
     char *first = NULL;
     for (int run = 0; run < 2; run++) {
-        ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
-        ck_assert_int_eq(cortex_sink_sqlite.file(sink, &r), 0);
-        ck_assert_int_eq(cortex_sink_sqlite.commit(sink), 0);
+        run_files(sink, &r, 1);
         cortex_store *store;
         ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
         sqlite3 *db = cortex_store_db(store);
@@ -275,14 +276,9 @@ START_TEST(test_store_references_are_bound_and_labelled)
     cs[0].short_name = "a.helper";
     cortex_reference cr[] = {{.name = "helper", .kind = "call", .line = 4, .col = 5, .caller = 1}};
     cortex_reference dr[] = {{.name = "dup", .kind = "call", .line = 1, .col = 1, .caller = -1}};
-    cortex_file_records ra = file("a.py", as, 2, ar, 2), rb = file("b.py", bs, 2, br, 2), rc = file("c.py", cs, 3, cr, 1),
-                        rd = file("d.py", NULL, 0, dr, 1);
-    ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
-    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &ra), 0);
-    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &rb), 0);
-    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &rc), 0);
-    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &rd), 0);
-    ck_assert_int_eq(cortex_sink_sqlite.commit(sink), 0);
+    cortex_file_records files[] = {file("a.py", as, 2, ar, 2), file("b.py", bs, 2, br, 2), file("c.py", cs, 3, cr, 1),
+                                   file("d.py", NULL, 0, dr, 1)};
+    run_files(sink, files, 4);
     cortex_sink_sqlite.close(sink);
 
     cortex_store *store;
@@ -309,11 +305,8 @@ START_TEST(test_store_name_binding_follows_later_runs)
     void *sink = open_sink();
     cortex_symbol as[] = {sym("helper", "function", 1, -1)};
     cortex_reference br[] = {{.name = "helper", .kind = "call", .line = 2, .col = 5, .caller = -1}};
-    cortex_file_records ra = file("a.py", as, 1, NULL, 0), rb = file("b.py", NULL, 0, br, 1);
-    ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
-    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &ra), 0);
-    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &rb), 0);
-    ck_assert_int_eq(cortex_sink_sqlite.commit(sink), 0);
+    cortex_file_records files[] = {file("a.py", as, 1, NULL, 0), file("b.py", NULL, 0, br, 1)};
+    run_files(sink, files, 2);
 
     cortex_store *store;
     ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
@@ -325,9 +318,7 @@ START_TEST(test_store_name_binding_follows_later_runs)
     /* a second definition elsewhere makes b.py's call ambiguous without touching b.py */
     cortex_symbol cs[] = {sym("helper", "function", 3, -1)};
     cortex_file_records rc = file("c.py", cs, 1, NULL, 0);
-    ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
-    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &rc), 0);
-    ck_assert_int_eq(cortex_sink_sqlite.commit(sink), 0);
+    run_files(sink, &rc, 1);
     ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
     rows = text(cortex_store_db(store), "SELECT resolution || ':' || coalesce(target_id, 'none') FROM ref_bindings");
     ck_assert_str_eq(rows, "ambiguous:none");
