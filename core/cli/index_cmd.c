@@ -44,10 +44,13 @@ static json_t *report_json(const cortex_index_report *r)
     json_t *problems = json_array();
     for (size_t i = 0; i < r->nproblems; i++)
         json_array_append_new(problems, json_pack("{s:s,s:s}", "path", r->problems[i].path, "message", r->problems[i].message));
-    return json_pack("{s:s,s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:I,s:I,s:I,s:o,s:f}", "root", r->root, "data_dir",
+    json_t *notes = json_array();
+    if (r->walk.note) json_array_append_new(notes, json_string(r->walk.note));
+    return json_pack("{s:s,s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:o,s:I,s:I,s:I,s:o,s:f}", "root", r->root, "data_dir",
                      r->data_dir, "files", (json_int_t)r->files, "bytes", (json_int_t)r->bytes, "symbols",
                      (json_int_t)r->symbols, "references", (json_int_t)r->refs, "texts", (json_int_t)r->texts, "removed",
-                     (json_int_t)r->removed, "languages", langs, "skipped", skipped, "ignored", (json_int_t)r->walk.ignored,
+                     (json_int_t)r->removed, "languages", langs, "skipped", skipped, "notes", notes, "ignored",
+                     (json_int_t)r->walk.ignored,
                      "unsupported", (json_int_t)r->walk.unsupported, "files_with_parse_errors",
                      (json_int_t)r->files_with_parse_errors, "problems", problems, "seconds", r->seconds);
 }
@@ -90,6 +93,7 @@ static void print_report(const cortex_index_report *r)
     }
     printf("  %-12s %8llu %10llu %10llu %10llu\n", "total", (unsigned long long)r->files,
            (unsigned long long)r->symbols, (unsigned long long)r->refs, (unsigned long long)r->texts);
+    if (r->walk.note) printf("  note: %s\n", r->walk.note);
     print_skips(r);
     printf("  not indexed: %llu ignored by ignore rules, %llu with no language plugin\n",
            (unsigned long long)r->walk.ignored, (unsigned long long)r->walk.unsupported);

@@ -213,6 +213,16 @@ int cortex_walk_run(cortex_walk *out, const char *root, const cortex_plugin_set 
             repo = NULL;
         } else if (strlen(canon) > strlen(wdc)) {
             snprintf(prefix, sizeof prefix, "%s/", canon + strlen(wdc) + 1);
+            /* A directory the user names explicitly is indexed even when the
+             * enclosing repository ignores it (a vendored tree, a build
+             * output): its rules would otherwise hide every file, silently. */
+            int ignored = 0;
+            if (git_ignore_path_is_ignored(&ignored, repo, prefix) == 0 && ignored) {
+                out->note = "the root is ignored by its enclosing repository, so that repository's ignore rules were not applied";
+                git_repository_free(repo);
+                repo = NULL;
+                prefix[0] = '\0';
+            }
         }
     }
     walk_ctx ctx = {out, canon, strlen(canon), plugins, opts};

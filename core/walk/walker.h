@@ -32,6 +32,7 @@ typedef struct cortex_walk {
     size_t nfiles, files_cap;
     cortex_walk_skip *skipped;
     size_t nskipped, skipped_cap;
+    const char *note;     /* static text about how the walk went, or NULL */
     uint64_t ignored;     /* paths excluded by ignore rules */
     uint64_t unsupported; /* regular files no plugin claims */
 } cortex_walk;

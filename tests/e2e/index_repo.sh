@@ -122,6 +122,16 @@ expect_eq "plain directory: files" \
 expect_eq "plain directory: skips" ".venv env lib/blob.c node_modules src/alias.py src/huge.py src/outside.py" \
   "$(jq -r '.skipped[].path' "$TMP/out" | xargs)"
 
+# A directory named explicitly is indexed even when its repository ignores it.
+mkdir -p "$REPO_DIR/generated/deep" && echo "def gen(): pass" > "$REPO_DIR/generated/deep/made.py"
+expect_status "index of an ignored directory exits 0" 0 "$CORTEX" index "$REPO_DIR/generated" --json
+expect_eq "ignored directory: its files are indexed" "deep/made.py out.py" \
+  "$(jq -r '.path' "$REPO_DIR/generated/.cortex/index/files.jsonl" | xargs)"
+expect_eq "ignored directory: the override is reported" \
+  "the root is ignored by its enclosing repository, so that repository's ignore rules were not applied" \
+  "$(jq -r '.notes[]' "$TMP/out")"
+expect_eq "ignored directory: nothing skipped" 0 "$(jq '.skipped | length' "$TMP/out")"
+
 # Broken plugins on the path are warnings; indexing goes on.
 CORTEX_PLUGIN_PATH="$(dirname "$CORTEX")/tests/fixture-plugins" expect_status "index with broken plugins exits 0" 0 "$CORTEX" index "$PLAIN" --json
 expect_eq "each refused plugin is one warning line" 9 "$(grep -c '^cortex: warning: plugin .* refused: ' "$TMP/err")"

@@ -17,8 +17,16 @@
 (field_declaration type: (struct_specifier name: (type_identifier) @name !body)) @reference.type
 (translation_unit (declaration type: (type_identifier) @name) @reference.type)
 (translation_unit (declaration type: (struct_specifier name: (type_identifier) @name !body)) @reference.type)
-(function_definition type: (type_identifier) @name) @reference.type
-(function_definition type: (struct_specifier name: (type_identifier) @name !body)) @reference.type
+(translation_unit (function_definition type: (type_identifier) @name) @reference.type)
+(translation_unit (function_definition type: (struct_specifier name: (type_identifier) @name !body)) @reference.type)
+(preproc_ifdef (function_definition type: (type_identifier) @name) @reference.type)
+(preproc_if (function_definition type: (type_identifier) @name) @reference.type)
+(preproc_else (function_definition type: (type_identifier) @name) @reference.type)
+
+; A loop macro inside a function (`for_each_cpu(cpu) { ... }`) parses as a
+; nested function definition: it is a macro invocation, reported as a call.
+(compound_statement
+  (function_definition type: (type_identifier) @name declarator: (parenthesized_declarator)) @reference.call)
 (cast_expression type: (type_descriptor type: (type_identifier) @name)) @reference.type
 (cast_expression type: (type_descriptor type: (struct_specifier name: (type_identifier) @name !body))) @reference.type
 (sizeof_expression type: (type_descriptor type: (type_identifier) @name)) @reference.type

@@ -20,10 +20,46 @@
 ; Functions defined through a macro: `SYSCALL_DEFINE0(name) { ... }` parses as
 ; a definition with a parenthesized name; `SYSCALL_DEFINE3(name, ...) { ... }`
 ; as a macro call followed by a block, which the @body joins to the definition.
-(function_definition
-  declarator: (parenthesized_declarator (identifier) @name)
-  body: (compound_statement) @body) @definition.function
+; Only at file level (directly or inside #if blocks): inside a function the
+; same shapes are loop macros (`for_each_cpu(cpu) { ... }`), not definitions.
 (translation_unit
+  (function_definition
+    declarator: (parenthesized_declarator (identifier) @name)
+    body: (compound_statement) @body) @definition.function)
+(translation_unit
+  (expression_statement (call_expression
+    function: (identifier) @_macro
+    arguments: (argument_list . (identifier) @name))) @definition.function
+  .
+  (compound_statement) @body
+  (#match? @_macro "^[A-Z][A-Z0-9_]*$"))
+(preproc_ifdef
+  (function_definition
+    declarator: (parenthesized_declarator (identifier) @name)
+    body: (compound_statement) @body) @definition.function)
+(preproc_ifdef
+  (expression_statement (call_expression
+    function: (identifier) @_macro
+    arguments: (argument_list . (identifier) @name))) @definition.function
+  .
+  (compound_statement) @body
+  (#match? @_macro "^[A-Z][A-Z0-9_]*$"))
+(preproc_if
+  (function_definition
+    declarator: (parenthesized_declarator (identifier) @name)
+    body: (compound_statement) @body) @definition.function)
+(preproc_if
+  (expression_statement (call_expression
+    function: (identifier) @_macro
+    arguments: (argument_list . (identifier) @name))) @definition.function
+  .
+  (compound_statement) @body
+  (#match? @_macro "^[A-Z][A-Z0-9_]*$"))
+(preproc_else
+  (function_definition
+    declarator: (parenthesized_declarator (identifier) @name)
+    body: (compound_statement) @body) @definition.function)
+(preproc_else
   (expression_statement (call_expression
     function: (identifier) @_macro
     arguments: (argument_list . (identifier) @name))) @definition.function
