@@ -111,9 +111,12 @@
 (type_definition declarator: (function_declarator
   declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))) @definition.type
 (type_definition declarator: (array_declarator declarator: (type_identifier) @name)) @definition.type
-; A function type with a parenthesized name: `typedef void (handler_t)(int);`.
+; A function type with a parenthesized name: `typedef void (handler_t)(int);`,
+; also returning a pointer: `typedef const char *(printfn_t)(int);`.
 (type_definition declarator: (function_declarator
   declarator: (parenthesized_declarator (type_identifier) @name))) @definition.type
+(type_definition declarator: (pointer_declarator declarator: (function_declarator
+  declarator: (parenthesized_declarator (type_identifier) @name)))) @definition.type
 
 ; Macros: object-like and function-like.
 (preproc_def name: (identifier) @name) @definition.macro

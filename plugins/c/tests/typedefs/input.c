@@ -9,3 +9,5 @@ typedef char name_buf[32];
 
 /* A function type with a parenthesized name. */
 typedef void (irq_handler_fn)(int irq, void *data);
+/* Returns a name for a subtype. */
+typedef const char *(name_fn)(int subtype);
