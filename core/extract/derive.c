@@ -117,6 +117,25 @@ static void extend_outline(cortex_raw_records *x, uint32_t file_end, TSPoint fil
     }
 }
 
+static void append_path(const char *path, void *payload)
+{
+    cortex_buf *b = payload;
+    if (!path || !*path || strchr(path, '\n')) return;
+    if (b->len) cortex_buf_putc(b, '\n');
+    cortex_buf_puts(b, path);
+}
+
+/* The plugin's candidate files for an import, kept for the sinks to resolve. */
+static const char *import_targets(const cortex_language_plugin *p, cortex_file_records *r, const cortex_symbol *s)
+{
+    if (!p->import_paths) return NULL;
+    cortex_buf b = {0};
+    p->import_paths(r->path, s->name, s->origin, append_path, &b);
+    const char *out = b.len ? cortex_arena_strndup(&r->arena, b.data, b.len) : NULL;
+    cortex_buf_free(&b);
+    return out;
+}
+
 static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p, const char *src,
                           cortex_file_records *r, uint32_t file_end, TSPoint file_end_point)
 {
@@ -178,6 +197,7 @@ static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p
         } else {
             s->name = s->short_name;
         }
+        if (d->is_import) s->targets = import_targets(p, r, s);
         d->symbol = (int32_t)(r->nsymbols - 1);
         /* imports and non-containers never enclose other symbols */
         if (!d->is_import && !d->not_container) stack[depth++] = d->symbol;

@@ -25,6 +25,7 @@ typedef struct cortex_symbol {
     const char *doc;        /* first paragraph of the attached docstring or doc comment */
     const char *alias;      /* imports: local name */
     const char *origin;     /* imports: system/local/relative, when the plugin says */
+    const char *targets;    /* imports: candidate files from the plugin, '\n'-separated, or NULL */
 } cortex_symbol;
 
 typedef struct cortex_reference {

@@ -120,6 +120,7 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
     p->grammar_abi = gabi;
     p->language = lang;
     p->refine_symbol = d.refine_symbol;
+    p->import_paths = d.import_paths;
     p->queries = cortex_xcalloc(d.query_count, sizeof *p->queries);
     for (uint32_t i = 0; i < d.query_count; i++) {
         if (!d.queries[i].source)

@@ -26,6 +26,7 @@ typedef struct cortex_language_plugin {
     cortex_compiled_query *queries;
     uint32_t nqueries;
     cortex_refine_symbol_fn refine_symbol; /* NULL when the plugin has none */
+    cortex_import_paths_fn import_paths;   /* NULL when the plugin has none */
 } cortex_language_plugin;
 
 typedef struct cortex_plugin_refusal {

@@ -55,7 +55,7 @@ static const char schema_sql[] =
     "  target_id INTEGER, resolution TEXT);\n"
     "CREATE TABLE imports(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, symbol_id INTEGER NOT NULL, name TEXT NOT NULL,\n"
-    "  alias TEXT, origin TEXT, line INTEGER NOT NULL, target_file_id INTEGER);\n"
+    "  alias TEXT, origin TEXT, line INTEGER NOT NULL, candidates TEXT, target_file_id INTEGER);\n"
     /* One row per name that definitions bear: how many, and the id when there
      * is one. Rebuilt at each commit; binds references repository-wide. */
     "CREATE TABLE definition_names(name TEXT PRIMARY KEY, n INTEGER NOT NULL, id INTEGER) WITHOUT ROWID;\n"

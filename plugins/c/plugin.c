@@ -5,6 +5,7 @@
  */
 #include <cortex/plugin.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "c_queries.h"
@@ -38,6 +39,24 @@ static void refine(const cortex_symbol_view *view, const char **kind, const char
     if (declared_static(view)) *visibility = "private";
 }
 
+/* `#include "x.h"` is looked up beside the including file, then from the
+ * root; both forms, last, by a unique path suffix (an include directory). */
+static void import_paths(const char *importer, const char *name, const char *origin, cortex_path_fn emit,
+                         void *payload)
+{
+    char path[1024];
+    if (!origin || strcmp(origin, "local") == 0) {
+        const char *slash = strrchr(importer, '/');
+        if (slash) {
+            snprintf(path, sizeof path, "%.*s/%s", (int)(slash - importer), importer, name);
+            emit(path, payload);
+        }
+        emit(name, payload);
+    }
+    snprintf(path, sizeof path, "*/%s", name);
+    emit(path, payload);
+}
+
 static const cortex_plugin descriptor = {
     CORTEX_PLUGIN_ABI_VERSION,
     sizeof(cortex_plugin),
@@ -49,6 +68,7 @@ static const cortex_plugin descriptor = {
     queries,
     sizeof queries / sizeof *queries,
     refine,
+    import_paths,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

@@ -26,6 +26,7 @@ static const cortex_plugin descriptor = {
     queries,
     sizeof queries / sizeof *queries,
     NULL,
+    NULL,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

@@ -87,6 +87,10 @@ expect_eq "store: norm() is bound through the import alias" "src/app.py:19:Ledge
   "$(sqlite3 "$DB" "SELECT f.path||':'||r.line||':'||c.name||':'||r.resolution FROM refs r JOIN files f ON f.id=r.file_id JOIN symbols c ON c.id=r.caller_id WHERE r.name='norm'")"
 expect_eq "store: full-text search finds normalize by words" "normalize" \
   "$(sqlite3 "$DB" "SELECT s.name FROM symbols_fts JOIN symbols s ON s.id=symbols_fts.rowid WHERE symbols_fts MATCH 'normalize' AND s.kind='function'")"
+expect_eq "store: imports resolved to files (the file dependency graph)" \
+"lib/point.c -> lib/point.h
+src/app.py -> src/util.py" \
+  "$(sqlite3 "$DB" "SELECT f.path || ' -> ' || t.path FROM imports i JOIN files f ON f.id = i.file_id JOIN files t ON t.id = i.target_file_id ORDER BY f.path")"
 expect_eq "store: generation after two runs" 2 "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key='generation'")"
 expect_eq "store: integrity" ok "$(sqlite3 "$DB" 'PRAGMA integrity_check')"
 

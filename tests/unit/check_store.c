@@ -328,6 +328,38 @@ START_TEST(test_store_name_binding_follows_later_runs)
 }
 END_TEST
 
+START_TEST(test_store_imports_resolve_to_indexed_files)
+{
+    void *sink = open_sink();
+    cortex_symbol imp[] = {sym("x.h", "import", 1, -1), sym("z.h", "import", 2, -1), sym("up.h", "import", 3, -1),
+                           sym("gone.h", "import", 4, -1)};
+    imp[0].targets = "b/x.h\nx.h\n*/x.h";      /* only the suffix candidate exists: a/x.h */
+    imp[1].targets = "*/z.h";                  /* two files end with /z.h: ambiguous, unresolved */
+    imp[2].targets = "b/../a/x.h";             /* normalised */
+    imp[3].targets = "b/../../x.h\nnowhere.h"; /* above the root, then missing */
+    cortex_file_records files[] = {file("a/x.h", NULL, 0, NULL, 0), file("b/user.c", imp, 4, NULL, 0),
+                                   file("c/z.h", NULL, 0, NULL, 0), file("d/z.h", NULL, 0, NULL, 0)};
+    run_files(sink, files, 4);
+
+    cortex_store *store;
+    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
+    char *rows = text(cortex_store_db(store), "SELECT i.name || '->' || coalesce(t.path, '-') FROM imports i"
+                                              " LEFT JOIN files t ON t.id = i.target_file_id ORDER BY i.line");
+    ck_assert_str_eq(rows, "x.h->a/x.h,z.h->-,up.h->a/x.h,gone.h->-");
+    free(rows);
+    cortex_store_close(store);
+
+    /* the target leaves: the import no longer points at it */
+    ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.remove(sink, "a/x.h"), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.commit(sink), 0);
+    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
+    ck_assert_int_eq(count(cortex_store_db(store), "SELECT count(*) FROM imports WHERE target_file_id IS NOT NULL"), 0);
+    cortex_store_close(store);
+    cortex_sink_sqlite.close(sink);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("store");
@@ -342,6 +374,7 @@ int main(void)
     tcase_add_test(tc, test_store_symbol_ids_are_stable_and_distinct);
     tcase_add_test(tc, test_store_references_are_bound_and_labelled);
     tcase_add_test(tc, test_store_name_binding_follows_later_runs);
+    tcase_add_test(tc, test_store_imports_resolve_to_indexed_files);
     suite_add_tcase(s, tc);
     return cortex_check_run(s);
 }

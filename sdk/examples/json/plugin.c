@@ -15,7 +15,7 @@ static const cortex_query queries[] = {{"tags", cortex_query_tags}};
 
 static const cortex_plugin descriptor = {
     CORTEX_PLUGIN_ABI_VERSION, sizeof(cortex_plugin), "json", "1.0.0", extensions, NULL,
-    tree_sitter_json, queries, sizeof queries / sizeof *queries, NULL,
+    tree_sitter_json, queries, sizeof queries / sizeof *queries, NULL, NULL,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

@@ -117,6 +117,21 @@ typedef void (*cortex_refine_symbol_fn)(const cortex_symbol_view *view,
                                         const char **kind,
                                         const char **visibility);
 
+/** Receives one candidate file for an import: a repository-relative path, in
+ *  order of preference. A path starting with "*" + "/" matches any indexed
+ *  file whose path ends with the rest, when exactly one does. */
+typedef void (*cortex_path_fn)(const char *path, void *payload);
+
+/**
+ * Optional: the files an import may refer to. `importer` is the importing
+ * file's repository-relative path, `name` and `origin` the import as its
+ * query recorded them (origin may be NULL). Call `emit` for each candidate;
+ * the first one that is an indexed file becomes the import's target, so a
+ * file-dependency graph needs no language knowledge in the core.
+ */
+typedef void (*cortex_import_paths_fn)(const char *importer, const char *name, const char *origin,
+                                       cortex_path_fn emit, void *payload);
+
 /* ---- The descriptor ---------------------------------------------------- */
 
 typedef struct cortex_plugin {
@@ -131,6 +146,7 @@ typedef struct cortex_plugin {
     const cortex_query *queries;    /**< compiled by the core at load time */
     uint32_t query_count;
     cortex_refine_symbol_fn refine_symbol; /**< optional, may be NULL */
+    cortex_import_paths_fn import_paths;   /**< optional, may be NULL */
 } cortex_plugin;
 
 /** The entry point every plugin exports. */
