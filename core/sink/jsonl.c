@@ -1,11 +1,12 @@
 /*
  * The JSONL sink: the portable, committable index in .cortex/index/. Each run
- * writes every file anew into "<name>.tmp" and renames them into place only on
- * commit, so a killed run leaves the previous index whole. Output is sorted by
- * path then line, LF-terminated, without timestamps: the same sources give
- * byte-identical files.
+ * writes a complete index into .cortex/index.tmp/ and commits by swapping the
+ * two directories in one atomic rename (RENAME_EXCHANGE), so a reader or a
+ * killed run sees either the old index or the new one, never a mix. Output is
+ * sorted by path then line, LF-terminated, without timestamps: the same
+ * sources give byte-identical files.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* renameat2 */
 #include "sink.h"
 
 #include "../extract/record_json.h"
@@ -13,6 +14,7 @@
 #include "../util/mem.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +28,8 @@ enum { OUT_FILES, OUT_SYMBOLS, OUT_REFS, OUT_TEXTS, OUT_COUNT };
 static const char *const out_names[OUT_COUNT] = {"files.jsonl", "symbols.jsonl", "references.jsonl", "texts.jsonl"};
 
 typedef struct jsonl_sink {
-    char dir[PATH_MAX];
+    char dir[PATH_MAX];     /* the committed index: <data>/index */
+    char staging[PATH_MAX]; /* this run's index until commit: <data>/index.tmp */
     char *project;
     FILE *out[OUT_COUNT];
     cortex_buf line;
@@ -36,44 +39,52 @@ typedef struct jsonl_sink {
     uint64_t counts[OUT_COUNT];
 } jsonl_sink;
 
-static void path_of(char *buf, size_t n, const jsonl_sink *s, const char *name, const char *suffix)
+static void staged(char *buf, size_t n, const jsonl_sink *s, const char *name)
 {
-    snprintf(buf, n, "%s/%s%s", s->dir, name, suffix);
+    snprintf(buf, n, "%s/%s", s->staging, name);
+}
+
+/* Removes an index directory cortex wrote: its known files, then itself. */
+static void remove_index_dir(const char *dir)
+{
+    char p[PATH_MAX + 32];
+    for (int i = 0; i < OUT_COUNT; i++) {
+        snprintf(p, sizeof p, "%s/%s", dir, out_names[i]);
+        unlink(p);
+    }
+    snprintf(p, sizeof p, "%s/index.json", dir);
+    unlink(p);
+    rmdir(dir);
 }
 
 static int jsonl_open(void **out, const cortex_sink_context *ctx)
 {
     jsonl_sink *s = cortex_xcalloc(1, sizeof *s);
     snprintf(s->dir, sizeof s->dir, "%s/index", ctx->data_dir);
-    if (mkdir(s->dir, 0777) != 0 && errno != EEXIST) {
-        int rc = cortex_error_set(CORTEX_EIO, "%s: cannot create directory: %s", s->dir, strerror(errno));
-        free(s);
-        return rc;
-    }
+    snprintf(s->staging, sizeof s->staging, "%s/index.tmp", ctx->data_dir);
     s->project = cortex_xstrdup(ctx->project_name);
     *out = s;
     return 0;
 }
 
-static void close_outputs(jsonl_sink *s, int unlink_tmp)
+static void close_outputs(jsonl_sink *s, int discard)
 {
     for (int i = 0; i < OUT_COUNT; i++) {
         if (s->out[i]) fclose(s->out[i]);
         s->out[i] = NULL;
-        if (unlink_tmp) {
-            char p[PATH_MAX + 32];
-            path_of(p, sizeof p, s, out_names[i], ".tmp");
-            unlink(p);
-        }
     }
+    if (discard) remove_index_dir(s->staging);
 }
 
 static int jsonl_begin(void *self)
 {
     jsonl_sink *s = self;
+    remove_index_dir(s->staging); /* left by a run that was killed */
+    if (mkdir(s->staging, 0777) != 0)
+        return cortex_error_set(CORTEX_EIO, "%s: cannot create directory: %s", s->staging, strerror(errno));
     for (int i = 0; i < OUT_COUNT; i++) {
         char p[PATH_MAX + 32];
-        path_of(p, sizeof p, s, out_names[i], ".tmp");
+        staged(p, sizeof p, s, out_names[i]);
         s->out[i] = fopen(p, "wb");
         if (!s->out[i]) {
             int rc = cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", p, strerror(errno));
@@ -91,7 +102,7 @@ static int write_line(jsonl_sink *s, int which)
 {
     s->counts[which]++;
     if (fwrite(s->line.data, 1, s->line.len, s->out[which]) != s->line.len)
-        return cortex_error_set(CORTEX_EIO, "%s/%s.tmp: write failed: %s", s->dir, out_names[which], strerror(errno));
+        return cortex_error_set(CORTEX_EIO, "%s/%s: write failed: %s", s->staging, out_names[which], strerror(errno));
     cortex_buf_clear(&s->line);
     return 0;
 }
@@ -149,17 +160,38 @@ static int write_manifest(jsonl_sink *s)
     cortex_buf_printf(&b, "],\n  \"counts\": {\"files\": %llu, \"symbols\": %llu, \"references\": %llu, \"texts\": %llu}\n}\n",
                       (unsigned long long)s->counts[OUT_FILES], (unsigned long long)s->counts[OUT_SYMBOLS],
                       (unsigned long long)s->counts[OUT_REFS], (unsigned long long)s->counts[OUT_TEXTS]);
-    char tmp[PATH_MAX + 32], final[PATH_MAX + 32];
-    path_of(tmp, sizeof tmp, s, "index.json", ".tmp");
-    path_of(final, sizeof final, s, "index.json", "");
-    FILE *f = fopen(tmp, "wb");
+    char path[PATH_MAX + 32];
+    staged(path, sizeof path, s, "index.json");
+    FILE *f = fopen(path, "wb");
     int rc = 0;
     if (!f || fwrite(b.data, 1, b.len, f) != b.len || fflush(f) != 0 || fsync(fileno(f)) != 0)
-        rc = cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", tmp, strerror(errno));
-    if (f && fclose(f) != 0 && !rc) rc = cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", tmp, strerror(errno));
-    if (!rc && rename(tmp, final) != 0) rc = cortex_error_set(CORTEX_EIO, "%s: cannot rename: %s", final, strerror(errno));
+        rc = cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", path, strerror(errno));
+    if (f && fclose(f) != 0 && !rc) rc = cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", path, strerror(errno));
     cortex_buf_free(&b);
     return rc;
+}
+
+/* Puts the staged index in place of the committed one in one step. */
+static int swap_in(jsonl_sink *s)
+{
+    if (renameat2(AT_FDCWD, s->staging, AT_FDCWD, s->dir, RENAME_EXCHANGE) == 0) {
+        remove_index_dir(s->staging); /* now the previous index */
+        return 0;
+    }
+    if (errno == ENOENT && rename(s->staging, s->dir) == 0) return 0; /* the first index */
+    /* A file system without RENAME_EXCHANGE: move the old one aside first. */
+    char old[PATH_MAX + 8];
+    snprintf(old, sizeof old, "%s.old", s->dir);
+    remove_index_dir(old);
+    if (rename(s->dir, old) != 0 && errno != ENOENT)
+        return cortex_error_set(CORTEX_EIO, "%s: cannot replace: %s", s->dir, strerror(errno));
+    if (rename(s->staging, s->dir) != 0) {
+        int rc = cortex_error_set(CORTEX_EIO, "%s: cannot replace: %s", s->dir, strerror(errno));
+        rename(old, s->dir);
+        return rc;
+    }
+    remove_index_dir(old);
+    return 0;
 }
 
 static int jsonl_commit(void *self)
@@ -167,20 +199,16 @@ static int jsonl_commit(void *self)
     jsonl_sink *s = self;
     for (int i = 0; i < OUT_COUNT; i++) {
         if (fflush(s->out[i]) != 0 || fsync(fileno(s->out[i])) != 0) {
-            int rc = cortex_error_set(CORTEX_EIO, "%s/%s.tmp: flush failed: %s", s->dir, out_names[i], strerror(errno));
+            int rc = cortex_error_set(CORTEX_EIO, "%s/%s: flush failed: %s", s->staging, out_names[i], strerror(errno));
             close_outputs(s, 1);
             return rc;
         }
     }
     close_outputs(s, 0);
-    for (int i = 0; i < OUT_COUNT; i++) {
-        char tmp[PATH_MAX + 32], final[PATH_MAX + 32];
-        path_of(tmp, sizeof tmp, s, out_names[i], ".tmp");
-        path_of(final, sizeof final, s, out_names[i], "");
-        if (rename(tmp, final) != 0) return cortex_error_set(CORTEX_EIO, "%s: cannot rename: %s", final, strerror(errno));
-    }
-    /* index.json last: its presence says the files beside it are complete. */
-    return write_manifest(s);
+    int rc = write_manifest(s);
+    if (!rc) rc = swap_in(s);
+    if (rc) remove_index_dir(s->staging);
+    return rc;
 }
 
 static void jsonl_abort(void *self) { close_outputs(self, 1); }
