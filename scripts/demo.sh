@@ -9,7 +9,7 @@ build=$("$here/scripts/build.sh" release)
 echo
 "$build/cortex" index "$target"
 echo
-echo "Largest definitions by kind (from $target/.cortex/cortex.db):"
+echo "Symbols by kind (from $target/.cortex/cortex.db):"
 sqlite3 -column -header "$target/.cortex/cortex.db" \
   "SELECT kind, count(*) AS symbols FROM symbols GROUP BY kind ORDER BY symbols DESC LIMIT 8;"
 echo

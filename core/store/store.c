@@ -56,15 +56,18 @@ static const char schema_sql[] =
     "CREATE TABLE imports(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, symbol_id INTEGER NOT NULL, name TEXT NOT NULL,\n"
     "  alias TEXT, origin TEXT, line INTEGER NOT NULL, candidates TEXT, target_file_id INTEGER);\n"
-    /* One row per name that definitions bear: how many, and the id when there
-     * is one. Rebuilt at each commit; binds references repository-wide. */
-    "CREATE TABLE definition_names(name TEXT PRIMARY KEY, n INTEGER NOT NULL, id INTEGER) WITHOUT ROWID;\n"
+    /* One row per language and name that definitions bear: how many, and the
+     * id when there is one. Rebuilt at each commit; binds references across
+     * the repository, never across languages. */
+    "CREATE TABLE definition_names(lang TEXT NOT NULL, name TEXT NOT NULL, n INTEGER NOT NULL, id INTEGER,\n"
+    "  PRIMARY KEY (lang, name)) WITHOUT ROWID;\n"
     /* Every reference with how it was bound: stored for same-file (scoped) and
      * import bindings, by name through definition_names otherwise. */
     "CREATE VIEW ref_bindings AS SELECT r.id, r.file_id, r.name, r.kind, r.qualifier, r.line, r.col, r.caller_id,\n"
     "  COALESCE(r.target_id, CASE WHEN d.n = 1 THEN d.id END) AS target_id,\n"
     "  COALESCE(r.resolution, CASE WHEN d.n = 1 THEN 'name' WHEN d.n > 1 THEN 'ambiguous' END) AS resolution\n"
-    "  FROM refs r LEFT JOIN definition_names d ON d.name = r.name;\n"
+    "  FROM refs r JOIN files rf ON rf.id = r.file_id\n"
+    "  LEFT JOIN definition_names d ON d.lang = rf.lang AND d.name = r.name;\n"
     "CREATE TABLE texts(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, kind TEXT NOT NULL, line_start INTEGER NOT NULL,\n"
     "  line_end INTEGER NOT NULL, text TEXT NOT NULL, language TEXT, parent_id INTEGER);\n"

@@ -315,6 +315,17 @@ START_TEST(test_store_name_binding_follows_later_runs)
     free(rows);
     cortex_store_close(store);
 
+    /* a definition in another language changes nothing */
+    cortex_symbol js[] = {sym("helper", "function", 1, -1)};
+    cortex_file_records rj = file("x.c", js, 1, NULL, 0);
+    rj.lang = "c";
+    run_files(sink, &rj, 1);
+    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
+    rows = text(cortex_store_db(store), "SELECT resolution FROM ref_bindings");
+    ck_assert_str_eq(rows, "name");
+    free(rows);
+    cortex_store_close(store);
+
     /* a second definition elsewhere makes b.py's call ambiguous without touching b.py */
     cortex_symbol cs[] = {sym("helper", "function", 3, -1)};
     cortex_file_records rc = file("c.py", cs, 1, NULL, 0);
