@@ -1,4 +1,5 @@
 /* `cortex index`: runs the pipeline and reports what it found and what it skipped. */
+#define _POSIX_C_SOURCE 200809L
 #include "commands.h"
 
 #include "../index/pipeline.h"
@@ -10,8 +11,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #define SKIPS_SHOWN_PER_REASON 5
+
+/* A progress line on a terminal, redrawn at most ten times a second. */
+static void show_progress(size_t done, size_t total, void *payload)
+{
+    struct timespec *last = payload, now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    long ms = (now.tv_sec - last->tv_sec) * 1000 + (now.tv_nsec - last->tv_nsec) / 1000000;
+    if (ms < 100 && done < total) return;
+    *last = now;
+    fprintf(stderr, "\rcortex: indexing %zu/%zu files (%zu%%)", done, total, total ? done * 100 / total : 100);
+    if (done == total) fputs("\r\033[K", stderr);
+    fflush(stderr);
+}
 
 static void index_usage(FILE *out)
 {
@@ -149,6 +165,11 @@ int cortex_cmd_index(int argc, char **argv)
     }
     opts.root = optind < argc ? argv[optind] : ".";
 
+    struct timespec last = {0, 0};
+    if (!quiet && !json && isatty(STDERR_FILENO)) {
+        opts.progress = show_progress;
+        opts.progress_payload = &last;
+    }
     cortex_plugin_set *plugins = cortex_cli_load_plugins(quiet);
     cortex_index_report report;
     int rc = cortex_index_run(plugins, &opts, &report);

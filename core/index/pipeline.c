@@ -219,6 +219,7 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
         if (rec.has_errors) rep->files_with_parse_errors++;
         for (size_t s = 0; s < nsinks && rc == 0; s++) rc = sinks[s].type->file(sinks[s].self, &rec);
         now[nnow++] = f->path;
+        if (opts->progress) opts->progress(i + 1, rep->walk.nfiles, opts->progress_payload);
 
         cortex_language_stats *ls = lang_stats(rep, f->plugin->name);
         ls->files++;

@@ -12,12 +12,17 @@
 
 #include <stdint.h>
 
+/** Told after each file: how many are done of how many. */
+typedef void (*cortex_index_progress_cb)(size_t done, size_t total, void *payload);
+
 typedef struct cortex_index_options {
     const char *root;            /* repository to index */
     const char *data_dir;        /* where the index goes; NULL = <root>/.cortex */
     const char *const *sinks;    /* sink names, NULL-terminated; NULL = sqlite and jsonl */
     uint64_t max_file_size;      /* 0 = CORTEX_DEFAULT_MAX_FILE_SIZE */
     double parse_seconds;        /* per-file parse time limit; 0 = 10 s */
+    cortex_index_progress_cb progress; /* optional */
+    void *progress_payload;
 } cortex_index_options;
 
 typedef struct cortex_language_stats {
