@@ -74,6 +74,15 @@ static void *open_sink(void)
     return sink;
 }
 
+/* Writes `sql` into the store's file directly, as another program would. */
+static void write_raw(const char *sql)
+{
+    sqlite3 *db;
+    ck_assert_int_eq(sqlite3_open(db_path, &db), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+}
+
 /* One committed run of the sink over `n` files. */
 static void run_files(void *sink, cortex_file_records *files, size_t n)
 {
@@ -141,10 +150,7 @@ END_TEST
 
 START_TEST(test_store_newer_schema_is_refused_untouched)
 {
-    sqlite3 *db;
-    ck_assert_int_eq(sqlite3_open(db_path, &db), SQLITE_OK);
-    ck_assert_int_eq(sqlite3_exec(db, "CREATE TABLE files(x); PRAGMA user_version=99;", NULL, NULL, NULL), SQLITE_OK);
-    sqlite3_close(db);
+    write_raw("CREATE TABLE files(x); PRAGMA user_version=99;");
 
     cortex_store *store = NULL;
     ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_WRITE), CORTEX_EVERSION);
@@ -155,6 +161,7 @@ START_TEST(test_store_newer_schema_is_refused_untouched)
              CORTEX_STORE_SCHEMA);
     ck_assert_str_eq(cortex_error_last(), expect);
 
+    sqlite3 *db;
     ck_assert_int_eq(sqlite3_open(db_path, &db), SQLITE_OK);
     ck_assert_int_eq(count(db, "PRAGMA user_version"), 99);
     sqlite3_close(db);
@@ -182,10 +189,7 @@ END_TEST
 
 START_TEST(test_store_foreign_files_are_refused)
 {
-    sqlite3 *db;
-    ck_assert_int_eq(sqlite3_open(db_path, &db), SQLITE_OK);
-    ck_assert_int_eq(sqlite3_exec(db, "CREATE TABLE mine(x)", NULL, NULL, NULL), SQLITE_OK);
-    sqlite3_close(db);
+    write_raw("CREATE TABLE mine(x)");
     cortex_store *store;
     ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_WRITE), CORTEX_EINVALID);
     ck_assert_msg(strstr(cortex_error_last(), "not a cortex store (it has tables but no cortex schema version)"), "%s",
