@@ -47,20 +47,24 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_INS_TEXT] = "INSERT INTO texts(file_id, kind, line_start, line_end, text, language, parent_id) VALUES (?,?,?,?,?,?,?)",
 };
 
-/* Kinds a reference can be bound to. Prototypes are left out so a function
- * declared in a header and defined once still has a unique definition. */
-static const char *const bindable_kinds[] = {"function", "method", "macro", "class", "struct", "interface", "enum",
-                                             "type", "union", "trait", "impl", "module", NULL};
-#define BINDABLE_KINDS_SQL \
-    "('function','method','macro','class','struct','interface','enum','type','union','trait','impl','module')"
+/* Kinds a reference can be bound to, listed once for the C check and the SQL.
+ * Prototypes are left out so a function declared in a header and defined once
+ * still has a unique definition. */
+#define BINDABLE_KINDS(X) \
+    X(function) X(method) X(macro) X(class) X(struct) X(interface) X(enum) X(type) X(union) X(trait) X(impl) X(module)
+#define AS_STRING(kind) #kind,
+#define AS_SQL(kind) ",'" #kind "'"
+static const char *const bindable_kinds[] = {BINDABLE_KINDS(AS_STRING) NULL};
+/* ('' ,'function', ...): the empty kind, which no symbol has, carries the first comma */
+#define BINDABLE_KINDS_SQL "(''" BINDABLE_KINDS(AS_SQL) ")"
 
 /* Same-file ("scoped") and import bindings are stored per reference as its
  * file is inserted. Repository-wide binding needs every definition, so each
  * commit rebuilds definition_names (one row per language and name: how many
  * definitions, and the id when there is one); the ref_bindings view joins the
  * two, within the reference's language (a Python `", ".join()` never binds to
- * a C function `join`). This
- * replaced an UPDATE of every unbound reference: 2.6 s on the kernel subtree. */
+ * a C function `join`). This replaced an UPDATE of every unbound reference:
+ * 2.6 s on the kernel subtree. */
 static const char resolve_sql[] =
     "DELETE FROM definition_names;\n"
     "INSERT INTO definition_names(lang, name, n, id)\n"
