@@ -118,6 +118,17 @@ static char *text(sqlite3 *db, const char *sql)
     return out;
 }
 
+/* Opens the store as a reader and checks the rows `sql` returns, comma-joined. */
+static void expect_rows(const char *sql, const char *expected)
+{
+    cortex_store *store;
+    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
+    char *rows = text(cortex_store_db(store), sql);
+    ck_assert_str_eq(rows, expected);
+    free(rows);
+    cortex_store_close(store);
+}
+
 START_TEST(test_store_fts_finds_both_spellings)
 {
     void *sink = open_sink();
@@ -285,22 +296,17 @@ START_TEST(test_store_references_are_bound_and_labelled)
     run_files(sink, files, 4);
     cortex_sink_sqlite.close(sink);
 
-    cortex_store *store;
-    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
-    char *rows = text(cortex_store_db(store),
-                      "SELECT f.path || ':' || r.name || ':' || coalesce(r.resolution, 'unbound') || ':' ||"
-                      " coalesce(tf.path || '#' || t.line_start, '-') || ':' || coalesce(c.name, '-')"
-                      " FROM ref_bindings r JOIN files f ON f.id = r.file_id LEFT JOIN symbols t ON t.id = r.target_id"
-                      " LEFT JOIN files tf ON tf.id = t.file_id LEFT JOIN symbols c ON c.id = r.caller_id"
-                      " ORDER BY f.path, r.line");
-    ck_assert_str_eq(rows, "a.py:helper:scoped:a.py#1:main,"
-                           "a.py:printf:unbound:-:main,"
-                           "b.py:helper:name:a.py#1:run,"
-                           "b.py:dup:scoped:b.py#9:run,"
-                           "c.py:helper:import:a.py#1:go,"
-                           "d.py:dup:ambiguous:-:-");
-    free(rows);
-    cortex_store_close(store);
+    expect_rows("SELECT f.path || ':' || r.name || ':' || coalesce(r.resolution, 'unbound') || ':' ||"
+                " coalesce(tf.path || '#' || t.line_start, '-') || ':' || coalesce(c.name, '-')"
+                " FROM ref_bindings r JOIN files f ON f.id = r.file_id LEFT JOIN symbols t ON t.id = r.target_id"
+                " LEFT JOIN files tf ON tf.id = t.file_id LEFT JOIN symbols c ON c.id = r.caller_id"
+                " ORDER BY f.path, r.line",
+                "a.py:helper:scoped:a.py#1:main,"
+                "a.py:printf:unbound:-:main,"
+                "b.py:helper:name:a.py#1:run,"
+                "b.py:dup:scoped:b.py#9:run,"
+                "c.py:helper:import:a.py#1:go,"
+                "d.py:dup:ambiguous:-:-");
 }
 END_TEST
 
@@ -311,34 +317,21 @@ START_TEST(test_store_name_binding_follows_later_runs)
     cortex_reference br[] = {{.name = "helper", .kind = "call", .line = 2, .col = 5, .caller = -1}};
     cortex_file_records files[] = {file("a.py", as, 1, NULL, 0), file("b.py", NULL, 0, br, 1)};
     run_files(sink, files, 2);
-
-    cortex_store *store;
-    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
-    char *rows = text(cortex_store_db(store), "SELECT resolution FROM ref_bindings");
-    ck_assert_str_eq(rows, "name");
-    free(rows);
-    cortex_store_close(store);
+    expect_rows("SELECT resolution FROM ref_bindings", "name");
 
     /* a definition in another language changes nothing */
     cortex_symbol js[] = {sym("helper", "function", 1, -1)};
     cortex_file_records rj = file("x.c", js, 1, NULL, 0);
     rj.lang = "c";
     run_files(sink, &rj, 1);
-    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
-    rows = text(cortex_store_db(store), "SELECT resolution FROM ref_bindings");
-    ck_assert_str_eq(rows, "name");
-    free(rows);
-    cortex_store_close(store);
+    expect_rows("SELECT resolution FROM ref_bindings", "name");
 
     /* a second definition elsewhere makes b.py's call ambiguous without touching b.py */
     cortex_symbol cs[] = {sym("helper", "function", 3, -1)};
     cortex_file_records rc = file("c.py", cs, 1, NULL, 0);
     run_files(sink, &rc, 1);
-    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
-    rows = text(cortex_store_db(store), "SELECT resolution || ':' || coalesce(target_id, 'none') FROM ref_bindings");
-    ck_assert_str_eq(rows, "ambiguous:none");
-    free(rows);
-    cortex_store_close(store);
+    expect_rows("SELECT resolution || ':' || coalesce(target_id, 'none') FROM ref_bindings",
+                "ambiguous:none");
     cortex_sink_sqlite.close(sink);
 }
 END_TEST
@@ -355,22 +348,15 @@ START_TEST(test_store_imports_resolve_to_indexed_files)
     cortex_file_records files[] = {file("a/x.h", NULL, 0, NULL, 0), file("b/user.c", imp, 4, NULL, 0),
                                    file("c/z.h", NULL, 0, NULL, 0), file("d/z.h", NULL, 0, NULL, 0)};
     run_files(sink, files, 4);
-
-    cortex_store *store;
-    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
-    char *rows = text(cortex_store_db(store), "SELECT i.name || '->' || coalesce(t.path, '-') FROM imports i"
-                                              " LEFT JOIN files t ON t.id = i.target_file_id ORDER BY i.line");
-    ck_assert_str_eq(rows, "x.h->a/x.h,z.h->-,up.h->a/x.h,gone.h->-");
-    free(rows);
-    cortex_store_close(store);
+    expect_rows("SELECT i.name || '->' || coalesce(t.path, '-') FROM imports i"
+                " LEFT JOIN files t ON t.id = i.target_file_id ORDER BY i.line",
+                "x.h->a/x.h,z.h->-,up.h->a/x.h,gone.h->-");
 
     /* the target leaves: the import no longer points at it */
     ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
     ck_assert_int_eq(cortex_sink_sqlite.remove(sink, "a/x.h"), 0);
     ck_assert_int_eq(cortex_sink_sqlite.commit(sink), 0);
-    ck_assert_int_eq(cortex_store_open(&store, db_path, CORTEX_STORE_READ), 0);
-    ck_assert_int_eq(count(cortex_store_db(store), "SELECT count(*) FROM imports WHERE target_file_id IS NOT NULL"), 0);
-    cortex_store_close(store);
+    expect_rows("SELECT count(*) FROM imports WHERE target_file_id IS NOT NULL", "0");
     cortex_sink_sqlite.close(sink);
 }
 END_TEST
