@@ -99,11 +99,13 @@ static const char *signature_of(const cortex_raw_records *x, cortex_file_records
 /* Outline definitions (headings, marked with #set! level) extend to the next
  * one of the same or a lower level, or to the end of the file; nesting then
  * makes each one's parent the nearest preceding heading of a lower level. */
-static void extend_outline(cortex_raw_records *x, uint32_t file_end, TSPoint file_end_point)
+static int extend_outline(cortex_raw_records *x, uint32_t file_end, TSPoint file_end_point)
 {
+    int extended = 0;
     for (size_t i = 0; i < x->ndefs; i++) {
         cortex_raw_def *d = &x->defs[i];
         if (!d->level) continue;
+        extended = 1;
         d->end = file_end;
         d->ep = file_end_point;
         for (size_t j = i + 1; j < x->ndefs; j++) {
@@ -115,6 +117,7 @@ static void extend_outline(cortex_raw_records *x, uint32_t file_end, TSPoint fil
             }
         }
     }
+    return extended;
 }
 
 static void append_path(const char *path, void *payload)
@@ -140,8 +143,8 @@ static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p
                           cortex_file_records *r, uint32_t file_end, TSPoint file_end_point)
 {
     if (x->ndefs) qsort(x->defs, x->ndefs, sizeof *x->defs, compare_defs_dedupe);
-    extend_outline(x, file_end, file_end_point);
-    if (x->ndefs) qsort(x->defs, x->ndefs, sizeof *x->defs, compare_defs_dedupe);
+    /* new ends change the order (outer before inner) only when an outline was extended */
+    if (extend_outline(x, file_end, file_end_point)) qsort(x->defs, x->ndefs, sizeof *x->defs, compare_defs_dedupe);
     int32_t *stack = cortex_xmalloc((x->ndefs + 1) * sizeof *stack);
     size_t depth = 0;
     for (size_t i = 0; i < x->ndefs; i++) {
