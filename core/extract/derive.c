@@ -171,7 +171,6 @@ static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p
         s->line_start = d->sp.row + 1;
         s->line_end = line_end_of(d->sp, d->ep);
         s->col_start = d->sp.column + 1;
-        s->col_end = d->ep.column + 1;
         s->name_line = d->name_row + 1;
         s->start_byte = d->start;
         s->end_byte = d->end;

@@ -16,7 +16,7 @@ typedef struct cortex_symbol {
     const char *short_name; /* "__init__" */
     const char *kind;
     uint32_t line_start, line_end; /* 1-based, inclusive */
-    uint32_t col_start, col_end;   /* 1-based, in bytes */
+    uint32_t col_start;            /* 1-based, in bytes */
     uint32_t name_line;            /* 1-based line of the name (an LSP selection range's line) */
     uint32_t start_byte, end_byte;
     int32_t parent;         /* index in the file's symbols, -1 at top level */
