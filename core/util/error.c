@@ -18,8 +18,6 @@ int cortex_error_set(int code, const char *fmt, ...)
 
 const char *cortex_error_last(void) { return last_message; }
 
-void cortex_error_clear(void) { last_message[0] = '\0'; }
-
 void cortex_die_oom(void)
 {
     fputs("cortex: out of memory\n", stderr);

@@ -22,8 +22,6 @@ int cortex_error_set(int code, const char *fmt, ...) __attribute__((format(print
 /** The last error message of this thread; "" when none. Borrowed. */
 const char *cortex_error_last(void);
 
-void cortex_error_clear(void);
-
 /** Aborts with a message: for allocation failure, which cortex does not try to survive. */
 _Noreturn void cortex_die_oom(void);
 
