@@ -43,7 +43,7 @@ int main(int argc, char **argv)
         line[strcspn(line, "\n")] = '\0';
         const cortex_language_plugin *p = cortex_plugin_set_match(plugins, line);
         snprintf(abs, sizeof abs, "%s/%s", argv[1], line);
-        if (!p || cortex_index_read_source(abs, &data, &cap, &len)) continue;
+        if (!p || cortex_index_read_source(abs, &data, &cap, &len, NULL)) continue;
         ts_parser_set_language(parser, p->language);
         TSTree *tree = ts_parser_parse_string(parser, NULL, data, (uint32_t)len);
         if (!tree) continue;

@@ -91,7 +91,7 @@ int main(int argc, char **argv)
         const cortex_walk_file *f = &walk.files[i];
         snprintf(abs, sizeof abs, "%s/%s", root, f->path);
         /* the pipeline's own reader, so binary and unreadable files drop out the same way */
-        if (cortex_index_read_source(abs, &data, &cap, &len)) {
+        if (cortex_index_read_source(abs, &data, &cap, &len, NULL)) {
             t.skipped++;
             continue;
         }

@@ -18,6 +18,12 @@ extern const cortex_command cortex_commands[];
 int cortex_cmd_index(int argc, char **argv);
 int cortex_cmd_plugins(int argc, char **argv);
 int cortex_cmd_extract(int argc, char **argv);
+int cortex_cmd_tool(int argc, char **argv);
+int cortex_cmd_mcp(int argc, char **argv);
+
+struct cortex_tool;
+/** Runs a tool as its own command (`cortex search QUERY ...`). */
+int cortex_cmd_tool_command(const struct cortex_tool *t, int argc, char **argv);
 
 /** Loads the plugins from the default search path and prints each refusal to
  *  stderr as one warning line. Caller owns the set. */

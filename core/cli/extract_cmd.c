@@ -62,7 +62,7 @@ int cortex_cmd_extract(int argc, char **argv)
             status = 1;
             continue;
         }
-        const char *why = cortex_index_read_source(path, &data, &cap, &len);
+        const char *why = cortex_index_read_source(path, &data, &cap, &len, NULL);
         if (why) {
             fprintf(stderr, "cortex extract: %s: %s\n", path, why);
             status = 1;

@@ -1,6 +1,7 @@
 /* cortex's entry point: global options and the command dispatcher. */
 #include "commands.h"
 
+#include "../tools/tools.h"
 #include "../util/error.h"
 
 #include <stdio.h>
@@ -14,6 +15,8 @@ const cortex_command cortex_commands[] = {
     {"index", "index a repository into .cortex/ (SQLite store and JSONL index)", cortex_cmd_index},
     {"plugins", "list the language plugins found, and any refused", cortex_cmd_plugins},
     {"extract", "print the records extracted from files, as JSON lines", cortex_cmd_extract},
+    {"mcp", "serve the index to agents over MCP (stdio)", cortex_cmd_mcp},
+    {"tool", "run one MCP tool with JSON arguments", cortex_cmd_tool},
     {NULL, NULL, NULL},
 };
 
@@ -22,6 +25,9 @@ static void usage(FILE *out)
     fprintf(out, "usage: cortex <command> [options]\n\n"
                  "cortex turns a repository into an index that coding agents query.\n\ncommands:\n");
     for (const cortex_command *c = cortex_commands; c->name; c++) fprintf(out, "  %-9s %s\n", c->name, c->summary);
+    fprintf(out, "\nquerying the index (the MCP tools as commands; --json for JSON):\n");
+    for (size_t i = 0; i < cortex_tool_count; i++)
+        fprintf(out, "  %-9s %s (%s)\n", cortex_tools[i].command, cortex_tools[i].title, cortex_tools[i].name);
     fprintf(out, "\nRun `cortex <command> --help` for a command's options.\n"
                  "Plugins are searched in $CORTEX_PLUGIN_PATH, then next to the binary, then the install prefix.\n");
 }
@@ -42,6 +48,8 @@ int main(int argc, char **argv)
     }
     for (const cortex_command *c = cortex_commands; c->name; c++)
         if (strcmp(argv[1], c->name) == 0) return c->run(argc - 1, argv + 1);
+    const cortex_tool *t = cortex_tool_find_command(argv[1]);
+    if (t) return cortex_cmd_tool_command(t, argc - 1, argv + 1);
     fprintf(stderr, "cortex: unknown command '%s'\n\n", argv[1]);
     usage(stderr);
     return 2;

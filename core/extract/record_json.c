@@ -24,6 +24,22 @@ static size_t utf8_sequence(const unsigned char *s, size_t n)
     return len;
 }
 
+void cortex_utf8_repair(cortex_buf *b, const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < n) {
+        size_t start = i;
+        size_t len;
+        while (i < n && (len = utf8_sequence(u + i, n - i)) > 0) i += len;
+        cortex_buf_add(b, s + start, i - start);
+        if (i < n) {
+            cortex_buf_add(b, "\xEF\xBF\xBD", 3);
+            i++;
+        }
+    }
+}
+
 void cortex_json_string(cortex_buf *b, const char *str, size_t n)
 {
     static const char hex[] = "0123456789abcdef";

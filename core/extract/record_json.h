@@ -10,6 +10,9 @@
 
 #include "records.h"
 
+/** Appends `s` (`n` bytes) with each invalid UTF-8 byte replaced by U+FFFD. */
+void cortex_utf8_repair(cortex_buf *b, const char *s, size_t n);
+
 /** Appends a JSON string literal for `s` (`n` bytes). */
 void cortex_json_string(cortex_buf *b, const char *s, size_t n);
 

@@ -52,6 +52,7 @@ typedef struct cortex_file_records {
     char hash[17];          /* XXH3-64 of the content, 16 hex digits */
     uint32_t lines;
     uint64_t bytes;
+    int64_t mtime_ns;       /* modification time; the store's freshness check, never in the JSONL index */
     bool has_errors;        /* the parse tree has ERROR or MISSING nodes */
     const char *problem;    /* why extraction stopped early, or NULL */
 

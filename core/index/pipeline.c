@@ -34,7 +34,7 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-const char *cortex_index_read_source(const char *path, char **data, size_t *cap, size_t *len)
+const char *cortex_index_read_source(const char *path, char **data, size_t *cap, size_t *len, int64_t *mtime_ns)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return "unreadable";
@@ -43,6 +43,7 @@ const char *cortex_index_read_source(const char *path, char **data, size_t *cap,
         close(fd);
         return "unreadable";
     }
+    if (mtime_ns) *mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
     size_t want = (size_t)st.st_size;
     cortex_grow((void **)data, cap, want + 1, 1);
     size_t got = 0;
@@ -141,6 +142,47 @@ static void write_data_gitignore(const char *data_dir)
     fclose(f);
 }
 
+/* A refresh of named paths: the files that still exist and that a plugin
+ * claims, in the walk's place. The rest leave the index. */
+static int list_only(cortex_index_report *rep, const cortex_plugin_set *plugins, const cortex_index_options *opts,
+                     const cortex_walk_options *wopts)
+{
+    char abs[PATH_MAX + 1];
+    for (size_t i = 0; i < opts->nonly; i++) {
+        const char *rel = opts->only[i];
+        if (!*rel || rel[0] == '/' || strstr(rel, "..")) return cortex_error_set(CORTEX_EINVALID, "%s: not a repository path", rel);
+        if (i > 0 && strcmp(opts->only[i - 1], rel) >= 0)
+            return cortex_error_set(CORTEX_EINVALID, "paths to refresh must be sorted and unique");
+        snprintf(abs, sizeof abs, "%s/%s", rep->root, rel);
+        struct stat st;
+        const cortex_language_plugin *plugin = cortex_plugin_set_match(plugins, rel);
+        if (!plugin || lstat(abs, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+        if ((uint64_t)st.st_size > wopts->max_file_size) {
+            cortex_walk_add_skip(&rep->walk, rel, "larger than the size limit");
+            continue;
+        }
+        cortex_walk_file *f = CORTEX_PUSH(rep->walk.files, rep->walk.nfiles, rep->walk.files_cap);
+        f->path = cortex_xstrdup(rel);
+        f->size = (uint64_t)st.st_size;
+        f->plugin = plugin;
+    }
+    return 0;
+}
+
+/* Narrows the previous manifest to the refreshed paths, so nothing else is removed. */
+static void keep_only(char **prev, size_t *nprev, const char *const *only, size_t nonly)
+{
+    size_t kept = 0, j = 0;
+    for (size_t i = 0; i < *nprev; i++) {
+        while (j < nonly && strcmp(only[j], prev[i]) < 0) j++;
+        if (j < nonly && strcmp(only[j], prev[i]) == 0)
+            prev[kept++] = prev[i];
+        else
+            free(prev[i]);
+    }
+    *nprev = kept;
+}
+
 typedef struct open_sink {
     const cortex_sink_type *type;
     void *self;
@@ -168,15 +210,20 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     while (sink_names[nsinks]) nsinks++;
     for (size_t i = 0; i < nsinks; i++)
         if (!cortex_sink_find(sink_names[i])) return cortex_error_set(CORTEX_EINVALID, "unknown sink \"%s\" (known: sqlite, jsonl)", sink_names[i]);
+    /* The JSONL sink writes a whole index per run; a refresh of some paths goes to the store alone. */
+    for (size_t i = 0; opts->only && i < nsinks; i++)
+        if (strcmp(sink_names[i], "sqlite") != 0)
+            return cortex_error_set(CORTEX_EINVALID, "a refresh of named paths writes only the sqlite sink, not \"%s\"", sink_names[i]);
 
     cortex_walk_options wopts = {opts->max_file_size ? opts->max_file_size : CORTEX_DEFAULT_MAX_FILE_SIZE};
-    int rc = cortex_walk_run(&rep->walk, rep->root, plugins, &wopts);
+    int rc = opts->only ? list_only(rep, plugins, opts, &wopts) : cortex_walk_run(&rep->walk, rep->root, plugins, &wopts);
     if (rc) return rc;
     if ((rc = make_dir(rep->data_dir))) return rc;
     write_data_gitignore(rep->data_dir);
 
     size_t nprev = 0;
     char **prev = previous_manifest(rep->data_dir, &nprev);
+    if (opts->only) keep_only(prev, &nprev, opts->only, opts->nonly);
 
     cortex_sink_context ctx = {rep->root, rep->data_dir, strrchr(rep->root, '/') ? strrchr(rep->root, '/') + 1 : rep->root};
     if (!*ctx.project_name) ctx.project_name = "root";
@@ -204,8 +251,13 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     size_t nnow = 0;
     for (size_t i = 0; i < rep->walk.nfiles && rc == 0; i++) {
         const cortex_walk_file *f = &rep->walk.files[i];
+        if (opts->cancel && atomic_load(opts->cancel)) {
+            rc = cortex_error_set(CORTEX_ECANCELLED, "indexing cancelled");
+            break;
+        }
         snprintf(abs, sizeof abs, "%s/%s", rep->root, f->path);
-        const char *why = cortex_index_read_source(abs, &data, &cap, &len);
+        int64_t mtime_ns = 0;
+        const char *why = cortex_index_read_source(abs, &data, &cap, &len, &mtime_ns);
         if (why) {
             cortex_walk_add_skip(&rep->walk, f->path, why);
             continue;
@@ -213,6 +265,7 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
         cortex_file_records_reset(&rec);
         rec.path = f->path;
         rec.lang = f->plugin->name;
+        rec.mtime_ns = mtime_ns;
         cortex_index_describe(&rec, data, len);
         if (cortex_extractor_run(x, f->plugin, data, len, &rec) != 0 || rec.problem)
             add_problem(rep, f->path, rec.problem ? rec.problem : cortex_error_last());

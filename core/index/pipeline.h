@@ -10,6 +10,7 @@
 #include "../plugin/loader.h"
 #include "../walk/walker.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 /** Told after each file: how many are done of how many. */
@@ -21,8 +22,14 @@ typedef struct cortex_index_options {
     const char *const *sinks;    /* sink names, NULL-terminated; NULL = sqlite and jsonl */
     uint64_t max_file_size;      /* 0 = CORTEX_DEFAULT_MAX_FILE_SIZE */
     double parse_seconds;        /* per-file parse time limit; 0 = 10 s */
+    /* Refresh only these repository-relative paths (sorted, unique): each is
+     * re-extracted when it still exists and a plugin claims it, removed
+     * otherwise; no walk, nothing else touched. NULL = the whole repository. */
+    const char *const *only;
+    size_t nonly;
     cortex_index_progress_cb progress; /* optional */
     void *progress_payload;
+    const atomic_int *cancel;    /* optional: non-zero stops the run (CORTEX_ECANCELLED), every sink aborted */
 } cortex_index_options;
 
 typedef struct cortex_language_stats {
@@ -53,9 +60,10 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
 
 void cortex_index_report_dispose(cortex_index_report *r);
 
-/** Reads a whole file for indexing: fills `*data` (reused buffer) and `*len`.
- *  Returns NULL on success or a static reason: unreadable, binary. */
-const char *cortex_index_read_source(const char *path, char **data, size_t *cap, size_t *len);
+/** Reads a whole file for indexing: fills `*data` (reused buffer), `*len` and,
+ *  when not NULL, `*mtime_ns`. Returns NULL on success or a static reason:
+ *  unreadable, binary. */
+const char *cortex_index_read_source(const char *path, char **data, size_t *cap, size_t *len, int64_t *mtime_ns);
 
 /** Fills the file record's hash, line count and size from its content. */
 void cortex_index_describe(cortex_file_records *r, const char *data, size_t len);

@@ -38,7 +38,7 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_DEL_REFS] = "DELETE FROM refs WHERE file_id = ?",
     [ST_DEL_IMPORTS] = "DELETE FROM imports WHERE file_id = ?",
     [ST_DEL_TEXTS] = "DELETE FROM texts WHERE file_id = ?",
-    [ST_INS_FILE] = "INSERT INTO files(path, lang, hash, lines, bytes, parse_errors, generation) VALUES (?,?,?,?,?,?,?)",
+    [ST_INS_FILE] = "INSERT INTO files(path, lang, hash, lines, bytes, parse_errors, generation, mtime) VALUES (?,?,?,?,?,?,?,?)",
     [ST_INS_SYMBOL] = "INSERT INTO symbols(id, file_id, name, short_name, kind, line_start, line_end, col, parent_id, sig,"
                       " visibility, doc, alias, origin, terms, name_line) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
     [ST_INS_REF] = "INSERT INTO refs(file_id, name, kind, qualifier, line, col, caller_id, target_id, resolution)"
@@ -71,6 +71,21 @@ static const char resolve_sql[] =
     "  SELECT f.lang, s.short_name, count(*), CASE WHEN count(*) = 1 THEN min(s.id) END\n"
     "  FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind IN " BINDABLE_KINDS_SQL "\n"
     "  GROUP BY f.lang, s.short_name;\n";
+
+/* A reference bound through an import points at the definition the import
+ * names in the file it resolves to (`from .util import normalize as norm`:
+ * `norm()` -> util.normalize). The imported name's last component is the
+ * text after its last '.' (rtrim strips the non-dot tail, replace removes the
+ * rest). Runs after the imports' target files are resolved. */
+static const char bind_imports_sql[] =
+    "UPDATE refs SET target_id = (\n"
+    "  SELECT s.id FROM imports i JOIN symbols s ON s.file_id = i.target_file_id\n"
+    "  WHERE i.file_id = refs.file_id AND i.target_file_id IS NOT NULL\n"
+    "    AND (i.alias = refs.name OR (i.alias IS NULL AND (i.name = refs.name OR i.name LIKE '%.' || refs.name)))\n"
+    "    AND s.short_name = replace(i.name, rtrim(i.name, replace(i.name, '.', '')), '')\n"
+    "    AND s.kind IN " BINDABLE_KINDS_SQL "\n"
+    "  ORDER BY s.parent_id IS NOT NULL, s.line_start LIMIT 1)\n"
+    "WHERE resolution = 'import' AND target_id IS NULL;\n";
 
 typedef struct sqlite_sink {
     cortex_store *store;
@@ -324,6 +339,7 @@ static int sqlite_file(void *self, const cortex_file_records *r)
     sqlite3_bind_int64(st, 5, (sqlite3_int64)r->bytes);
     sqlite3_bind_int(st, 6, r->has_errors);
     sqlite3_bind_int64(st, 7, s->generation);
+    sqlite3_bind_int64(st, 8, r->mtime_ns);
     if ((rc = step_done(s, st, "insert file"))) return rc;
     int64_t file_id = sqlite3_last_insert_rowid(s->db);
 
@@ -549,6 +565,7 @@ static int sqlite_commit(void *self)
     int rc = s->bulk ? cortex_store_create_indexes(s->store) : 0; /* a bulk load builds them once, now */
     if (!rc) rc = exec(s, resolve_sql);
     if (!rc) rc = resolve_imports(s);
+    if (!rc) rc = exec(s, bind_imports_sql);
     if (rc) return rc;
     /* Every file written in this run carries this generation: index their
      * rows in one statement per table (see the schema's note on triggers). */

@@ -13,7 +13,8 @@ enum {
     CORTEX_EINVALID = -3,  /* bad input: arguments, configuration, data */
     CORTEX_EIO = -4,       /* reading or writing failed */
     CORTEX_EVERSION = -5,  /* an ABI or schema version cannot be used */
-    CORTEX_ENOMEM = -6
+    CORTEX_ENOMEM = -6,
+    CORTEX_ECANCELLED = -7 /* the caller asked to stop */
 };
 
 /** Sets the last error message (printf-style) and returns `code`. */

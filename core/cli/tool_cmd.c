@@ -1,0 +1,180 @@
+/*
+ * The tools as commands: `cortex tool NAME '{json}'`, and one command per
+ * tool (`cortex search QUERY --kind function`, `cortex callers NAME`, ...)
+ * whose positional arguments and --options map onto the tool's input schema.
+ * Same handlers as `cortex mcp`; text by default, JSON with --json.
+ */
+#include "commands.h"
+
+#include "../tools/tools.h"
+#include "../util/error.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void tool_usage(FILE *out, const cortex_tool *t)
+{
+    fprintf(out, "usage: cortex %s", t->command);
+    for (int i = 0; i < 3 && t->positional[i]; i++) fprintf(out, " %s", t->positional[i]);
+    fprintf(out, " [--OPTION VALUE ...] [--json] [--root DIR]\n\n%s\n\noptions (the `%s` tool's parameters):\n",
+            t->description, t->name);
+    const char *key;
+    json_t *prop;
+    json_object_foreach(json_object_get(cortex_tool_input_schema(t), "properties"), key, prop) {
+        const json_t *type = json_object_get(prop, "type");
+        fprintf(out, "  --%-14s %s", key, json_is_string(type) ? json_string_value(type) : "value");
+        const json_t *def = json_object_get(prop, "default");
+        if (def) {
+            char *d = json_dumps(def, JSON_ENCODE_ANY);
+            fprintf(out, " (default %s)", d);
+            free(d);
+        }
+        if (json_object_get(prop, "description")) fprintf(out, "  %s", json_string_value(json_object_get(prop, "description")));
+        fputc('\n', out);
+    }
+    fprintf(out, "  --json           print the result as JSON\n  --root DIR       the repository (default: the current directory)\n");
+}
+
+/* A command-line value as the JSON type the schema asks for. */
+static json_t *typed_value(const json_t *prop, const char *text)
+{
+    const char *type = json_string_value(json_object_get(prop, "type"));
+    if (type && strcmp(type, "integer") == 0) {
+        char *end;
+        long long v = strtoll(text, &end, 10);
+        if (*text && !*end) return json_integer(v);
+    } else if (type && strcmp(type, "array") == 0) {
+        json_t *a = json_array();
+        for (const char *p = text; *p;) {
+            size_t n = strcspn(p, ",");
+            if (n) json_array_append_new(a, json_stringn(p, n));
+            p += n;
+            if (*p) p++;
+        }
+        return a;
+    } else if (type && strcmp(type, "boolean") == 0) {
+        if (strcmp(text, "true") == 0) return json_true();
+        if (strcmp(text, "false") == 0) return json_false();
+    }
+    return json_string(text); /* the schema check names any mismatch */
+}
+
+static int run_tool(const cortex_tool *t, const char *root, json_t *args, int as_json)
+{
+    cortex_tool_session s;
+    if (cortex_tool_session_open(&s, root) != 0) {
+        fprintf(stderr, "cortex: %s\n", cortex_error_last());
+        return 1;
+    }
+    int text = !as_json;
+    json_t *result;
+    cortex_tool_outcome o = cortex_tool_call(&s, t, args, &result);
+    cortex_tool_session_close(&s);
+    if (o == CORTEX_TOOL_FAILED) {
+        fprintf(stderr, "cortex %s: %s\n", t->command, json_string_value(json_object_get(result, "error")));
+        json_decref(result);
+        return 1;
+    }
+    if (text) {
+        char *out = cortex_tool_render(t, result, 1);
+        fputs(out, stdout);
+        free(out);
+    } else {
+        json_dumpf(result, stdout, JSON_INDENT(2));
+        fputc('\n', stdout);
+    }
+    json_decref(result);
+    return 0;
+}
+
+int cortex_cmd_tool_command(const cortex_tool *t, int argc, char **argv)
+{
+    json_t *args = json_object();
+    const json_t *props = json_object_get(cortex_tool_input_schema(t), "properties");
+    const char *root = ".";
+    int as_json = 0, npos = 0, rc = 0;
+    for (int i = 1; i < argc && rc == 0; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            tool_usage(stdout, t);
+            json_decref(args);
+            return 0;
+        }
+        if (strcmp(a, "--json") == 0) {
+            as_json = 1;
+        } else if (strcmp(a, "--root") == 0 && i + 1 < argc) {
+            root = argv[++i];
+        } else if (strncmp(a, "--", 2) == 0 && a[2]) {
+            const char *key = a + 2;
+            const char *eq = strchr(key, '=');
+            char name[128];
+            snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - key) : (int)strlen(key), key);
+            for (char *c = name; *c; c++)
+                if (*c == '-') *c = '_';
+            const json_t *prop = json_object_get(props, name);
+            const char *value = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+            if (!prop || !value) {
+                fprintf(stderr, "cortex %s: %s option --%s\n\n", t->command, prop ? "missing a value for" : "unknown", name);
+                rc = 2;
+            } else {
+                json_object_set_new(args, name, typed_value(prop, value));
+            }
+        } else if (npos < 3 && t->positional[npos]) {
+            const char *name = t->positional[npos++];
+            json_object_set_new(args, name, typed_value(json_object_get(props, name), a));
+        } else {
+            fprintf(stderr, "cortex %s: unexpected argument '%s'\n\n", t->command, a);
+            rc = 2;
+        }
+    }
+    if (rc) {
+        tool_usage(stderr, t);
+        json_decref(args);
+        return rc;
+    }
+    rc = run_tool(t, root, args, as_json);
+    json_decref(args);
+    return rc;
+}
+
+int cortex_cmd_tool(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        FILE *out = argc < 2 ? stderr : stdout;
+        fprintf(out, "usage: cortex tool NAME [JSON-ARGUMENTS] [--json] [--root DIR]\n\ntools:\n");
+        for (size_t i = 0; i < cortex_tool_count; i++) fprintf(out, "  %-17s %s\n", cortex_tools[i].name, cortex_tools[i].title);
+        return argc < 2 ? 2 : 0;
+    }
+    const cortex_tool *t = cortex_tool_find(argv[1]);
+    if (!t) {
+        fprintf(stderr, "cortex tool: unknown tool '%s'; `cortex tool --help` lists them\n", argv[1]);
+        return 2;
+    }
+    json_t *args = NULL;
+    const char *root = ".";
+    int as_json = 0;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0) {
+            as_json = 1;
+        } else if (strcmp(argv[i], "--root") == 0 && i + 1 < argc) {
+            root = argv[++i];
+        } else if (!args) {
+            json_error_t e;
+            args = json_loads(argv[i], 0, &e);
+            if (!json_is_object(args)) {
+                fprintf(stderr, "cortex tool: the arguments must be a JSON object (%s at column %d)\n",
+                        args ? "not an object" : e.text, e.column);
+                json_decref(args);
+                return 2;
+            }
+        } else {
+            fprintf(stderr, "cortex tool: unexpected argument '%s'\n", argv[i]);
+            json_decref(args);
+            return 2;
+        }
+    }
+    int rc = run_tool(t, root, args, as_json);
+    json_decref(args);
+    return rc;
+}

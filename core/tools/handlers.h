@@ -1,0 +1,54 @@
+/*
+ * The tool handlers and what they share: reading rows into result objects,
+ * pages, snippets read from disk. Internal to core/tools/.
+ */
+#ifndef CORTEX_TOOLS_HANDLERS_H
+#define CORTEX_TOOLS_HANDLERS_H
+
+#include "tools.h"
+
+int cortex_tool_explore(cortex_tool_session *s, json_t *args, json_t **result);
+int cortex_tool_search(cortex_tool_session *s, json_t *args, json_t **result);
+int cortex_tool_file_symbols(cortex_tool_session *s, json_t *args, json_t **result);
+int cortex_tool_children(cortex_tool_session *s, json_t *args, json_t **result);
+int cortex_tool_imports(cortex_tool_session *s, json_t *args, json_t **result);
+int cortex_tool_callers(cortex_tool_session *s, json_t *args, json_t **result);
+int cortex_tool_callees(cortex_tool_session *s, json_t *args, json_t **result);
+int cortex_tool_flush(cortex_tool_session *s, json_t *args, json_t **result);
+
+void cortex_render_explore(const json_t *result, cortex_buf *out);
+void cortex_render_flush(const json_t *result, cortex_buf *out);
+
+/* ---- shared by the handlers ------------------------------------------- */
+
+/** Adds the SQL functions the tools' statements use (cortex_glob) to a connection. */
+void cortex_tool_register_functions(sqlite3 *db);
+
+/** Prepares `sql` on the session's connection; NULL with the message set on failure. */
+sqlite3_stmt *cortex_tool_prepare(cortex_tool_session *s, const char *sql);
+/** A failed step or prepare as a negative code with SQLite's message. */
+int cortex_tool_sql_error(cortex_tool_session *s, const char *what);
+
+/** A JSON string of `n` bytes, invalid UTF-8 replaced by U+FFFD (source text may be any bytes). */
+json_t *cortex_json_text(const char *s, size_t n);
+/** A column as a JSON string, or JSON null when SQL NULL. */
+json_t *cortex_column_json(sqlite3_stmt *st, int col);
+
+/** The columns every symbol listing selects, in this order. */
+#define CORTEX_SYMBOL_COLUMNS \
+    "s.name, s.kind, f.path, s.line_start, s.line_end, p.name, s.sig, s.visibility, s.doc"
+/** Reads CORTEX_SYMBOL_COLUMNS starting at column `col` into a symbol object. */
+json_t *cortex_symbol_json(sqlite3_stmt *st, int col);
+
+/** Resolves the `file` argument to an indexed file: its id and repository path.
+ *  Fails with an actionable message when the path leaves the root or is not indexed. */
+int cortex_tool_indexed_file(cortex_tool_session *s, const char *arg, int64_t *file_id, char *path, size_t path_size);
+
+/** Adds total, offset, truncated and next_offset to a page result. */
+void cortex_page_finish(json_t *result, int64_t total, int64_t offset, size_t shown);
+
+/** Lines [first, last] of a repository file, read from disk now; NULL when unreadable.
+ *  Caller frees. */
+char *cortex_read_lines(const char *root, const char *path, int64_t first, int64_t last);
+
+#endif

@@ -1,0 +1,150 @@
+/*
+ * Results as compact text: one line per item, for agents that count tokens
+ * (format: "text") and for people at a terminal. The generic renderer knows
+ * the item shapes every list tool shares; explore and flush_index have their own.
+ */
+#include "handlers.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *str(const json_t *o, const char *key)
+{
+    return json_string_value(json_object_get(o, key));
+}
+
+static long long num(const json_t *o, const char *key)
+{
+    return (long long)json_integer_value(json_object_get(o, key));
+}
+
+static void indented(cortex_buf *out, const char *text)
+{
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, "\n");
+        cortex_buf_puts(out, "    ");
+        cortex_buf_add(out, p, n);
+        cortex_buf_putc(out, '\n');
+        p += n;
+        if (*p) p++;
+    }
+}
+
+static void location(cortex_buf *out, const json_t *item)
+{
+    cortex_buf_printf(out, "%s:%lld", str(item, "file"), num(item, "line"));
+    if (json_object_get(item, "line_end") && num(item, "line_end") != num(item, "line"))
+        cortex_buf_printf(out, "-%lld", num(item, "line_end"));
+}
+
+static void render_item(cortex_buf *out, const json_t *item)
+{
+    if (json_object_get(item, "binding")) { /* a reference edge */
+        cortex_buf_printf(out, "%s:%lld %s %s%s%s", str(item, "file"), num(item, "line"), str(item, "kind"),
+                          str(item, "qualifier") ? str(item, "qualifier") : "", str(item, "qualifier") ? "." : "",
+                          str(item, "name"));
+        cortex_buf_printf(out, " in %s [%s]", str(item, "caller") ? str(item, "caller") : "(top level)", str(item, "binding"));
+        const json_t *t = json_object_get(item, "target");
+        if (json_is_object(t)) cortex_buf_printf(out, " -> %s %s:%lld", str(t, "name"), str(t, "file"), num(t, "line"));
+        cortex_buf_putc(out, '\n');
+        return;
+    }
+    if (json_object_get(item, "resolved")) { /* an import */
+        cortex_buf_printf(out, "%lld: %s", num(item, "line"), str(item, "name"));
+        if (str(item, "alias")) cortex_buf_printf(out, " as %s", str(item, "alias"));
+        if (str(item, "origin")) cortex_buf_printf(out, " (%s)", str(item, "origin"));
+        if (str(item, "resolved")) cortex_buf_printf(out, " -> %s", str(item, "resolved"));
+        cortex_buf_putc(out, '\n');
+        return;
+    }
+    location(out, item);
+    cortex_buf_printf(out, " %s", str(item, "kind"));
+    if (str(item, "name") && !(str(item, "type") && strcmp(str(item, "type"), "file") == 0))
+        cortex_buf_printf(out, " %s", str(item, "name"));
+    if (str(item, "sig")) cortex_buf_printf(out, "  %s", str(item, "sig"));
+    else if (str(item, "parent")) cortex_buf_printf(out, " (in %s)", str(item, "parent"));
+    cortex_buf_putc(out, '\n');
+    if (str(item, "doc") && !str(item, "snippet")) indented(out, str(item, "doc"));
+    if (str(item, "snippet")) indented(out, str(item, "snippet"));
+}
+
+static void render_freshness(const json_t *result, cortex_buf *out)
+{
+    const json_t *index = json_object_get(result, "index");
+    const json_t *stale = json_object_get(index, "stale");
+    if (json_array_size(stale) == 0) return;
+    cortex_buf_puts(out, "changed on disk since indexed (flush_index re-indexes):");
+    size_t i;
+    json_t *p;
+    json_array_foreach(stale, i, p) cortex_buf_printf(out, " %s", json_string_value(p));
+    cortex_buf_putc(out, '\n');
+}
+
+static void render_list(const json_t *result, cortex_buf *out)
+{
+    static const char *const lists[] = {"results", "symbols", "imports", "references", NULL};
+    const json_t *items = NULL;
+    for (const char *const *k = lists; *k && !items; k++) items = json_object_get(result, *k);
+    const json_t *defs = json_object_get(result, "definitions");
+    if (json_array_size(defs)) {
+        size_t i;
+        json_t *d;
+        json_array_foreach(defs, i, d)
+            cortex_buf_printf(out, "defined: %s %s %s:%lld\n", str(d, "kind"), str(d, "name"), str(d, "file"), num(d, "line"));
+    }
+    size_t i;
+    json_t *item;
+    json_array_foreach(items, i, item) render_item(out, item);
+    long long total = num(result, "total"), shown = (long long)json_array_size(items);
+    cortex_buf_printf(out, "%lld of %lld", shown, total);
+    if (json_is_true(json_object_get(result, "truncated")))
+        cortex_buf_printf(out, " (more with offset %lld)", num(result, "next_offset"));
+    if (json_is_true(json_object_get(result, "relaxed"))) cortex_buf_puts(out, " (query run as plain terms)");
+    cortex_buf_putc(out, '\n');
+    render_freshness(result, out);
+}
+
+void cortex_render_explore(const json_t *result, cortex_buf *out)
+{
+    const json_t *p = json_object_get(result, "project");
+    cortex_buf_printf(out, "%s (%s): %lld files, %lld symbols;", str(p, "name"), str(p, "path"), num(p, "files"),
+                      num(p, "symbols"));
+    const char *lang;
+    json_t *n;
+    json_object_foreach(json_object_get(p, "languages"), lang, n)
+        cortex_buf_printf(out, " %s %lld", lang, (long long)json_integer_value(n));
+    cortex_buf_putc(out, '\n');
+    size_t i;
+    json_t *d;
+    json_array_foreach(json_object_get(result, "directories"), i, d) {
+        cortex_buf_printf(out, "%s/:", str(d, "path"));
+        size_t j;
+        json_t *f;
+        json_array_foreach(json_object_get(d, "files"), j, f) cortex_buf_printf(out, " %s", json_string_value(f));
+        if (num(d, "more")) cortex_buf_printf(out, " +%lld files", num(d, "more"));
+        cortex_buf_putc(out, '\n');
+    }
+    render_freshness(result, out);
+}
+
+void cortex_render_flush(const json_t *result, cortex_buf *out)
+{
+    cortex_buf_printf(out, "indexed %lld files: %lld symbols, %lld references, %lld texts; %lld removed, %lld skipped, in %.2f s\n",
+                      num(result, "files"), num(result, "symbols"), num(result, "references"), num(result, "texts"),
+                      num(result, "removed"), num(result, "skipped"), json_number_value(json_object_get(result, "seconds")));
+}
+
+char *cortex_tool_render(const cortex_tool *t, const json_t *result, int text)
+{
+    if (!text || json_object_get(result, "error")) {
+        if (text) return cortex_xstrdup(str(result, "error"));
+        char *s = json_dumps(result, JSON_COMPACT);
+        return s ? s : cortex_xstrdup("{}");
+    }
+    cortex_buf out = {0};
+    if (t->render)
+        t->render(result, &out);
+    else
+        render_list(result, &out);
+    return out.data ? out.data : cortex_xstrdup("");
+}

@@ -1,0 +1,26 @@
+/*
+ * The subset of JSON Schema (2020-12) that cortex's tool schemas use: type
+ * (one or a list), properties, required, additionalProperties: false, items,
+ * enum, minimum, maximum, minLength, default. Validates tool arguments before
+ * a handler sees them, and results against output schemas in the tests.
+ */
+#ifndef CORTEX_TOOLS_SCHEMA_H
+#define CORTEX_TOOLS_SCHEMA_H
+
+#include "../util/mem.h"
+
+#include <jansson.h>
+
+/** 0 when `value` conforms; else -1 with one message naming the JSON path
+ *  of the first violation ("limit: must be at least 1") appended to `err`. */
+int cortex_schema_validate(const json_t *schema, const json_t *value, cortex_buf *err);
+
+/** Sets each absent top-level property of `object` that has a `default` in
+ *  `schema` to that default. */
+void cortex_schema_apply_defaults(const json_t *schema, json_t *object);
+
+/** Fails (-1, message in `err`) when `schema` uses a keyword outside the subset,
+ *  so a schema can never silently validate less than it says. */
+int cortex_schema_check_supported(const json_t *schema, cortex_buf *err);
+
+#endif

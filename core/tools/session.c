@@ -1,0 +1,278 @@
+/*
+ * A tool session and one tool call: argument validation, indexing when the
+ * store is missing, the handler, and the freshness every result carries. A
+ * result that mentions files changed on disk since they were indexed is
+ * answered again after those files are re-indexed, when they are few.
+ */
+#define _DEFAULT_SOURCE
+#include "handlers.h"
+#include "schema.h"
+
+#include "../store/store.h"
+#include "../util/error.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* More changed files than this are reported, not re-indexed in the call: a
+ * refresh costs about a millisecond a file, and a call should stay fast. */
+#define REFRESH_MAX_FILES 20
+
+static int open_read(cortex_tool_session *s)
+{
+    if (s->db) return 0;
+    if (access(s->store_path, F_OK) != 0) return 0;
+    cortex_store *store;
+    int rc = cortex_store_open(&store, s->store_path, CORTEX_STORE_READ);
+    if (rc) return rc;
+    /* The session keeps the raw connection; the store wrapper only checked the schema. */
+    cortex_store_close(store);
+    if (sqlite3_open_v2(s->store_path, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+        rc = cortex_error_set(CORTEX_EIO, "%s: %s", s->store_path, sqlite3_errmsg(s->db));
+        sqlite3_close(s->db);
+        s->db = NULL;
+        return rc;
+    }
+    sqlite3_busy_timeout(s->db, 5000);
+    cortex_tool_register_functions(s->db);
+    return 0;
+}
+
+static void close_read(cortex_tool_session *s)
+{
+    sqlite3_close(s->db);
+    s->db = NULL;
+}
+
+int cortex_tool_session_open(cortex_tool_session *s, const char *root)
+{
+    memset(s, 0, sizeof *s);
+    struct stat st;
+    if (!realpath(root, s->root) || stat(s->root, &st) != 0 || !S_ISDIR(st.st_mode))
+        return cortex_error_set(CORTEX_ENOTFOUND, "%s: not a directory", root);
+    snprintf(s->data_dir, sizeof s->data_dir, "%s/.cortex", s->root);
+    snprintf(s->store_path, sizeof s->store_path, "%s/cortex.db", s->data_dir);
+    s->auto_refresh = 1;
+    return open_read(s);
+}
+
+void cortex_tool_session_close(cortex_tool_session *s)
+{
+    close_read(s);
+    if (s->plugins) cortex_plugin_set_free(s->plugins);
+    s->plugins = NULL;
+}
+
+static int ensure_plugins(cortex_tool_session *s)
+{
+    if (s->plugins) return 0;
+    char *path = cortex_plugin_default_search_path();
+    cortex_plugin_set_load(&s->plugins, path);
+    free(path);
+    return 0;
+}
+
+static void session_progress(size_t done, size_t total, void *payload)
+{
+    cortex_tool_session *s = payload;
+    if (s->progress) s->progress(done, total, s->progress_payload);
+}
+
+static int run_index(cortex_tool_session *s, const char *const *only, size_t nonly, cortex_index_report *report)
+{
+    ensure_plugins(s);
+    static const char *const store_only[] = {"sqlite", NULL};
+    cortex_index_options o = {0};
+    o.root = s->root;
+    o.sinks = only ? store_only : NULL;
+    o.only = only;
+    o.nonly = nonly;
+    o.progress = session_progress;
+    o.progress_payload = s;
+    o.cancel = s->cancelled;
+    /* A reader never blocks the writer (WAL), but a store rebuilt under an
+     * open connection would be a different file: reconnect after. */
+    close_read(s);
+    int rc = cortex_index_run(s->plugins, &o, report);
+    int rc2 = open_read(s);
+    return rc ? rc : rc2;
+}
+
+int cortex_tool_session_index(cortex_tool_session *s, cortex_index_report *report)
+{
+    return run_index(s, NULL, 0, report);
+}
+
+/* ---- freshness ----------------------------------------------------------- */
+
+static int compare_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every "file" value in the result, and "path" values of explore's directories are not files. */
+static void collect_files(const json_t *node, char ***paths, size_t *n, size_t *cap)
+{
+    if (json_is_array(node)) {
+        size_t i;
+        json_t *item;
+        json_array_foreach(node, i, item) collect_files(item, paths, n, cap);
+    } else if (json_is_object(node)) {
+        const char *key;
+        json_t *value;
+        json_object_foreach((json_t *)node, key, value) {
+            if (strcmp(key, "file") == 0 && json_is_string(value))
+                *CORTEX_PUSH(*paths, *n, *cap) = (char *)json_string_value(value);
+            else if (strcmp(key, "index") != 0)
+                collect_files(value, paths, n, cap);
+        }
+    }
+}
+
+/* The mentioned files whose size or modification time differs from the store's, or that are gone. */
+static json_t *stale_files(cortex_tool_session *s, const json_t *result)
+{
+    char **paths = NULL;
+    size_t n = 0, cap = 0;
+    collect_files(result, &paths, &n, &cap);
+    json_t *stale = json_array();
+    if (n == 0 || !s->db) {
+        free(paths);
+        return stale;
+    }
+    qsort(paths, n, sizeof *paths, compare_str);
+    sqlite3_stmt *st = NULL;
+    sqlite3_prepare_v2(s->db, "SELECT bytes, mtime FROM files WHERE path = ?", -1, &st, NULL);
+    char abs[PATH_MAX + 1];
+    for (size_t i = 0; st && i < n; i++) {
+        if (i > 0 && strcmp(paths[i], paths[i - 1]) == 0) continue;
+        sqlite3_reset(st);
+        sqlite3_bind_text(st, 1, paths[i], -1, SQLITE_STATIC);
+        if (sqlite3_step(st) != SQLITE_ROW) continue;
+        snprintf(abs, sizeof abs, "%s/%s", s->root, paths[i]);
+        struct stat fs;
+        int64_t mtime = 0;
+        if (stat(abs, &fs) == 0) mtime = (int64_t)fs.st_mtim.tv_sec * 1000000000 + fs.st_mtim.tv_nsec;
+        if (mtime == 0 || (int64_t)fs.st_size != sqlite3_column_int64(st, 0) || mtime != sqlite3_column_int64(st, 1))
+            json_array_append_new(stale, json_string(paths[i]));
+    }
+    sqlite3_finalize(st);
+    free(paths);
+    return stale;
+}
+
+static int64_t store_int(cortex_tool_session *s, const char *sql)
+{
+    int64_t v = 0;
+    sqlite3_stmt *st;
+    if (s->db && sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) == SQLITE_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    }
+    return v;
+}
+
+static void add_freshness(cortex_tool_session *s, json_t *result, json_t *stale, json_t *refreshed)
+{
+    json_object_set_new(result, "index",
+                        json_pack("{s:I,s:I,s:o,s:o}", "generation",
+                                  (json_int_t)store_int(s, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'"),
+                                  "files", (json_int_t)store_int(s, "SELECT count(*) FROM files"), "stale", stale,
+                                  "refreshed", refreshed));
+}
+
+/* Re-indexes the stale files into the store. 0 on success. */
+static int refresh(cortex_tool_session *s, json_t *stale)
+{
+    size_t n = json_array_size(stale);
+    const char **only = cortex_xcalloc(n + 1, sizeof *only);
+    for (size_t i = 0; i < n; i++) only[i] = json_string_value(json_array_get(stale, i));
+    cortex_index_report report;
+    int rc = run_index(s, only, n, &report);
+    cortex_index_report_dispose(&report);
+    free(only);
+    return rc;
+}
+
+/* ---- one call ------------------------------------------------------------ */
+
+static cortex_tool_outcome failed(json_t **result, const char *message)
+{
+    *result = json_pack("{s:s}", "error", message && *message ? message : "the tool failed");
+    return CORTEX_TOOL_FAILED;
+}
+
+cortex_tool_outcome cortex_tool_call(cortex_tool_session *s, const cortex_tool *t, json_t *args, json_t **result)
+{
+    *result = NULL;
+    json_t *a = args ? json_deep_copy(args) : json_object();
+    cortex_buf err = {0};
+    const json_t *schema = cortex_tool_input_schema(t);
+    if (cortex_schema_validate(schema, a, &err) != 0) {
+        cortex_buf_puts(&err, ". The tool's inputSchema lists the parameters.");
+        cortex_tool_outcome o = failed(result, err.data);
+        cortex_buf_free(&err);
+        json_decref(a);
+        return o;
+    }
+    cortex_buf_free(&err);
+    cortex_schema_apply_defaults(schema, a);
+
+    int rc = 0;
+    if ((t->flags & CORTEX_TOOL_NEEDS_INDEX) && !s->db) {
+        cortex_index_report report;
+        rc = cortex_tool_session_index(s, &report);
+        cortex_index_report_dispose(&report);
+        if (rc == 0 && !s->db) rc = cortex_error_set(CORTEX_ENOTFOUND, "the repository could not be indexed");
+    }
+    if (rc == 0) rc = t->run(s, a, result);
+    json_t *refreshed = json_array();
+    if (rc == 0 && (t->flags & CORTEX_TOOL_NEEDS_INDEX)) {
+        json_t *stale = stale_files(s, *result);
+        size_t n = json_array_size(stale);
+        if (n > 0 && n <= REFRESH_MAX_FILES && s->auto_refresh && refresh(s, stale) == 0) {
+            json_decref(*result);
+            *result = NULL;
+            json_decref(refreshed);
+            refreshed = stale;
+            if ((rc = t->run(s, a, result)) == 0) stale = stale_files(s, *result);
+        }
+        if (rc == 0) add_freshness(s, *result, stale, json_incref(refreshed));
+        else json_decref(stale);
+    } else if (rc == 0) {
+        add_freshness(s, *result, json_array(), json_incref(refreshed));
+    }
+    json_decref(refreshed);
+    json_decref(a);
+    if (rc == CORTEX_ECANCELLED) {
+        json_decref(*result);
+        *result = NULL;
+        return CORTEX_TOOL_CANCELLED;
+    }
+    if (rc != 0) {
+        json_decref(*result);
+        return failed(result, cortex_error_last());
+    }
+    return CORTEX_TOOL_OK;
+}
+
+/* ---- flush_index ----------------------------------------------------------- */
+
+int cortex_tool_flush(cortex_tool_session *s, json_t *args, json_t **result)
+{
+    (void)args;
+    cortex_index_report r;
+    int rc = cortex_tool_session_index(s, &r);
+    if (rc == 0)
+        *result = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:f,s:[ss]}", "files", (json_int_t)r.files, "symbols",
+                            (json_int_t)r.symbols, "references", (json_int_t)r.refs, "texts", (json_int_t)r.texts,
+                            "removed", (json_int_t)r.removed, "skipped", (json_int_t)r.walk.nskipped, "seconds",
+                            r.seconds, "sinks", "sqlite", "jsonl");
+    cortex_index_report_dispose(&r);
+    return rc;
+}
