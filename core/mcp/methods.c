@@ -233,7 +233,8 @@ static json_t *m_tools_call(call *c)
 
     const char *format = json_string_value(json_object_get(args, "format"));
     int text = format && strcmp(format, "text") == 0;
-    char *rendered = cortex_tool_render(t, result, text);
+    /* A failure's text is its message alone: the agent reads it and corrects the call. */
+    char *rendered = cortex_tool_render(t, result, text || o == CORTEX_TOOL_FAILED);
     json_t *r = json_pack("{s:[{s:s,s:s}]}", "content", "type", "text", "text", rendered);
     free(rendered);
     if (o == CORTEX_TOOL_OK) {
