@@ -233,7 +233,8 @@ static int insert_symbol(sqlite_sink *s, int64_t file_id, const cortex_file_reco
     const cortex_symbol *sym = &r->symbols[i];
     size_t need = 2 * strlen(sym->name) + 2;
     cortex_grow((void **)&s->terms, &s->terms_cap, need, 1);
-    cortex_store_name_terms(s->terms, sym->short_name);
+    /* The qualified name's words, so `Ledger save` and `Ledger.save` find the method. */
+    cortex_store_name_terms(s->terms, sym->name);
 
     /* Same name and kind twice in one file (overloads, redefinitions): probing
      * in source order keeps the ids distinct and stable. */

@@ -83,7 +83,7 @@ int cortex_tool_explore(cortex_tool_session *s, json_t *args, json_t **result)
 
     /* Sorted by path, a directory's files are not always adjacent ("a/b/x"
      * sorts between "a/a" and "a/c"): sort by directory, then name. */
-    qsort(paths, npaths, sizeof *paths, compare_dir_then_name);
+    if (npaths) qsort(paths, npaths, sizeof *paths, compare_dir_then_name);
     dir_files *dirs = NULL;
     size_t ndirs = 0, dcap = 0;
     for (size_t i = 0; rc == 0 && i < npaths; i++) {

@@ -94,11 +94,13 @@ static int translate(const char *query, int plain, cortex_buf *out)
             term(&neg, t + 1, n - 1);
             continue;
         }
-        if (out->len) cortex_buf_putc(out, ' ');
-        if (!plain && is_operator(t, n)) {
+        if (is_operator(t, n)) {
+            if (plain) continue; /* a misplaced operator is what made the query invalid */
+            if (out->len) cortex_buf_putc(out, ' ');
             cortex_buf_add(out, t, n);
             continue;
         }
+        if (out->len) cortex_buf_putc(out, ' ');
         if (plain) {
             while (n && (*t == '-' || *t == '"')) t++, n--;
             while (n && (t[n - 1] == '"' || t[n - 1] == '*')) n--;
@@ -124,7 +126,7 @@ typedef struct hit {
 
 typedef struct search_req {
     const char *fts;      /* translated query */
-    const char *raw;      /* the query as given, for exact-name matches */
+    const char *exact;    /* the first positive term, for exact-name matches */
     const char *kind;     /* or NULL */
     const char *glob;     /* or NULL */
     int64_t want;         /* offset + limit: rows needed from each scope */
@@ -139,7 +141,7 @@ static int is_text_kind(const char *kind)
     return 0;
 }
 
-/* Runs a scope's count and page statements, which bind ?1 fts, ?2 raw, ?3 kind, ?4 glob, ?5 want. */
+/* Runs a scope's count and page statements, which bind ?1 fts, ?2 exact name, ?3 kind, ?4 glob, ?5 want. */
 static int run_scope(cortex_tool_session *s, const search_req *r, const char *from_where, const char *columns, int type,
                      hit **hits, size_t *nhits, size_t *cap, int64_t *total)
 {
@@ -153,7 +155,7 @@ static int run_scope(cortex_tool_session *s, const search_req *r, const char *fr
             return cortex_tool_sql_error(s, "search");
         }
         sqlite3_bind_text(st, 1, r->fts, -1, SQLITE_STATIC);
-        sqlite3_bind_text(st, 2, r->raw, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, r->exact, -1, SQLITE_STATIC);
         if (r->kind) sqlite3_bind_text(st, 3, r->kind, -1, SQLITE_STATIC);
         if (r->glob) sqlite3_bind_text(st, 4, r->glob, -1, SQLITE_STATIC);
         sqlite3_bind_int64(st, 5, r->want);
@@ -251,7 +253,18 @@ int cortex_tool_search(cortex_tool_session *s, json_t *args, json_t **result)
     int64_t limit = json_integer_value(json_object_get(args, "limit"));
     int64_t offset = json_integer_value(json_object_get(args, "offset"));
     search_req r = {0};
-    r.raw = query;
+    /* The first positive term is what an exact name match is tested against. */
+    char exact[256] = "";
+    const char *t;
+    size_t n;
+    for (const char *p = query; (p = next_token(p, &t, &n));) {
+        if ((n > 1 && t[0] == '-') || is_operator(t, n)) continue;
+        while (n && *t == '"') t++, n--;
+        while (n && (t[n - 1] == '"' || t[n - 1] == '*')) n--;
+        snprintf(exact, sizeof exact, "%.*s", (int)n, t);
+        break;
+    }
+    r.exact = exact;
     r.kind = json_string_value(json_object_get(args, "kind"));
     r.want = offset + limit;
     char glob[4096];
@@ -313,7 +326,7 @@ int cortex_tool_search(cortex_tool_session *s, json_t *args, json_t **result)
         free(hits);
         return rc;
     }
-    qsort(hits, nhits, sizeof *hits, compare_hits);
+    if (nhits) qsort(hits, nhits, sizeof *hits, compare_hits);
     json_t *results = json_array();
     int64_t context = json_integer_value(json_object_get(args, "context_lines"));
     for (size_t i = 0; i < nhits; i++) {

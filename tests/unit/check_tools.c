@@ -1,0 +1,458 @@
+/* The tool table and its handlers, against the sample fixture repository
+ * indexed into a temporary copy: the table's invariants, each tool's exact
+ * answer (validated against its output schema), path confinement, freshness,
+ * and the schema and glob helpers. */
+#define _GNU_SOURCE
+#include "tools/paths.h"
+#include "tools/schema.h"
+#include "tools/tools.h"
+#include "util/error.h"
+
+#include "check_run.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char repo[256];
+static cortex_tool_session session;
+
+static void run(const char *fmt, const char *arg)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, fmt, arg, arg, arg, arg, arg);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static void setup(void)
+{
+    setenv("CORTEX_PLUGIN_PATH", BUILD_PLUGIN_DIR, 1);
+    snprintf(repo, sizeof repo, "/tmp/cortex-check-tools-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(repo));
+    run("cp -R " FIXTURE_REPO "/. '%s/' && mv '%s/root.gitignore' '%s/.gitignore' && mv '%s/src.gitignore' '%s/src/.gitignore'",
+        repo);
+    ck_assert_int_eq(cortex_tool_session_open(&session, repo), 0);
+}
+
+static void teardown(void)
+{
+    cortex_tool_session_close(&session);
+    run("rm -rf '%s'", repo);
+}
+
+/* Calls a tool with JSON arguments; asserts the outcome and, on success, that
+ * the result validates against the tool's output schema. */
+static json_t *call(const char *tool, const char *args_json, cortex_tool_outcome want)
+{
+    const cortex_tool *t = cortex_tool_find(tool);
+    ck_assert_ptr_nonnull(t);
+    json_error_t e;
+    json_t *args = json_loads(args_json, 0, &e);
+    ck_assert_msg(args != NULL, "bad test JSON: %s", e.text);
+    json_t *result;
+    cortex_tool_outcome o = cortex_tool_call(&session, t, args, &result);
+    json_decref(args);
+    ck_assert_msg(o == want, "%s %s: outcome %d, expected %d: %s", tool, args_json, o, want,
+                  o == CORTEX_TOOL_FAILED ? json_string_value(json_object_get(result, "error")) : "");
+    if (o == CORTEX_TOOL_OK) {
+        cortex_buf err = {0};
+        int rc = cortex_schema_validate(cortex_tool_output_schema(t), result, &err);
+        ck_assert_msg(rc == 0, "%s result does not match its output schema: %s", tool, err.data);
+        cortex_buf_free(&err);
+    }
+    return result;
+}
+
+static const char *str_at(const json_t *list, size_t i, const char *key)
+{
+    return json_string_value(json_object_get(json_array_get(list, i), key));
+}
+
+static long long int_at(const json_t *list, size_t i, const char *key)
+{
+    return (long long)json_integer_value(json_object_get(json_array_get(list, i), key));
+}
+
+/* ---- the table ------------------------------------------------------------- */
+
+START_TEST(test_table_rows_are_unique_and_schemas_are_usable)
+{
+    for (size_t i = 0; i < cortex_tool_count; i++) {
+        const cortex_tool *t = &cortex_tools[i];
+        for (size_t j = 0; j < i; j++) {
+            ck_assert_str_ne(t->name, cortex_tools[j].name);
+            ck_assert_str_ne(t->command, cortex_tools[j].command);
+        }
+        ck_assert_ptr_eq(cortex_tool_find(t->name), t);
+        const json_t *in = cortex_tool_input_schema(t), *out = cortex_tool_output_schema(t);
+        cortex_buf err = {0};
+        ck_assert_msg(cortex_schema_check_supported(in, &err) == 0, "%s input: %s", t->name, err.data);
+        ck_assert_msg(cortex_schema_check_supported(out, &err) == 0, "%s output: %s", t->name, err.data);
+        cortex_buf_free(&err);
+        ck_assert(json_is_false(json_object_get(in, "additionalProperties")));
+        const json_t *props = json_object_get(in, "properties");
+        size_t k;
+        json_t *req;
+        json_array_foreach(json_object_get(in, "required"), k, req) ck_assert_ptr_nonnull(json_object_get(props, json_string_value(req)));
+        for (int p = 0; p < 3 && t->positional[p]; p++) ck_assert_ptr_nonnull(json_object_get(props, t->positional[p]));
+        if (t->flags & CORTEX_TOOL_PAGED) ck_assert_ptr_nonnull(json_object_get(props, "format"));
+        /* Every result says how fresh the index is. */
+        ck_assert_ptr_nonnull(json_object_get(json_object_get(out, "properties"), "index"));
+        ck_assert(strlen(t->description) > 40);
+    }
+    ck_assert_ptr_null(cortex_tool_find("nope"));
+}
+END_TEST
+
+START_TEST(test_groups_parse_and_hide_tools)
+{
+    unsigned bits;
+    ck_assert_int_eq(cortex_tool_groups_parse("graph,index", &bits), 0);
+    session.disabled_groups = bits;
+    ck_assert(!cortex_tool_enabled(&session, cortex_tool_find("get_callers")));
+    ck_assert(!cortex_tool_enabled(&session, cortex_tool_find("flush_index")));
+    ck_assert(cortex_tool_enabled(&session, cortex_tool_find("search")));
+    ck_assert_int_eq(cortex_tool_groups_parse("graph,bogus", &bits), -1);
+}
+END_TEST
+
+/* ---- the handlers -------------------------------------------------------------- */
+
+START_TEST(test_explore_caps_files_per_directory)
+{
+    json_t *r = call("explore", "{\"max_entries\": 5}", CORTEX_TOOL_OK);
+    const json_t *p = json_object_get(r, "project");
+    ck_assert_int_eq(json_integer_value(json_object_get(p, "files")), 7);
+    ck_assert_int_eq(json_integer_value(json_object_get(p, "symbols")), 22);
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(p, "languages"), "python")), 4);
+    const json_t *dirs = json_object_get(r, "directories");
+    ck_assert_int_eq(json_array_size(dirs), 4);
+    ck_assert_str_eq(str_at(dirs, 2, "path"), "src");
+    ck_assert_str_eq(json_string_value(json_array_get(json_object_get(json_array_get(dirs, 2), "files"), 0)), "app.py");
+    ck_assert_int_eq(int_at(dirs, 2, "more"), 2);
+    ck_assert_int_eq(json_integer_value(json_object_get(r, "shown")), 4);
+    ck_assert(json_is_true(json_object_get(r, "truncated")));
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r, "index"), "files")), 7);
+    json_decref(r);
+
+    r = call("explore", "{\"path\": \"src\"}", CORTEX_TOOL_OK);
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r, "project"), "files")), 3);
+    json_decref(r);
+    json_decref(call("explore", "{\"path\": \"src/app.py\"}", CORTEX_TOOL_FAILED));
+    json_decref(call("explore", "{\"path\": \"../..\"}", CORTEX_TOOL_FAILED));
+}
+END_TEST
+
+START_TEST(test_search_ranks_exact_names_first_with_snippets)
+{
+    json_t *r = call("search", "{\"query\": \"normalize\", \"context_lines\": 2}", CORTEX_TOOL_OK);
+    const json_t *hits = json_object_get(r, "results");
+    ck_assert_int_eq(json_integer_value(json_object_get(r, "total")), 2);
+    ck_assert_str_eq(str_at(hits, 0, "name"), "normalize");
+    ck_assert_str_eq(str_at(hits, 0, "kind"), "function");
+    ck_assert_str_eq(str_at(hits, 0, "file"), "src/util.py");
+    ck_assert_int_eq(int_at(hits, 0, "line"), 1);
+    ck_assert_int_eq(int_at(hits, 0, "line_end"), 3);
+    ck_assert_str_eq(str_at(hits, 0, "snippet"), "def normalize(text):\n    \"\"\"Strip and lower-case a note.\"\"\"");
+    ck_assert_str_eq(str_at(hits, 1, "kind"), "import");
+    json_decref(r);
+
+    /* Qualified names, kinds, path globs, exclusion, prefixes, pagination. */
+    r = call("search", "{\"query\": \"Ledger.save\", \"context_lines\": 0}", CORTEX_TOOL_OK);
+    ck_assert_str_eq(str_at(json_object_get(r, "results"), 0, "name"), "Ledger.save");
+    ck_assert(json_is_null(json_object_get(json_array_get(json_object_get(r, "results"), 0), "snippet")));
+    json_decref(r);
+    r = call("search", "{\"query\": \"point*\", \"kind\": \"function\", \"path\": \"lib/\", \"context_lines\": 0}", CORTEX_TOOL_OK);
+    ck_assert_int_eq(json_integer_value(json_object_get(r, "total")), 2); /* point_add, print_point */
+    ck_assert_str_eq(str_at(json_object_get(r, "results"), 0, "file"), "lib/point.c");
+    ck_assert_str_eq(str_at(json_object_get(r, "results"), 1, "file"), "lib/point.c");
+    json_decref(r);
+    r = call("search", "{\"query\": \"point*\", \"kind\": \"function\", \"path\": \"src/**/*.py\"}", CORTEX_TOOL_OK);
+    ck_assert_int_eq(json_integer_value(json_object_get(r, "total")), 0);
+    json_decref(r);
+    r = call("search", "{\"query\": \"Ledger -save\", \"scope\": [\"symbol\"], \"limit\": 2}", CORTEX_TOOL_OK);
+    ck_assert_int_eq(json_integer_value(json_object_get(r, "total")), 4); /* Ledger, currency, __init__, add */
+    ck_assert_str_eq(str_at(json_object_get(r, "results"), 0, "name"), "Ledger");
+    ck_assert(json_is_true(json_object_get(r, "truncated")));
+    ck_assert_int_eq(json_integer_value(json_object_get(r, "next_offset")), 2);
+    json_decref(r);
+    r = call("search", "{\"query\": \"entries\", \"scope\": [\"text\"], \"kind\": \"comment\"}", CORTEX_TOOL_OK);
+    ck_assert_int_eq(json_integer_value(json_object_get(r, "total")), 0);
+    json_decref(r);
+    r = call("search", "{\"query\": \"cleaning\", \"scope\": [\"text\"]}", CORTEX_TOOL_OK);
+    ck_assert_str_eq(str_at(json_object_get(r, "results"), 0, "kind"), "comment");
+    ck_assert_str_eq(str_at(json_object_get(r, "results"), 0, "parent"), "Ledger.add");
+    json_decref(r);
+    r = call("search", "{\"query\": \"point\", \"scope\": [\"file\"]}", CORTEX_TOOL_OK);
+    ck_assert_int_eq(json_integer_value(json_object_get(r, "total")), 2);
+    json_decref(r);
+
+    /* Not valid FTS syntax: run as plain terms, and said so. */
+    r = call("search", "{\"query\": \"Ledger save OR\"}", CORTEX_TOOL_OK);
+    ck_assert(json_is_true(json_object_get(r, "relaxed")));
+    ck_assert_str_eq(str_at(json_object_get(r, "results"), 0, "name"), "Ledger.save");
+    json_decref(r);
+    json_decref(call("search", "{\"query\": \"-save\"}", CORTEX_TOOL_FAILED));
+}
+END_TEST
+
+START_TEST(test_file_symbols_children_and_imports)
+{
+    json_t *r = call("get_file_symbols", "{\"file\": \"src/app.py\", \"limit\": 4, \"offset\": 2}", CORTEX_TOOL_OK);
+    const json_t *s = json_object_get(r, "symbols");
+    ck_assert_int_eq(json_integer_value(json_object_get(r, "total")), 9);
+    ck_assert_str_eq(json_string_value(json_object_get(r, "lang")), "python");
+    ck_assert_str_eq(str_at(s, 0, "name"), "DEFAULT_CURRENCY");
+    ck_assert_str_eq(str_at(s, 0, "kind"), "constant");
+    ck_assert_str_eq(str_at(s, 1, "name"), "Ledger");
+    ck_assert_int_eq(int_at(s, 1, "line_end"), 24);
+    ck_assert_str_eq(str_at(s, 1, "doc"), "Keeps entries in order.");
+    ck_assert_str_eq(str_at(s, 3, "name"), "Ledger.__init__");
+    ck_assert_str_eq(str_at(s, 3, "parent"), "Ledger");
+    ck_assert_int_eq(json_integer_value(json_object_get(r, "next_offset")), 6);
+    json_decref(r);
+
+    r = call("get_children", "{\"file\": \"src/app.py\", \"parent\": \"Ledger\"}", CORTEX_TOOL_OK);
+    s = json_object_get(r, "symbols");
+    ck_assert_int_eq(json_array_size(s), 4);
+    ck_assert_str_eq(str_at(s, 0, "name"), "Ledger.currency");
+    ck_assert_str_eq(str_at(s, 0, "kind"), "property");
+    ck_assert_str_eq(str_at(s, 2, "name"), "Ledger.add");
+    ck_assert_str_eq(str_at(s, 2, "sig"), "def add(self, amount, note)");
+    ck_assert_int_eq(int_at(s, 3, "line"), 22);
+    json_decref(r);
+    json_decref(call("get_children", "{\"file\": \"src/app.py\", \"parent\": \"Nope\"}", CORTEX_TOOL_FAILED));
+
+    r = call("get_imports", "{\"file\": \"src\\\\app.py\"}", CORTEX_TOOL_OK); /* a Windows separator */
+    s = json_object_get(r, "imports");
+    ck_assert_int_eq(json_array_size(s), 2);
+    ck_assert_str_eq(str_at(s, 0, "name"), ".util.normalize");
+    ck_assert_str_eq(str_at(s, 0, "alias"), "norm");
+    ck_assert_str_eq(str_at(s, 0, "resolved"), "src/util.py");
+    ck_assert_int_eq(int_at(s, 0, "line"), 2);
+    ck_assert_str_eq(str_at(s, 1, "name"), "json");
+    ck_assert(json_is_null(json_object_get(json_array_get(s, 1), "resolved")));
+    json_decref(r);
+}
+END_TEST
+
+START_TEST(test_callers_and_callees_say_how_edges_were_bound)
+{
+    json_t *r = call("get_callers", "{\"name\": \"normalize\"}", CORTEX_TOOL_OK);
+    const json_t *e = json_object_get(r, "references");
+    ck_assert_int_eq(json_array_size(e), 2);
+    /* the aliased import (`norm`) binds to the definition it names */
+    ck_assert_str_eq(str_at(e, 0, "file"), "src/app.py");
+    ck_assert_int_eq(int_at(e, 0, "line"), 19);
+    ck_assert_str_eq(str_at(e, 0, "name"), "norm");
+    ck_assert_str_eq(str_at(e, 0, "caller"), "Ledger.add");
+    ck_assert_str_eq(str_at(e, 0, "binding"), "import");
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(json_array_get(e, 0), "target"), "file")), "src/util.py");
+    ck_assert_str_eq(str_at(e, 1, "caller"), "_unused");
+    ck_assert_str_eq(str_at(e, 1, "binding"), "scoped");
+    json_decref(r);
+
+    r = call("get_callers", "{\"name\": \"Ledger.add\"}", CORTEX_TOOL_OK);
+    e = json_object_get(r, "references");
+    ck_assert_int_eq(json_array_size(e), 1);
+    ck_assert_str_eq(str_at(e, 0, "caller"), "main");
+    ck_assert_str_eq(str_at(e, 0, "qualifier"), "ledger");
+    ck_assert_str_eq(str_at(e, 0, "binding"), "scoped"); /* Ledger.add is defined in the same file */
+    ck_assert_int_eq(int_at(e, 0, "line"), 29);
+    json_decref(r);
+
+    /* A library function has no definition: its calls are unresolved. */
+    r = call("get_callers", "{\"name\": \"printf\"}", CORTEX_TOOL_OK);
+    e = json_object_get(r, "references");
+    ck_assert_int_eq(json_array_size(json_object_get(r, "definitions")), 0);
+    ck_assert_int_eq(json_array_size(e), 1);
+    ck_assert_str_eq(str_at(e, 0, "caller"), "print_point");
+    ck_assert_str_eq(str_at(e, 0, "binding"), "unresolved");
+    ck_assert(json_is_null(json_object_get(json_array_get(e, 0), "target")));
+    json_decref(r);
+
+    r = call("get_callees", "{\"caller\": \"Ledger.add\"}", CORTEX_TOOL_OK);
+    e = json_object_get(r, "references");
+    ck_assert_int_eq(json_array_size(e), 3);
+    ck_assert_str_eq(str_at(e, 0, "name"), "append");
+    ck_assert_str_eq(str_at(e, 0, "qualifier"), "self.entries");
+    ck_assert_str_eq(str_at(e, 1, "name"), "norm");
+    ck_assert_str_eq(str_at(e, 2, "name"), "len");
+    ck_assert_str_eq(str_at(e, 2, "binding"), "unresolved");
+    json_decref(r);
+    json_decref(call("get_callees", "{\"caller\": \"nothing_like_this\"}", CORTEX_TOOL_FAILED));
+}
+END_TEST
+
+START_TEST(test_arguments_are_validated_with_actionable_messages)
+{
+    json_t *r = call("search", "{\"query\": \"x\", \"limit\": \"ten\"}", CORTEX_TOOL_FAILED);
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(r, "error")), "limit: must be an integer, not a string"));
+    json_decref(r);
+    r = call("search", "{\"query\": \"x\", \"limit\": 0}", CORTEX_TOOL_FAILED);
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(r, "error")), "limit: must be at least 1"));
+    json_decref(r);
+    r = call("get_file_symbols", "{\"path\": \"src/app.py\"}", CORTEX_TOOL_FAILED);
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(r, "error")), "missing required property \"file\""));
+    json_decref(r);
+    r = call("search", "{\"query\": \"x\", \"scope\": [\"everything\"]}", CORTEX_TOOL_FAILED);
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(r, "error")), "scope[0]: must be one of"));
+    json_decref(r);
+}
+END_TEST
+
+START_TEST(test_paths_outside_the_root_are_refused)
+{
+    json_t *r = call("get_file_symbols", "{\"file\": \"../../etc/passwd\"}", CORTEX_TOOL_FAILED);
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(r, "error")), "outside the repository root"));
+    json_decref(r);
+    json_decref(call("get_file_symbols", "{\"file\": \"/etc/passwd\"}", CORTEX_TOOL_FAILED));
+    run("ln -s /etc '%s/src/etc'", repo);
+    r = call("get_file_symbols", "{\"file\": \"src/etc/passwd\"}", CORTEX_TOOL_FAILED);
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(r, "error")), "symbolic link"));
+    json_decref(r);
+    /* An absolute path inside the root is fine. */
+    char args[512];
+    snprintf(args, sizeof args, "{\"file\": \"%s/src/util.py\"}", repo);
+    json_decref(call("get_file_symbols", args, CORTEX_TOOL_OK));
+    json_decref(call("search", "{\"query\": \"x\", \"path\": \"../*\"}", CORTEX_TOOL_FAILED));
+}
+END_TEST
+
+START_TEST(test_changed_files_are_reindexed_before_answering)
+{
+    json_decref(call("get_file_symbols", "{\"file\": \"src/util.py\"}", CORTEX_TOOL_OK));
+    run("printf '\\n\\ndef added_later():\\n    return 1\\n' >> '%s/src/util.py'", repo);
+    json_t *r = call("get_file_symbols", "{\"file\": \"src/util.py\"}", CORTEX_TOOL_OK);
+    const json_t *s = json_object_get(r, "symbols");
+    ck_assert_int_eq(json_array_size(s), 3);
+    ck_assert_str_eq(str_at(s, 2, "name"), "added_later");
+    const json_t *index = json_object_get(r, "index");
+    ck_assert_int_eq(json_array_size(json_object_get(index, "refreshed")), 1);
+    ck_assert_str_eq(json_string_value(json_array_get(json_object_get(index, "refreshed"), 0)), "src/util.py");
+    ck_assert_int_eq(json_array_size(json_object_get(index, "stale")), 0);
+    json_decref(r);
+
+    /* With refreshing off, the change is reported instead. */
+    session.auto_refresh = 0;
+    run("printf 'X = 2\\n' >> '%s/src/util.py'", repo);
+    r = call("get_file_symbols", "{\"file\": \"src/util.py\"}", CORTEX_TOOL_OK);
+    ck_assert_int_eq(json_array_size(json_object_get(r, "symbols")), 3);
+    ck_assert_str_eq(json_string_value(json_array_get(json_object_get(json_object_get(r, "index"), "stale"), 0)), "src/util.py");
+    json_decref(r);
+
+    /* flush_index brings it in and says what it did. */
+    r = call("flush_index", "{}", CORTEX_TOOL_OK);
+    ck_assert_int_eq(json_integer_value(json_object_get(r, "files")), 7);
+    json_decref(r);
+    r = call("get_file_symbols", "{\"file\": \"src/util.py\"}", CORTEX_TOOL_OK);
+    ck_assert_int_eq(json_array_size(json_object_get(r, "symbols")), 4);
+    json_decref(r);
+}
+END_TEST
+
+START_TEST(test_text_rendering_is_one_line_per_item)
+{
+    const cortex_tool *t = cortex_tool_find("get_callers");
+    json_t *r = call("get_callers", "{\"name\": \"normalize\"}", CORTEX_TOOL_OK);
+    char *text = cortex_tool_render(t, r, 1);
+    ck_assert_str_eq(text, "defined: function normalize src/util.py:1\n"
+                           "src/app.py:19 call norm in Ledger.add [import] -> normalize src/util.py:1\n"
+                           "src/util.py:7 call normalize in _unused [scoped] -> normalize src/util.py:1\n"
+                           "2 of 2\n");
+    free(text);
+    json_decref(r);
+}
+END_TEST
+
+/* ---- helpers ------------------------------------------------------------------- */
+
+START_TEST(test_path_resolution_normalises_and_confines)
+{
+    char out[4096];
+    ck_assert_int_eq(cortex_path_resolve("/repo", "./src//a\\b.py", out, sizeof out), 0);
+    ck_assert_str_eq(out, "src/a/b.py");
+    ck_assert_int_eq(cortex_path_resolve("/repo", "src/../lib/x.c", out, sizeof out), 0);
+    ck_assert_str_eq(out, "lib/x.c");
+    ck_assert_int_eq(cortex_path_resolve("/repo", "/repo/lib", out, sizeof out), 0);
+    ck_assert_str_eq(out, "lib");
+    ck_assert_int_eq(cortex_path_resolve("/repo", "", out, sizeof out), 0);
+    ck_assert_str_eq(out, "");
+    ck_assert_int_lt(cortex_path_resolve("/repo", "src/../../x", out, sizeof out), 0);
+    ck_assert_int_lt(cortex_path_resolve("/repo", "..\\x", out, sizeof out), 0);
+    ck_assert_int_lt(cortex_path_resolve("/repo", "/repository/x", out, sizeof out), 0);
+    ck_assert_int_lt(cortex_path_resolve("/repo", "/etc/passwd", out, sizeof out), 0);
+}
+END_TEST
+
+START_TEST(test_globs)
+{
+    ck_assert(cortex_glob_match("src/**/*.py", "src/a/b/c.py"));
+    ck_assert(cortex_glob_match("src/**/*.py", "src/c.py"));
+    ck_assert(!cortex_glob_match("src/**/*.py", "lib/c.py"));
+    ck_assert(cortex_glob_match("**/test_*.py", "a/test_x.py"));
+    ck_assert(cortex_glob_match("**/test_*.py", "test_x.py"));
+    ck_assert(!cortex_glob_match("*.py", "src/c.py"));
+    ck_assert(cortex_glob_match("src/", "src/a/b.c"));
+    ck_assert(cortex_glob_match("lib", "lib/point.c"));
+    ck_assert(!cortex_glob_match("lib", "library/x.c"));
+    ck_assert(cortex_glob_match("lib/point.[ch]", "lib/point.h"));
+    ck_assert(!cortex_glob_match("lib/point.[!ch]", "lib/point.h"));
+    ck_assert(cortex_glob_match("./lib/?oint.c", "lib/point.c"));
+}
+END_TEST
+
+START_TEST(test_schema_defaults_and_types)
+{
+    json_t *schema = json_loads("{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"default\":3},"
+                                "\"t\":{\"type\":[\"string\",\"null\"]}},\"additionalProperties\":false}",
+                                0, NULL);
+    json_t *v = json_loads("{\"t\": null}", 0, NULL);
+    cortex_buf err = {0};
+    ck_assert_int_eq(cortex_schema_validate(schema, v, &err), 0);
+    cortex_schema_apply_defaults(schema, v);
+    ck_assert_int_eq(json_integer_value(json_object_get(v, "n")), 3);
+    json_object_set_new(v, "t", json_integer(1));
+    ck_assert_int_eq(cortex_schema_validate(schema, v, &err), -1);
+    ck_assert_str_eq(err.data, "t: has the wrong type (an integer)");
+    cortex_buf_free(&err);
+    json_t *bad = json_loads("{\"type\":\"object\",\"oneOf\":[]}", 0, NULL);
+    ck_assert_int_eq(cortex_schema_check_supported(bad, &err), -1);
+    cortex_buf_free(&err);
+    json_decref(bad);
+    json_decref(v);
+    json_decref(schema);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("tools");
+    TCase *table = tcase_create("table");
+    tcase_add_test(table, test_table_rows_are_unique_and_schemas_are_usable);
+    tcase_add_test(table, test_path_resolution_normalises_and_confines);
+    tcase_add_test(table, test_globs);
+    tcase_add_test(table, test_schema_defaults_and_types);
+    suite_add_tcase(s, table);
+    TCase *handlers = tcase_create("handlers");
+    tcase_add_checked_fixture(handlers, setup, teardown);
+    tcase_set_timeout(handlers, 60);
+    tcase_add_test(handlers, test_groups_parse_and_hide_tools);
+    tcase_add_test(handlers, test_explore_caps_files_per_directory);
+    tcase_add_test(handlers, test_search_ranks_exact_names_first_with_snippets);
+    tcase_add_test(handlers, test_file_symbols_children_and_imports);
+    tcase_add_test(handlers, test_callers_and_callees_say_how_edges_were_bound);
+    tcase_add_test(handlers, test_arguments_are_validated_with_actionable_messages);
+    tcase_add_test(handlers, test_paths_outside_the_root_are_refused);
+    tcase_add_test(handlers, test_changed_files_are_reindexed_before_answering);
+    tcase_add_test(handlers, test_text_rendering_is_one_line_per_item);
+    suite_add_tcase(s, handlers);
+    return s;
+}
+
+int main(void)
+{
+    return cortex_check_run(suite());
+}
