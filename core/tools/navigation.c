@@ -98,11 +98,13 @@ int cortex_tool_explore(cortex_tool_session *s, json_t *args, json_t **result)
     }
     char **order = paths;
 
-    size_t per_dir = fair_cap(dirs, ndirs, budget), shown = 0;
+    size_t per_dir = fair_cap(dirs, ndirs, budget), shown = 0, spare = budget;
+    for (size_t d = 0; d < ndirs; d++) spare -= dirs[d].count < per_dir ? dirs[d].count : per_dir;
     json_t *dir_list = json_array();
     for (size_t d = 0; d < ndirs; d++) {
         json_t *names = json_array();
         size_t take = dirs[d].count < per_dir ? dirs[d].count : per_dir;
+        if (take < dirs[d].count && spare > 0) take++, spare--; /* what the even share leaves, in directory order */
         for (size_t i = 0; i < take; i++) {
             const char *p = order[dirs[d].first + i];
             const char *base = strrchr(p, '/');
