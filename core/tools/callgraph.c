@@ -62,8 +62,12 @@ static int edges(cortex_tool_session *s, const char *where, const char *name, js
     char sql[2048];
     *items = json_array();
     for (int pass = 0; pass < 2; pass++) {
-        snprintf(sql, sizeof sql, "SELECT %s" EDGE_FROM "WHERE %s%s", pass ? EDGE_COLUMNS : "count(*)", where,
-                 pass ? " ORDER BY f.path, b.line, b.col, b.id LIMIT ?3 OFFSET ?4" : "");
+        /* The count reads the view alone: the joins only decorate a page. */
+        if (pass == 0)
+            snprintf(sql, sizeof sql, "SELECT count(*) FROM ref_bindings b WHERE %s", where);
+        else
+            snprintf(sql, sizeof sql, "SELECT " EDGE_COLUMNS EDGE_FROM "WHERE %s ORDER BY f.path, b.line, b.col, b.id LIMIT ?3 OFFSET ?4",
+                     where);
         sqlite3_stmt *st = cortex_tool_prepare(s, sql);
         if (!st) return CORTEX_EIO;
         sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);

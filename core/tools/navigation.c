@@ -120,8 +120,13 @@ int cortex_tool_explore(cortex_tool_session *s, json_t *args, json_t **result)
     int64_t symbols = 0;
     if (rc == 0) {
         char sql[512];
-        snprintf(sql, sizeof sql, "SELECT count(*) FROM symbols s JOIN files f ON f.id = s.file_id WHERE %s AND s.kind <> 'import'",
-                 scope_filter);
+        /* Imports are symbols too, one row each in `imports`: subtracting their
+         * count keeps both counts on the file_id indexes (58 ms -> a few on the
+         * kernel subtree, where a kind filter would read every symbol). */
+        snprintf(sql, sizeof sql,
+                 "SELECT (SELECT count(*) FROM symbols WHERE file_id IN (SELECT f.id FROM files f WHERE %s))"
+                 " - (SELECT count(*) FROM imports WHERE file_id IN (SELECT f.id FROM files f WHERE %s))",
+                 scope_filter, scope_filter);
         st = cortex_tool_prepare(s, sql);
         if (!st) rc = CORTEX_EIO;
         else {

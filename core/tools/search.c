@@ -142,11 +142,16 @@ static int is_text_kind(const char *kind)
 }
 
 /* Runs a scope's count and page statements, which bind ?1 fts, ?2 exact name, ?3 kind, ?4 glob, ?5 want. */
-static int run_scope(cortex_tool_session *s, const search_req *r, const char *from_where, const char *columns, int type,
-                     hit **hits, size_t *nhits, size_t *cap, int64_t *total)
+static int run_scope(cortex_tool_session *s, const search_req *r, const char *fts_table, const char *from_where,
+                     const char *columns, int type, hit **hits, size_t *nhits, size_t *cap, int64_t *total)
 {
     char sql[2048];
-    snprintf(sql, sizeof sql, "SELECT count(*) %s", from_where);
+    /* Every FTS row has its content row, so without filters the count needs no
+     * joins (measured on the kernel subtree: 1 ms instead of 19 for a common word). */
+    if (r->kind || r->glob)
+        snprintf(sql, sizeof sql, "SELECT count(*) %s", from_where);
+    else
+        snprintf(sql, sizeof sql, "SELECT count(*) FROM %s WHERE %s MATCH ?1", fts_table, fts_table);
     for (int pass = 0; pass < 2; pass++) {
         if (pass == 1) snprintf(sql, sizeof sql, "SELECT %s %s ORDER BY score LIMIT ?5", columns, from_where);
         sqlite3_stmt *st = NULL;
@@ -200,7 +205,7 @@ static int search_all(cortex_tool_session *s, const search_req *r, const int sco
                  "FROM symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid JOIN files f ON f.id = s.file_id "
                  "LEFT JOIN symbols p ON p.id = s.parent_id WHERE symbols_fts MATCH ?1%s%s",
                  r->kind ? " AND s.kind = ?3" : "", glob);
-        rc = run_scope(s, r, where,
+        rc = run_scope(s, r, "symbols_fts", where,
                        "bm25(symbols_fts, 10.0, 2.0, 1.0)"
                        " - CASE WHEN s.short_name = ?2 COLLATE NOCASE OR s.name = ?2 THEN " EXACT_NAME_BOOST " ELSE 0 END"
                        " + CASE WHEN s.kind = 'import' THEN 1.0 ELSE 0 END AS score, " CORTEX_SYMBOL_COLUMNS,
@@ -208,14 +213,14 @@ static int search_all(cortex_tool_session *s, const search_req *r, const int sco
     }
     if (scopes[1] && rc == 0) {
         snprintf(where, sizeof where, "FROM files_fts JOIN files f ON f.id = files_fts.rowid WHERE files_fts MATCH ?1%s", glob);
-        rc = run_scope(s, r, where, "bm25(files_fts) AS score, f.path, f.lines", 1, hits, nhits, cap, total);
+        rc = run_scope(s, r, "files_fts", where, "bm25(files_fts) AS score, f.path, f.lines", 1, hits, nhits, cap, total);
     }
     if (scopes[2] && rc == 0) {
         snprintf(where, sizeof where,
                  "FROM texts_fts JOIN texts t ON t.id = texts_fts.rowid JOIN files f ON f.id = t.file_id "
                  "LEFT JOIN symbols p ON p.id = t.parent_id WHERE texts_fts MATCH ?1%s%s",
                  r->kind ? " AND t.kind = ?3" : "", glob);
-        rc = run_scope(s, r, where, "bm25(texts_fts) AS score, t.kind, f.path, t.line_start, t.line_end, p.name", 2, hits,
+        rc = run_scope(s, r, "texts_fts", where, "bm25(texts_fts) AS score, t.kind, f.path, t.line_start, t.line_end, p.name", 2, hits,
                        nhits, cap, total);
     }
     return rc;

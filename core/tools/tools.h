@@ -32,6 +32,8 @@ typedef struct cortex_tool_session {
     cortex_plugin_set *plugins; /* loaded on first need */
     int auto_refresh;    /* re-index the few changed files a result mentions before answering */
     unsigned disabled_groups; /* bit i set: group i hidden (see cortex_tool_groups) */
+    int64_t counted_generation; /* the generation `indexed_files` was counted at */
+    int64_t indexed_files;
 
     /* Set by the caller around each call. */
     cortex_index_progress_cb progress;
