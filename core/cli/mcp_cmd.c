@@ -6,6 +6,7 @@
 #include "../util/error.h"
 
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -50,6 +51,9 @@ int cortex_cmd_mcp(int argc, char **argv)
         fprintf(stderr, "cortex mcp: unexpected argument '%s'\n", argv[optind]);
         return 2;
     }
+    /* A client that goes away mid-answer must not kill the server with SIGPIPE:
+     * the write fails, and stdin's end finishes the loop. */
+    signal(SIGPIPE, SIG_IGN);
     if (cortex_mcp_serve(stdin, stdout, &opts) != 0) {
         fprintf(stderr, "cortex mcp: %s\n", cortex_error_last());
         return 1;

@@ -76,10 +76,11 @@ static void *reader(void *arg)
                 continue;
             }
         }
+        int eof = item->eof; /* once queued, the item belongs to the main thread */
         pthread_mutex_lock(&q->lock);
         push(q, item);
         pthread_mutex_unlock(&q->lock);
-        if (item->eof) break;
+        if (eof) break;
     }
     cortex_buf_free(&line);
     return NULL;

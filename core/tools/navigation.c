@@ -153,6 +153,10 @@ int cortex_tool_explore(cortex_tool_session *s, json_t *args, json_t **result)
 
 /* ---- symbol listings ------------------------------------------------------ */
 
+/* The records' own order (line, column, outer before inner, name): `int x, y;`
+ * puts two fields at one position, and the ids are hashes. */
+#define SOURCE_ORDER "s.line_start, s.col, s.line_end DESC, s.name, s.id"
+
 /* Binds ?1 = id and, when not NULL, ?4 = name. */
 static int64_t count_rows(cortex_tool_session *s, const char *sql, int64_t id, const char *name)
 {
@@ -192,7 +196,7 @@ int cortex_tool_file_symbols(cortex_tool_session *s, json_t *args, json_t **resu
     rc = list_symbols(s,
                       "SELECT " CORTEX_SYMBOL_COLUMNS " FROM symbols s JOIN files f ON f.id = s.file_id "
                       "LEFT JOIN symbols p ON p.id = s.parent_id WHERE s.file_id = ?1 "
-                      "ORDER BY s.line_start, s.col, s.id LIMIT ?2 OFFSET ?3",
+                      "ORDER BY " SOURCE_ORDER " LIMIT ?2 OFFSET ?3",
                       file_id, NULL, args, &items);
     if (rc) return rc;
     char lang[64] = "";
@@ -225,7 +229,7 @@ int cortex_tool_children(cortex_tool_session *s, json_t *args, json_t **result)
     rc = list_symbols(s,
                       "SELECT " CORTEX_SYMBOL_COLUMNS " FROM symbols s JOIN files f ON f.id = s.file_id "
                       "LEFT JOIN symbols p ON p.id = s.parent_id WHERE s.parent_id IN " PARENTS
-                      " ORDER BY s.line_start, s.col, s.id LIMIT ?2 OFFSET ?3",
+                      " ORDER BY " SOURCE_ORDER " LIMIT ?2 OFFSET ?3",
                       file_id, parent, args, &items);
     if (rc) return rc;
     *result = json_pack("{s:s,s:s,s:o}", "file", path, "parent", parent, "symbols", items);

@@ -233,7 +233,12 @@ static int compare_hits(const void *a, const void *b)
     if (x->type != y->type) return x->type - y->type;
     int c = strcmp(json_string_value(json_object_get(x->item, "file")), json_string_value(json_object_get(y->item, "file")));
     if (c) return c;
-    return (int)(json_integer_value(json_object_get(x->item, "line")) - json_integer_value(json_object_get(y->item, "line")));
+    json_int_t lx = json_integer_value(json_object_get(x->item, "line")), ly = json_integer_value(json_object_get(y->item, "line"));
+    if (lx != ly) return lx < ly ? -1 : 1;
+    /* Equal scores at one line (`int x, y;`): by name, so the order never depends on qsort. */
+    const char *nx = json_string_value(json_object_get(x->item, "name")), *ny = json_string_value(json_object_get(y->item, "name"));
+    c = strcmp(nx ? nx : "", ny ? ny : "");
+    return c ? c : strcmp(json_string_value(json_object_get(x->item, "kind")), json_string_value(json_object_get(y->item, "kind")));
 }
 
 static void add_snippet(cortex_tool_session *s, json_t *item, int64_t context)
