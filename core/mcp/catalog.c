@@ -81,7 +81,7 @@ json_t *cortex_mcp_resources_list(cortex_mcp_server *s, json_t *params, int *cod
     long page = s->opts->resources_page_size > 0 ? s->opts->resources_page_size : 100;
     json_t *list = json_array();
     int more = 0;
-    cortex_mcp_server_index_if_missing(s);
+    cortex_mcp_server_wait_index(s);
     sqlite3_stmt *st = s->tools.db ? cortex_tool_prepare(&s->tools, "SELECT path, lang FROM files ORDER BY path LIMIT ? OFFSET ?") : NULL;
     if (st) {
         sqlite3_bind_int64(st, 1, page + 1);
@@ -198,7 +198,7 @@ json_t *cortex_mcp_resources_read(cortex_mcp_server *s, json_t *params, int *cod
         *message = "Invalid params: uri is required";
         return NULL;
     }
-    cortex_mcp_server_index_if_missing(s);
+    cortex_mcp_server_wait_index(s);
     cortex_buf decoded = {0};
     json_t *r;
     size_t fl = strlen(FILE_PREFIX), sl = strlen(SYMBOL_PREFIX);

@@ -110,19 +110,43 @@ int cortex_mcp_server_init(cortex_mcp_server *s, FILE *out, const cortex_mcp_opt
 
 void cortex_mcp_server_dispose(cortex_mcp_server *s)
 {
+    if (s->indexing) {
+        atomic_store(&s->stop_indexing, 1); /* the client is gone: the store keeps its previous state */
+        pthread_join(s->indexer, NULL);
+    }
     cortex_tool_session_close(&s->tools);
 }
 
-void cortex_mcp_server_index_if_missing(cortex_mcp_server *s)
+static void *index_in_background(void *arg)
 {
-    if (s->tools.db) return;
-    fprintf(stderr, "cortex mcp: no index in %s yet; indexing it\n", s->tools.root);
+    cortex_mcp_server *s = arg;
+    cortex_index_options o = {0};
+    o.root = s->tools.root;
+    o.cancel = &s->stop_indexing;
     cortex_index_report report;
-    if (cortex_tool_session_index(&s->tools, &report) != 0)
+    if (cortex_index_run(s->tools.plugins, &o, &report) != 0)
         fprintf(stderr, "cortex mcp: indexing failed: %s\n", cortex_error_last());
     else
         fprintf(stderr, "cortex mcp: indexed %llu files in %.2f s\n", (unsigned long long)report.files, report.seconds);
     cortex_index_report_dispose(&report);
+    return NULL;
+}
+
+void cortex_mcp_server_start_index(cortex_mcp_server *s)
+{
+    if (s->tools.db || s->indexing) return;
+    fprintf(stderr, "cortex mcp: no index in %s yet; indexing it\n", s->tools.root);
+    cortex_tool_session_plugins(&s->tools); /* loaded here: the thread only reads them */
+    s->indexing = pthread_create(&s->indexer, NULL, index_in_background, s) == 0;
+}
+
+void cortex_mcp_server_wait_index(cortex_mcp_server *s)
+{
+    if (s->indexing) {
+        pthread_join(s->indexer, NULL);
+        s->indexing = 0;
+    }
+    cortex_tool_session_reopen(&s->tools);
 }
 
 /* ---- methods --------------------------------------------------------------- */
@@ -220,6 +244,7 @@ static json_t *m_tools_call(call *c)
     if (args && !json_is_object(args) && !json_is_null(args)) return invalid(c, "Invalid params: arguments must be an object");
     if (json_is_null(args)) args = NULL;
 
+    cortex_mcp_server_wait_index(c->s);
     c->s->tools.cancelled = c->cancelled;
     const json_t *meta = json_object_get(c->params, "_meta");
     c->s->progress_token = json_object_get(meta, "progressToken");

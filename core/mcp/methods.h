@@ -11,6 +11,7 @@
 #include "../tools/tools.h"
 
 #include <jansson.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 
@@ -21,6 +22,13 @@ typedef struct cortex_mcp_server {
     int legacy_level;        /* logging/setLevel threshold (index in levels), -1 = none set */
     char legacy_version[16]; /* negotiated by initialize, "" before */
 
+    /* The first index of a repository without one runs beside the loop, so
+     * the handshake, discovery and tools/list are answered at once; a request
+     * that needs the index waits for it. */
+    pthread_t indexer;
+    int indexing;
+    atomic_int stop_indexing;
+
     /* The request being answered. */
     int modern;
     int request_level;       /* the request's _meta log level, -1 = none */
@@ -30,7 +38,10 @@ typedef struct cortex_mcp_server {
 
 int cortex_mcp_server_init(cortex_mcp_server *s, FILE *out, const cortex_mcp_options *opts);
 void cortex_mcp_server_dispose(cortex_mcp_server *s);
-void cortex_mcp_server_index_if_missing(cortex_mcp_server *s);
+/** Starts indexing in the background when the store is missing. */
+void cortex_mcp_server_start_index(cortex_mcp_server *s);
+/** Waits for a background index, if one runs, then opens the store. */
+void cortex_mcp_server_wait_index(cortex_mcp_server *s);
 
 /** The response to a request (never NULL). */
 json_t *cortex_mcp_server_request(cortex_mcp_server *s, json_t *id, const char *method, json_t *params,

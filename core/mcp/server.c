@@ -121,8 +121,7 @@ int cortex_mcp_serve(FILE *in, FILE *out, const cortex_mcp_options *opts)
         cortex_mcp_server_dispose(&server);
         return cortex_error_set(CORTEX_ERROR, "cannot start the reader thread");
     }
-    /* Requests arriving meanwhile wait in the queue. */
-    if (opts->index_on_start) cortex_mcp_server_index_if_missing(&server);
+    if (opts->index_on_start) cortex_mcp_server_start_index(&server);
 
     for (;;) {
         queued *item = pop(&q);

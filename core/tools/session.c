@@ -71,13 +71,19 @@ void cortex_tool_session_close(cortex_tool_session *s)
     s->plugins = NULL;
 }
 
-static int ensure_plugins(cortex_tool_session *s)
+cortex_plugin_set *cortex_tool_session_plugins(cortex_tool_session *s)
 {
-    if (s->plugins) return 0;
-    char *path = cortex_plugin_default_search_path();
-    cortex_plugin_set_load(&s->plugins, path);
-    free(path);
-    return 0;
+    if (!s->plugins) {
+        char *path = cortex_plugin_default_search_path();
+        cortex_plugin_set_load(&s->plugins, path);
+        free(path);
+    }
+    return s->plugins;
+}
+
+int cortex_tool_session_reopen(cortex_tool_session *s)
+{
+    return open_read(s);
 }
 
 static void session_progress(size_t done, size_t total, void *payload)
@@ -88,7 +94,7 @@ static void session_progress(size_t done, size_t total, void *payload)
 
 static int run_index(cortex_tool_session *s, const char *const *only, size_t nonly, cortex_index_report *report)
 {
-    ensure_plugins(s);
+    cortex_tool_session_plugins(s);
     static const char *const store_only[] = {"sqlite", NULL};
     cortex_index_options o = {0};
     o.root = s->root;

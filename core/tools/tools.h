@@ -74,6 +74,11 @@ int cortex_tool_groups_parse(const char *list, unsigned *bits);
 int cortex_tool_session_open(cortex_tool_session *s, const char *root);
 void cortex_tool_session_close(cortex_tool_session *s);
 
+/** The plugins, loaded on first use. */
+cortex_plugin_set *cortex_tool_session_plugins(cortex_tool_session *s);
+/** Opens the read connection when the store exists and it is not open yet. */
+int cortex_tool_session_reopen(cortex_tool_session *s);
+
 /** Runs an index of the whole repository (every sink) and reopens the read connection. */
 int cortex_tool_session_index(cortex_tool_session *s, cortex_index_report *report);
 
