@@ -9,6 +9,7 @@
 #include "../tools/tools.h"
 #include "../util/error.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,14 +17,21 @@
 static void tool_usage(FILE *out, const cortex_tool *t)
 {
     fprintf(out, "usage: cortex %s", t->command);
-    for (int i = 0; i < 3 && t->positional[i]; i++) fprintf(out, " %s", t->positional[i]);
+    for (int i = 0; i < 3 && t->positional[i]; i++) {
+        fputc(' ', out);
+        for (const char *c = t->positional[i]; *c; c++) fputc(toupper((unsigned char)*c), out);
+    }
     fprintf(out, " [--OPTION VALUE ...] [--json] [--root DIR]\n\n%s\n\noptions (the `%s` tool's parameters):\n",
             t->description, t->name);
     const char *key;
     json_t *prop;
     json_object_foreach(json_object_get(cortex_tool_input_schema(t), "properties"), key, prop) {
         const json_t *type = json_object_get(prop, "type");
-        fprintf(out, "  --%-14s %s", key, json_is_string(type) ? json_string_value(type) : "value");
+        char option[64];
+        snprintf(option, sizeof option, "%s", key);
+        for (char *c = option; *c; c++)
+            if (*c == '_') *c = '-';
+        fprintf(out, "  --%-14s %-8s", option, json_is_string(type) ? json_string_value(type) : "value");
         const json_t *def = json_object_get(prop, "default");
         if (def) {
             char *d = json_dumps(def, JSON_ENCODE_ANY);

@@ -227,7 +227,7 @@ cortex_tool_outcome cortex_tool_call(cortex_tool_session *s, const cortex_tool *
     cortex_buf err = {0};
     const json_t *schema = cortex_tool_input_schema(t);
     if (cortex_schema_validate(schema, a, &err) != 0) {
-        cortex_buf_puts(&err, ". The tool's inputSchema lists the parameters.");
+        cortex_buf_puts(&err, " (the tool's inputSchema lists its parameters)");
         cortex_tool_outcome o = failed(result, err.data);
         cortex_buf_free(&err);
         json_decref(a);

@@ -363,7 +363,7 @@ export async function sharedChecks(h, client, ctx) {
   });
   await check('get_file_symbols: a missing required argument is an isError result', async () => {
     assert.equal(await toolError(ctx, 'get_file_symbols', {}),
-      'arguments: missing required property "file". The tool\'s inputSchema lists the parameters.');
+      'arguments: missing required property "file" (the tool\'s inputSchema lists its parameters)');
   });
 
   // -- get_children --
@@ -463,7 +463,7 @@ export async function sharedChecks(h, client, ctx) {
   });
   await check('get_callers: a missing required argument is an isError result', async () => {
     assert.equal(await toolError(ctx, 'get_callers', {}),
-      'arguments: missing required property "name". The tool\'s inputSchema lists the parameters.');
+      'arguments: missing required property "name" (the tool\'s inputSchema lists its parameters)');
   });
 
   // -- get_callees --
