@@ -139,6 +139,24 @@ static const char *import_targets(const cortex_language_plugin *p, cortex_file_r
     return out;
 }
 
+/* Methods declared outside their type become its children when the type is a
+ * top-level definition of this file. */
+static void link_receivers(const cortex_raw_records *x, cortex_file_records *r)
+{
+    for (size_t i = 0; i < x->ndefs; i++) {
+        const cortex_raw_def *d = &x->defs[i];
+        if (!d->receiver || d->symbol < 0 || r->symbols[d->symbol].parent >= 0) continue;
+        for (size_t k = 0; k < r->nsymbols; k++) {
+            const cortex_symbol *t = &r->symbols[k];
+            if (t->parent < 0 && (int32_t)k != d->symbol && !is_callable(t->kind) && strcmp(t->kind, "import") != 0 &&
+                strcmp(t->short_name, d->receiver) == 0) {
+                r->symbols[d->symbol].parent = (int32_t)k;
+                break;
+            }
+        }
+    }
+}
+
 static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p, const char *src,
                           cortex_file_records *r, uint32_t file_end, TSPoint file_end_point)
 {
@@ -190,7 +208,15 @@ static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p
             if (kind && *kind) s->kind = kind;
             s->visibility = vis;
         }
-        if (parent >= 0 && !d->is_import) {
+        if (d->receiver && parent < 0) {
+            /* A method declared beside its type (Go): named after the type, and
+             * its child when the type is in this file (linked below). */
+            if (strcmp(s->kind, "function") == 0) s->kind = "method";
+            size_t n = strlen(d->receiver) + 1 + strlen(s->short_name) + 1;
+            char *q = cortex_arena_alloc(&r->arena, n);
+            snprintf(q, n, "%s.%s", d->receiver, s->short_name);
+            s->name = q;
+        } else if (parent >= 0 && !d->is_import) {
             const char *pn = r->symbols[parent].name;
             size_t n = strlen(pn) + 1 + strlen(s->short_name) + 1;
             char *q = cortex_arena_alloc(&r->arena, n);
@@ -205,6 +231,7 @@ static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p
         if (!d->is_import && !d->not_container) stack[depth++] = d->symbol;
     }
     free(stack);
+    link_receivers(x, r);
 }
 
 static int32_t find_text(const cortex_raw_records *x, uint32_t start, uint32_t end)

@@ -167,6 +167,16 @@ static void add_text(cortex_extractor *x, cortex_file_records *r, TSNode n, cons
     t->is_doc = is_doc;
 }
 
+/* A receiver's type name, bare: `*Server` and `Server[T]` are `Server`. */
+static const char *receiver_type(cortex_arena *a, TSNode n, const char *src)
+{
+    const char *t = src + ts_node_start_byte(n), *end = src + ts_node_end_byte(n);
+    while (t < end && (*t == '*' || *t == '&' || *t == ' ' || *t == '(')) t++;
+    const char *e = t;
+    while (e < end && *e != '[' && *e != '<' && *e != ' ' && *e != ')') e++;
+    return e > t ? cortex_arena_strndup(a, t, (size_t)(e - t)) : NULL;
+}
+
 static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
                          uint32_t qi, const TSQueryMatch *m, const char *src, cortex_file_records *r)
 {
@@ -176,10 +186,10 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
 
     uint32_t name_capture = 0;
     TSNode def = {0}, name = {0}, body = {0}, doc = {0}, qual = {0}, imp = {0}, mod = {0}, alias = {0},
-           text = {0}, lang = {0}, vis = {0};
+           text = {0}, lang = {0}, vis = {0}, recv = {0};
     const char *def_kind = NULL, *ref_kind = NULL, *text_kind = NULL;
     int have_def = 0, have_name = 0, have_body = 0, have_doc = 0, have_ref = 0, have_qual = 0, have_imp = 0,
-        have_mod = 0, have_alias = 0, have_text = 0, have_lang = 0, have_vis = 0;
+        have_mod = 0, have_alias = 0, have_text = 0, have_lang = 0, have_vis = 0, have_recv = 0;
 
     for (uint16_t i = 0; i < m->capture_count; i++) {
         const cortex_capture_info *ci = &q->captures[m->captures[i].index];
@@ -197,6 +207,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         case CORTEX_ROLE_TEXT: text = n; text_kind = ci->kind; have_text = 1; break;
         case CORTEX_ROLE_TEXT_LANGUAGE: lang = n; have_lang = 1; break;
         case CORTEX_ROLE_VISIBILITY: vis = n; have_vis = 1; break;
+        case CORTEX_ROLE_RECEIVER: recv = n; have_recv = 1; break;
         case CORTEX_ROLE_IGNORE: break;
         }
     }
@@ -249,6 +260,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         }
         d->visibility = have_vis ? node_text(&r->arena, vis, src) : pat->visibility;
         if (have_alias) d->alias = node_text(&r->arena, alias, src);
+        if (have_recv && have_def) d->receiver = receiver_type(&r->arena, recv, src);
         d->name_row = d->sp.row;
         if (have_name) {
             d->name_start = ts_node_start_byte(name);

@@ -29,6 +29,7 @@ static const struct {
     {"doc", CORTEX_ROLE_DOC, false},
     {"qualifier", CORTEX_ROLE_QUALIFIER, false},
     {"visibility", CORTEX_ROLE_VISIBILITY, false},
+    {"receiver", CORTEX_ROLE_RECEIVER, false},
     {NULL, 0, false}};
 
 static int classify_capture(cortex_capture_info *out, const char *name, uint32_t len)

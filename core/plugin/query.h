@@ -25,7 +25,8 @@ typedef enum cortex_role {
     CORTEX_ROLE_IMPORT_ALIAS, /* @import.alias */
     CORTEX_ROLE_TEXT,         /* @text.<kind> */
     CORTEX_ROLE_TEXT_LANGUAGE,/* @text.language */
-    CORTEX_ROLE_VISIBILITY    /* @visibility */
+    CORTEX_ROLE_VISIBILITY,   /* @visibility */
+    CORTEX_ROLE_RECEIVER      /* @receiver: the type a method written outside it belongs to */
 } cortex_role;
 
 typedef struct cortex_capture_info {

@@ -70,6 +70,10 @@ struct TSLanguage;
  *   @text.<kind>         prose: comment, string, sample, docstring
  *   @text.language       the language of a sample (a fenced code block)
  *   @visibility          text taken as the symbol's visibility
+ *   @receiver            the type a method declared outside it belongs to
+ *                        (Go's `func (s *Server) Start()`): the method is
+ *                        named `Server.Start`, and is the child of `Server`
+ *                        when that type is defined in the same file
  *   @_anything           a helper capture for predicates; ignored
  *
  * Predicates evaluated by the core: #eq?, #not-eq?, #match?, #not-match?
