@@ -1,0 +1,2 @@
+cortex_add_grammar(grammar_markdown "${NM}/@tree-sitter-grammars/tree-sitter-markdown/tree-sitter-markdown/src")
+cortex_plugin_from_dir(markdown GRAMMARS grammar_markdown)
