@@ -65,6 +65,26 @@ COUNTERPARTS = {
     },
 }
 
+# Further languages describe themselves in benches/recall-kinds/<lang>.json:
+# {"extensions": [".go"], "kinds": {ctags kind: [cortex kinds]},
+#  "counterparts": {cortex kind: [ctags kinds]}}.
+def load_language_files():
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "recall-kinds")
+    if not os.path.isdir(folder):
+        return
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            spec = json.load(f)
+        lang = name[:-5]
+        LANGS[lang] = {"extensions": tuple(spec["extensions"]),
+                       "kinds": {k: set(v) for k, v in spec["kinds"].items()}}
+        COUNTERPARTS[lang] = spec.get("counterparts", {})
+
+
+load_language_files()
+
 ANON = re.compile(r"^__anon[0-9a-f]+$")
 
 
