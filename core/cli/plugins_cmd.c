@@ -73,7 +73,9 @@ int cortex_cmd_plugins(int argc, char **argv)
                 if (exts.len) cortex_buf_putc(&exts, ' ');
                 join(&exts, p->filenames, " ");
             }
-            printf("%-12s %-8s %-4u %-4u %-28s %s\n", p->name, p->version, p->abi_version, p->grammar_abi,
+            char grammar[16]; /* "-": a plugin whose regions other plugins parse */
+            snprintf(grammar, sizeof grammar, p->language ? "%u" : "-", p->grammar_abi);
+            printf("%-12s %-8s %-4u %-4s %-28s %s\n", p->name, p->version, p->abi_version, grammar,
                    exts.data ? exts.data : "", p->path);
             cortex_buf_free(&exts);
         }

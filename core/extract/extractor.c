@@ -325,6 +325,115 @@ static bool parse_progress(TSParseState *state)
     return now.tv_sec > deadline->tv_sec || (now.tv_sec == deadline->tv_sec && now.tv_nsec > deadline->tv_nsec);
 }
 
+/* Parses `src` with `p`'s grammar, limited to `ranges` when there are any,
+ * and collects the matches of its queries. 0, or a negative code when the
+ * parse ran out of time. */
+static int parse_and_match(cortex_extractor *x, const cortex_language_plugin *p, const char *src, size_t len,
+                           const TSRange *ranges, uint32_t nranges, cortex_file_records *r)
+{
+    ts_parser_set_language(x->parser, p->language);
+    ts_parser_set_included_ranges(x->parser, ranges, nranges);
+    source_view view = {src, (uint32_t)len};
+    TSInput input = {.payload = &view, .read = read_source, .encoding = TSInputEncodingUTF8};
+    TSParseOptions opts = {.payload = &x->deadline, .progress_callback = parse_progress};
+    TSTree *tree = ts_parser_parse_with_options(x->parser, NULL, input, opts);
+    ts_parser_set_included_ranges(x->parser, NULL, 0);
+    if (!tree) {
+        ts_parser_reset(x->parser);
+        r->problem = "parse did not finish within the time limit";
+        return cortex_error_set(CORTEX_EINVALID, "%s: %s", r->path, r->problem);
+    }
+    TSNode root = ts_tree_root_node(tree);
+    r->has_errors |= ts_node_has_error(root);
+    for (uint32_t qi = 0; qi < p->nqueries; qi++) {
+        const cortex_compiled_query *q = &p->queries[qi];
+        ts_query_cursor_exec(x->cursor, q->query, root);
+        TSQueryMatch m;
+        while (ts_query_cursor_next_match(x->cursor, &m)) handle_match(x, q, qi, &m, src, r);
+        if (ts_query_cursor_did_exceed_match_limit(x->cursor) && !r->problem)
+            r->problem = "query match limit exceeded: some records may be missing";
+    }
+    ts_tree_delete(tree);
+    return 0;
+}
+
+/* ---- embedded regions ------------------------------------------------------ */
+
+#define MAX_REGIONS 256
+
+typedef struct region_list {
+    const char *src;
+    size_t len;
+    struct {
+        char language[64];
+        TSRange range;
+    } items[MAX_REGIONS];
+    uint32_t count;
+    uint32_t row, col, at; /* the point of byte `at`, advanced as regions arrive in order */
+} region_list;
+
+static TSPoint point_at(region_list *l, uint32_t byte)
+{
+    if (byte < l->at) l->row = l->col = l->at = 0;
+    for (; l->at < byte; l->at++) {
+        if (l->src[l->at] == '\n') {
+            l->row++;
+            l->col = 0;
+        } else {
+            l->col++;
+        }
+    }
+    return (TSPoint){l->row, l->col};
+}
+
+static void add_region(const char *language, uint32_t start, uint32_t end, void *payload)
+{
+    region_list *l = payload;
+    /* Out of order, overlapping or out of bounds: the plugin is wrong; drop it. */
+    uint32_t prev_end = l->count ? l->items[l->count - 1].range.end_byte : 0;
+    if (!language || l->count == MAX_REGIONS || start >= end || end > l->len || start < prev_end) return;
+    snprintf(l->items[l->count].language, sizeof l->items[l->count].language, "%s", language);
+    TSRange *r = &l->items[l->count].range;
+    r->start_byte = start;
+    r->start_point = point_at(l, start);
+    r->end_byte = end;
+    r->end_point = point_at(l, end);
+    l->count++;
+}
+
+/* Each language's regions parsed together (one tree per language, as a
+ * browser runs a page's scripts in one scope). Returns the plugin whose hooks
+ * derive the records: the first region's. */
+static const cortex_language_plugin *extract_regions(cortex_extractor *x, const cortex_language_plugin *p, const char *src,
+                                                      size_t len, cortex_file_records *r, int *rc)
+{
+    region_list *l = cortex_xcalloc(1, sizeof *l);
+    l->src = src;
+    l->len = len;
+    p->embedded_regions(r->path, src, len, add_region, l);
+    const cortex_language_plugin *first = NULL;
+    TSRange ranges[MAX_REGIONS];
+    int done[MAX_REGIONS] = {0};
+    for (uint32_t i = 0; i < l->count && *rc == 0; i++) {
+        if (done[i]) continue;
+        const cortex_language_plugin *inner = p->set ? cortex_plugin_set_find(p->set, l->items[i].language) : NULL;
+        uint32_t n = 0;
+        for (uint32_t k = i; k < l->count; k++)
+            if (!done[k] && strcmp(l->items[k].language, l->items[i].language) == 0) {
+                ranges[n++] = l->items[k].range;
+                done[k] = 1;
+            }
+        if (!inner || !inner->language || inner->embedded_regions) {
+            if (!r->problem) r->problem = "an embedded region names a language no loaded plugin parses";
+            continue;
+        }
+        if (!first) first = inner;
+        *rc = parse_and_match(x, inner, src, len, ranges, n, r);
+    }
+    free(l);
+    return first ? first : p;
+}
+
 int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, const char *src, size_t len,
                          cortex_file_records *r)
 {
@@ -333,7 +442,6 @@ int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, c
         r->problem = "file larger than 4 GiB";
         return cortex_error_set(CORTEX_EINVALID, "%s: %s", r->path, r->problem);
     }
-    ts_parser_set_language(x->parser, p->language);
     memset(&x->deadline, 0, sizeof x->deadline);
     if (x->limits.parse_seconds > 0) {
         clock_gettime(CLOCK_MONOTONIC, &x->deadline);
@@ -345,29 +453,16 @@ int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, c
             x->deadline.tv_nsec -= 1000000000L;
         }
     }
-    source_view view = {src, (uint32_t)len};
-    TSInput input = {.payload = &view, .read = read_source, .encoding = TSInputEncodingUTF8};
-    TSParseOptions opts = {.payload = &x->deadline, .progress_callback = parse_progress};
-    TSTree *tree = ts_parser_parse_with_options(x->parser, NULL, input, opts);
-    if (!tree) {
-        ts_parser_reset(x->parser);
-        r->problem = "parse did not finish within the time limit";
-        return cortex_error_set(CORTEX_EINVALID, "%s: %s", r->path, r->problem);
-    }
-    TSNode root = ts_tree_root_node(tree);
-    r->has_errors = ts_node_has_error(root);
-    TSPoint file_end_point = ts_node_end_point(root);
-
-    for (uint32_t qi = 0; qi < p->nqueries; qi++) {
-        const cortex_compiled_query *q = &p->queries[qi];
-        ts_query_cursor_exec(x->cursor, q->query, root);
-        TSQueryMatch m;
-        while (ts_query_cursor_next_match(x->cursor, &m)) handle_match(x, q, qi, &m, src, r);
-        if (ts_query_cursor_did_exceed_match_limit(x->cursor) && !r->problem)
-            r->problem = "query match limit exceeded: some records may be missing";
-    }
-    ts_tree_delete(tree);
-
-    cortex_derive__records(&x->raw, p, src, (uint32_t)len, file_end_point, r);
+    int rc = 0;
+    const cortex_language_plugin *deriving = p;
+    if (p->embedded_regions)
+        deriving = extract_regions(x, p, src, len, r, &rc);
+    else
+        rc = parse_and_match(x, p, src, len, NULL, 0, r);
+    if (rc) return rc;
+    /* The end of the file closes the last outline entry. */
+    region_list end = {.src = src, .len = len};
+    TSPoint file_end_point = point_at(&end, (uint32_t)len);
+    cortex_derive__records(&x->raw, deriving, src, (uint32_t)len, file_end_point, r);
     return 0;
 }

@@ -89,7 +89,10 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
     memcpy(&d, raw, raw->struct_size < sizeof d ? raw->struct_size : sizeof d);
 
     if (!d.name || !*d.name) return cortex_error_set(CORTEX_EINVALID, "descriptor has no name");
-    if (!d.language) return cortex_error_set(CORTEX_EINVALID, "plugin '%s' has no grammar function", d.name);
+    if (!d.language && !d.embedded_regions)
+        return cortex_error_set(CORTEX_EINVALID, "plugin '%s' has no grammar function", d.name);
+    if (!d.language && d.query_count > 0)
+        return cortex_error_set(CORTEX_EINVALID, "plugin '%s' has queries but no grammar to run them on", d.name);
     if ((!d.extensions || !d.extensions[0]) && (!d.filenames || !d.filenames[0]))
         return cortex_error_set(CORTEX_EINVALID, "plugin '%s' claims no extensions or file names", d.name);
     if (d.query_count > 0 && !d.queries)
@@ -105,10 +108,10 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
                                     d.name, *e, owner->name, owner->path);
     }
 
-    const TSLanguage *lang = (const TSLanguage *)d.language();
-    if (!lang) return cortex_error_set(CORTEX_EINVALID, "plugin '%s': grammar function returned NULL", d.name);
-    uint32_t gabi = ts_language_abi_version(lang);
-    if (gabi < TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION || gabi > TREE_SITTER_LANGUAGE_VERSION)
+    const TSLanguage *lang = d.language ? (const TSLanguage *)d.language() : NULL;
+    if (d.language && !lang) return cortex_error_set(CORTEX_EINVALID, "plugin '%s': grammar function returned NULL", d.name);
+    uint32_t gabi = lang ? ts_language_abi_version(lang) : 0;
+    if (lang && (gabi < TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION || gabi > TREE_SITTER_LANGUAGE_VERSION))
         return cortex_error_set(CORTEX_EVERSION, "plugin '%s': grammar ABI %u is outside the tree-sitter runtime's %u..%u",
                                 d.name, gabi, TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION, TREE_SITTER_LANGUAGE_VERSION);
 
@@ -121,6 +124,8 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
     p->language = lang;
     p->refine_symbol = d.refine_symbol;
     p->import_paths = d.import_paths;
+    p->embedded_regions = d.embedded_regions;
+    p->set = set;
     p->queries = cortex_xcalloc(d.query_count, sizeof *p->queries);
     for (uint32_t i = 0; i < d.query_count; i++) {
         if (!d.queries[i].source)

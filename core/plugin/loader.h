@@ -27,6 +27,8 @@ typedef struct cortex_language_plugin {
     uint32_t nqueries;
     cortex_refine_symbol_fn refine_symbol; /* NULL when the plugin has none */
     cortex_import_paths_fn import_paths;   /* NULL when the plugin has none */
+    cortex_embedded_regions_fn embedded_regions; /* NULL when the plugin has none */
+    const struct cortex_plugin_set *set;   /* the set it belongs to: finds the plugins of its regions */
 } cortex_language_plugin;
 
 typedef struct cortex_plugin_refusal {

@@ -16,17 +16,14 @@ static const cortex_query queries[] = {
 };
 
 static const cortex_plugin descriptor = {
-    CORTEX_PLUGIN_ABI_VERSION,
-    sizeof(cortex_plugin),
-    "markdown",
-    "0.1.0",
-    extensions,
-    NULL,
-    tree_sitter_markdown,
-    queries,
-    sizeof queries / sizeof *queries,
-    NULL,
-    NULL,
+    .abi_version = CORTEX_PLUGIN_ABI_VERSION,
+    .struct_size = sizeof(cortex_plugin),
+    .name = "markdown",
+    .version = "0.1.0",
+    .extensions = extensions,
+    .language = tree_sitter_markdown,
+    .queries = queries,
+    .query_count = sizeof queries / sizeof *queries,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

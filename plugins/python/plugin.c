@@ -87,17 +87,16 @@ static void import_paths(const char *importer, const char *name, const char *ori
 }
 
 static const cortex_plugin descriptor = {
-    CORTEX_PLUGIN_ABI_VERSION,
-    sizeof(cortex_plugin),
-    "python",
-    "0.1.0",
-    extensions,
-    NULL,
-    tree_sitter_python,
-    queries,
-    sizeof queries / sizeof *queries,
-    refine,
-    import_paths,
+    .abi_version = CORTEX_PLUGIN_ABI_VERSION,
+    .struct_size = sizeof(cortex_plugin),
+    .name = "python",
+    .version = "0.1.0",
+    .extensions = extensions,
+    .language = tree_sitter_python,
+    .queries = queries,
+    .query_count = sizeof queries / sizeof *queries,
+    .refine_symbol = refine,
+    .import_paths = import_paths,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

@@ -7,6 +7,9 @@ FAILED=0
 TMP=$(mktemp -d /tmp/cortex-e2e.XXXXXX)
 trap 'rm -rf "$TMP"' EXIT
 
+# Every plugin this tree builds, by name, sorted: one directory per plugin.
+ALL_PLUGINS=$(cd "$REPO/plugins" && for f in */plugin.cmake; do echo "${f%%/*}"; done | sort | xargs)
+
 pass() { PASSED=$((PASSED + 1)); echo "ok - $1"; }
 fail() { FAILED=$((FAILED + 1)); echo "FAIL - $1"; }
 

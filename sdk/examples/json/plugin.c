@@ -14,8 +14,14 @@ static const char *const extensions[] = {".json", NULL};
 static const cortex_query queries[] = {{"tags", cortex_query_tags}};
 
 static const cortex_plugin descriptor = {
-    CORTEX_PLUGIN_ABI_VERSION, sizeof(cortex_plugin), "json", "1.0.0", extensions, NULL,
-    tree_sitter_json, queries, sizeof queries / sizeof *queries, NULL, NULL,
+    .abi_version = CORTEX_PLUGIN_ABI_VERSION,
+    .struct_size = sizeof(cortex_plugin),
+    .name = "json",
+    .version = "1.0.0",
+    .extensions = extensions,
+    .language = tree_sitter_json,
+    .queries = queries,
+    .query_count = sizeof queries / sizeof *queries,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

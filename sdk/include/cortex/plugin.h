@@ -136,6 +136,22 @@ typedef void (*cortex_path_fn)(const char *path, void *payload);
 typedef void (*cortex_import_paths_fn)(const char *importer, const char *name, const char *origin,
                                        cortex_path_fn emit, void *payload);
 
+/** Receives one region of a file written in another language: the name of
+ *  the plugin that parses it ("javascript", "typescript") and its bytes
+ *  [start, end) in the file. */
+typedef void (*cortex_region_fn)(const char *language, uint32_t start, uint32_t end, void *payload);
+
+/**
+ * Optional: the regions of a file that other plugins parse (a .vue file's
+ * <script> blocks, an Astro component's `---` front matter). The core parses
+ * each region with the named plugin's grammar and runs that plugin's queries
+ * (and hooks) on it; lines and columns stay those of the whole file. A plugin
+ * with this hook needs no grammar of its own (`language` may be NULL); when it
+ * has one, the regions replace it. Regions must be in order and not overlap.
+ */
+typedef void (*cortex_embedded_regions_fn)(const char *path, const char *source, size_t len, cortex_region_fn emit,
+                                           void *payload);
+
 /* ---- The descriptor ---------------------------------------------------- */
 
 typedef struct cortex_plugin {
@@ -146,11 +162,13 @@ typedef struct cortex_plugin {
     const char *version;            /**< the plugin's own version: "0.1.0" */
     const char *const *extensions;  /**< NULL-terminated, with the dot: ".py" */
     const char *const *filenames;   /**< NULL-terminated exact names, or NULL */
-    const struct TSLanguage *(*language)(void); /**< the grammar */
+    const struct TSLanguage *(*language)(void); /**< the grammar (NULL only with embedded_regions) */
     const cortex_query *queries;    /**< compiled by the core at load time */
     uint32_t query_count;
     cortex_refine_symbol_fn refine_symbol; /**< optional, may be NULL */
     cortex_import_paths_fn import_paths;   /**< optional, may be NULL */
+    /* Appended in ABI 1 (an older plugin's struct_size ends before them: NULL). */
+    cortex_embedded_regions_fn embedded_regions; /**< optional, may be NULL */
 } cortex_plugin;
 
 /** The entry point every plugin exports. */
