@@ -132,6 +132,7 @@ char *cortex_text_uncomment(cortex_arena *a, const char *s, size_t n)
             while (p < q && *p == '#') p++;
         } else if (!in_block && q - p >= 2 && p[0] == '-' && p[1] == '-') {
             p += 2; /* Lua, SQL, Haskell */
+            while (p < q && *p == '-') p++; /* LuaDoc's `---` */
         }
         if (in_block) {
             for (const char *c = p; c + 1 < q; c++)

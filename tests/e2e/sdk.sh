@@ -37,6 +37,21 @@ expect_eq "installed cortex lists the example plugin" "json 1.0.0" \
 (cd "$EXAMPLE" && CORTEX_PLUGIN_PATH="$TMP/example" "$PREFIX/bin/cortex" extract sample.json) > "$TMP/json.out"
 expect_eq "example plugin extracts sample.json" "$(cat "$EXAMPLE/expected.jsonl")" "$(cat "$TMP/json.out")"
 
+# The Lua plugin of docs/writing-a-plugin.md, from the installed SDK alone,
+# loaded by the installed cortex and run on its golden cases.
+LUA_SRC="$REPO/node_modules/@tree-sitter-grammars/tree-sitter-lua/src"
+LUA="$REPO/sdk/examples/lua"
+if cmake -S "$LUA" -B "$TMP/lua" -DCMAKE_PREFIX_PATH="$PREFIX" -DTREE_SITTER_LUA_SRC="$LUA_SRC" >"$TMP/lua.log" 2>&1 &&
+   cmake --build "$TMP/lua" >>"$TMP/lua.log" 2>&1; then pass "lua example builds against the installed SDK"; else
+  fail "lua example builds against the installed SDK"; tail -30 "$TMP/lua.log"; fi
+expect_eq "installed cortex loads the lua plugin" "lua 1.0.0 .lua" \
+  "$(CORTEX_PLUGIN_PATH="$TMP/lua" "$PREFIX/bin/cortex" plugins --json | jq -r '.plugins[] | select(.name=="lua") | "\(.name) \(.version) \(.extensions | join(" "))"')"
+for case in "$LUA"/tests/*/; do
+  name=$(basename "$case")
+  (cd "$case" && CORTEX_PLUGIN_PATH="$TMP/lua" "$PREFIX/bin/cortex" extract input.lua) > "$TMP/lua-$name.out" 2>&1
+  expect_eq "lua golden case $name" "$(cat "$case/expected.jsonl")" "$(cat "$TMP/lua-$name.out")"
+done
+
 # The same plugin built by hand with pkg-config only.
 mkdir -p "$TMP/pc/gen"
 cmake -DOUT="$TMP/pc/gen/json_queries.h" -DINPUTS="$EXAMPLE/queries/tags.scm" -P "$PREFIX/lib/cmake/Cortex/EmbedQueries.cmake"
