@@ -41,7 +41,8 @@ static void index_usage(FILE *out)
             "  --quiet               print nothing but errors\n"
             "  --json                print the report as JSON\n"
             "  --max-file-size BYTES skip larger files (default 1048576)\n"
-            "  --sink NAME           write only to this sink (sqlite, jsonl); repeatable; default both\n");
+            "  --sink NAME           write only to this sink (sqlite, jsonl); repeatable; default both\n"
+            "  --full                re-parse every file, even those unchanged since the last run\n");
 }
 
 static json_t *report_json(const cortex_index_report *r)
@@ -62,10 +63,10 @@ static json_t *report_json(const cortex_index_report *r)
         json_array_append_new(problems, json_pack("{s:s,s:s}", "path", r->problems[i].path, "message", r->problems[i].message));
     json_t *notes = json_array();
     if (r->walk.note) json_array_append_new(notes, json_string(r->walk.note));
-    return json_pack("{s:s,s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:o,s:I,s:I,s:I,s:o,s:f}", "root", r->root, "data_dir",
+    return json_pack("{s:s,s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:o,s:I,s:I,s:I,s:o,s:f}", "root", r->root, "data_dir",
                      r->data_dir, "files", (json_int_t)r->files, "bytes", (json_int_t)r->bytes, "symbols",
                      (json_int_t)r->symbols, "references", (json_int_t)r->refs, "texts", (json_int_t)r->texts, "removed",
-                     (json_int_t)r->removed, "languages", langs, "skipped", skipped, "notes", notes, "ignored",
+                     (json_int_t)r->removed, "unchanged", (json_int_t)r->unchanged, "languages", langs, "skipped", skipped, "notes", notes, "ignored",
                      (json_int_t)r->walk.ignored,
                      "unsupported", (json_int_t)r->walk.unsupported, "files_with_parse_errors",
                      (json_int_t)r->files_with_parse_errors, "problems", problems, "seconds", r->seconds);
@@ -113,6 +114,9 @@ static void print_report(const cortex_index_report *r)
     print_skips(r);
     printf("  not indexed: %llu ignored by ignore rules, %llu with no language plugin\n",
            (unsigned long long)r->walk.ignored, (unsigned long long)r->walk.unsupported);
+    if (r->unchanged)
+        printf("  %llu files unchanged since the last run, carried over without parsing (--full re-parses)\n",
+               (unsigned long long)r->unchanged);
     if (r->removed) printf("  removed %llu files no longer present\n", (unsigned long long)r->removed);
     if (r->files_with_parse_errors)
         printf("  %llu files have syntax the grammar could not parse; definitions around it were still extracted\n",
@@ -126,13 +130,13 @@ int cortex_cmd_index(int argc, char **argv)
     static const struct option longopts[] = {
         {"out", required_argument, NULL, 'o'}, {"quiet", no_argument, NULL, 'q'}, {"json", no_argument, NULL, 'j'},
         {"max-file-size", required_argument, NULL, 'm'}, {"sink", required_argument, NULL, 's'},
-        {"help", no_argument, NULL, 'h'}, {0}};
+        {"full", no_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'}, {0}};
     const char *sinks[8] = {0};
     size_t nsinks = 0;
     cortex_index_options opts = {0};
     int quiet = 0, json = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:qjm:s:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "o:qjm:s:fh", longopts, NULL)) != -1) {
         switch (c) {
         case 's':
             if (nsinks + 1 >= sizeof sinks / sizeof *sinks) {
@@ -144,6 +148,7 @@ int cortex_cmd_index(int argc, char **argv)
             break;
         case 'o': opts.data_dir = optarg; break;
         case 'q': quiet = 1; break;
+        case 'f': opts.full = 1; break;
         case 'j': json = 1; break;
         case 'm': {
             char *end;

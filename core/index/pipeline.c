@@ -23,6 +23,11 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#ifndef CORTEX_VERSION
+#define CORTEX_VERSION "0.0.0"
+#endif
+#define CORTEX_VERSION_TEXT CORTEX_VERSION
+
 #define BINARY_PROBE 8000 /* as git: a NUL in the first 8000 bytes means binary */
 
 static const char *const default_sinks[] = {"sqlite", "jsonl", NULL};
@@ -91,25 +96,50 @@ static void add_problem(cortex_index_report *rep, const char *path, const char *
     p->message = cortex_xstrdup(msg);
 }
 
-/* The paths indexed by the previous run, sorted; empty when there was none. */
-static char **previous_manifest(const char *data_dir, size_t *count)
+/* What the previous run recorded of a file: enough to tell it is unchanged. */
+typedef struct manifest_entry {
+    char *path;
+    char lang[64];
+    char hash[17];
+    uint32_t lines;
+    uint64_t bytes;
+    int64_t mtime_ns;
+} manifest_entry;
+
+/* The files indexed by the previous run, sorted by path; empty when there was
+ * none. `*same_extractor` says whether that run extracted as this one would. */
+static manifest_entry *previous_manifest(const char *data_dir, const char *extractor, size_t *count, int *same_extractor)
 {
     *count = 0;
+    *same_extractor = 0;
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/cortex.db", data_dir);
     if (access(path, F_OK) != 0) return NULL;
     cortex_store *store;
     if (cortex_store_open(&store, path, CORTEX_STORE_READ) != 0) return NULL; /* the sink reports it */
-    char **paths = NULL;
+    manifest_entry *entries = NULL;
     size_t cap = 0;
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(cortex_store_db(store), "SELECT path FROM files ORDER BY path", -1, &st, NULL) == SQLITE_OK) {
-        while (sqlite3_step(st) == SQLITE_ROW)
-            *CORTEX_PUSH(paths, *count, cap) = cortex_xstrdup((const char *)sqlite3_column_text(st, 0));
+    sqlite3 *db = cortex_store_db(store);
+    if (sqlite3_prepare_v2(db, "SELECT path, lang, hash, lines, bytes, mtime FROM files ORDER BY path", -1, &st, NULL) == SQLITE_OK) {
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            manifest_entry *e = CORTEX_PUSH(entries, *count, cap);
+            e->path = cortex_xstrdup((const char *)sqlite3_column_text(st, 0));
+            snprintf(e->lang, sizeof e->lang, "%s", sqlite3_column_text(st, 1));
+            snprintf(e->hash, sizeof e->hash, "%s", sqlite3_column_text(st, 2));
+            e->lines = (uint32_t)sqlite3_column_int64(st, 3);
+            e->bytes = (uint64_t)sqlite3_column_int64(st, 4);
+            e->mtime_ns = sqlite3_column_int64(st, 5);
+        }
+        sqlite3_finalize(st);
+    }
+    if (sqlite3_prepare_v2(db, "SELECT value = ? FROM meta WHERE key = 'extractor'", -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, extractor, -1, SQLITE_STATIC);
+        *same_extractor = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
         sqlite3_finalize(st);
     }
     cortex_store_close(store);
-    return paths;
+    return entries;
 }
 
 static int compare_skips(const void *a, const void *b)
@@ -164,21 +194,22 @@ static int list_only(cortex_index_report *rep, const cortex_plugin_set *plugins,
         cortex_walk_file *f = CORTEX_PUSH(rep->walk.files, rep->walk.nfiles, rep->walk.files_cap);
         f->path = cortex_xstrdup(rel);
         f->size = (uint64_t)st.st_size;
+        f->mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
         f->plugin = plugin;
     }
     return 0;
 }
 
 /* Narrows the previous manifest to the refreshed paths, so nothing else is removed. */
-static void keep_only(char **prev, size_t *nprev, const char *const *only, size_t nonly)
+static void keep_only(manifest_entry *prev, size_t *nprev, const char *const *only, size_t nonly)
 {
     size_t kept = 0, j = 0;
     for (size_t i = 0; i < *nprev; i++) {
-        while (j < nonly && strcmp(only[j], prev[i]) < 0) j++;
-        if (j < nonly && strcmp(only[j], prev[i]) == 0)
+        while (j < nonly && strcmp(only[j], prev[i].path) < 0) j++;
+        if (j < nonly && strcmp(only[j], prev[i].path) == 0)
             prev[kept++] = prev[i];
         else
-            free(prev[i]);
+            free(prev[i].path);
     }
     *nprev = kept;
 }
@@ -221,11 +252,18 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     if ((rc = make_dir(rep->data_dir))) return rc;
     write_data_gitignore(rep->data_dir);
 
+    /* The extractor: this build and its plugins. Records from another are re-extracted. */
+    char extractor[96];
+    snprintf(extractor, sizeof extractor, "cortex " CORTEX_VERSION_TEXT " plugins %016llx",
+             (unsigned long long)cortex_plugin_set_fingerprint(plugins));
     size_t nprev = 0;
-    char **prev = previous_manifest(rep->data_dir, &nprev);
+    int same_extractor = 0;
+    manifest_entry *prev = previous_manifest(rep->data_dir, extractor, &nprev, &same_extractor);
     if (opts->only) keep_only(prev, &nprev, opts->only, opts->nonly);
+    int reuse = same_extractor && !opts->full;
 
-    cortex_sink_context ctx = {rep->root, rep->data_dir, strrchr(rep->root, '/') ? strrchr(rep->root, '/') + 1 : rep->root};
+    cortex_sink_context ctx = {rep->root, rep->data_dir, strrchr(rep->root, '/') ? strrchr(rep->root, '/') + 1 : rep->root,
+                               extractor};
     if (!*ctx.project_name) ctx.project_name = "root";
     open_sink *sinks = cortex_xcalloc(nsinks, sizeof *sinks);
     size_t opened = 0, begun = 0;
@@ -248,52 +286,100 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     /* Files indexed now, in order; files that were indexed before and are not
      * any more are removed from every sink. */
     char **now = cortex_xcalloc(rep->walk.nfiles + 1, sizeof *now);
-    size_t nnow = 0;
+    size_t nnow = 0, at_prev = 0;
+    int *fresh = cortex_xcalloc(nsinks + 1, sizeof *fresh); /* sinks that need this file's records */
     for (size_t i = 0; i < rep->walk.nfiles && rc == 0; i++) {
         const cortex_walk_file *f = &rep->walk.files[i];
         if (opts->cancel && atomic_load(opts->cancel)) {
             rc = cortex_error_set(CORTEX_ECANCELLED, "indexing cancelled");
             break;
         }
+        while (at_prev < nprev && strcmp(prev[at_prev].path, f->path) < 0) at_prev++;
+        const manifest_entry *before =
+            reuse && at_prev < nprev && strcmp(prev[at_prev].path, f->path) == 0 && strcmp(prev[at_prev].lang, f->plugin->name) == 0
+                ? &prev[at_prev]
+                : NULL;
         snprintf(abs, sizeof abs, "%s/%s", rep->root, f->path);
-        int64_t mtime_ns = 0;
-        const char *why = cortex_index_read_source(abs, &data, &cap, &len, &mtime_ns);
-        if (why) {
-            cortex_walk_add_skip(&rep->walk, f->path, why);
-            continue;
-        }
+        int read = 0;
+        int64_t mtime_ns = f->mtime_ns;
         cortex_file_records_reset(&rec);
         rec.path = f->path;
         rec.lang = f->plugin->name;
         rec.mtime_ns = mtime_ns;
-        cortex_index_describe(&rec, data, len);
-        if (cortex_extractor_run(x, f->plugin, data, len, &rec) != 0 || rec.problem)
-            add_problem(rep, f->path, rec.problem ? rec.problem : cortex_error_last());
-        if (rec.has_errors) rep->files_with_parse_errors++;
-        for (size_t s = 0; s < nsinks && rc == 0; s++) rc = sinks[s].type->file(sinks[s].self, &rec);
+        /* Unchanged when size and time match the last run's (git's stat
+         * check), or, after a touch, when the content hash does. */
+        int unchanged = before && before->bytes == f->size && before->mtime_ns == f->mtime_ns;
+        if (before && !unchanged) {
+            const char *why = cortex_index_read_source(abs, &data, &cap, &len, &mtime_ns);
+            if (why) {
+                cortex_walk_add_skip(&rep->walk, f->path, why);
+                continue;
+            }
+            read = 1;
+            rec.mtime_ns = mtime_ns;
+            cortex_index_describe(&rec, data, len);
+            unchanged = strcmp(rec.hash, before->hash) == 0;
+        }
+        /* Each sink carries an unchanged file over, or asks for its records. */
+        size_t nfresh = nsinks;
+        for (size_t s = 0; s < nsinks; s++) fresh[s] = 1;
+        if (unchanged) {
+            memcpy(rec.hash, before->hash, sizeof rec.hash);
+            rec.lines = before->lines;
+            rec.bytes = before->bytes;
+            nfresh = 0;
+            for (size_t s = 0; s < nsinks && rc == 0; s++) {
+                int k = sinks[s].type->keep(sinks[s].self, &rec);
+                fresh[s] = k == CORTEX_ENOTFOUND;
+                if (k && !fresh[s]) rc = k;
+                nfresh += (size_t)fresh[s];
+            }
+            if (rc) break;
+            if (nfresh == 0) rep->unchanged++;
+        }
+        if (nfresh > 0) {
+            if (!read) {
+                const char *why = cortex_index_read_source(abs, &data, &cap, &len, &mtime_ns);
+                if (why) {
+                    cortex_walk_add_skip(&rep->walk, f->path, why);
+                    continue;
+                }
+            }
+            cortex_file_records_reset(&rec);
+            rec.path = f->path;
+            rec.lang = f->plugin->name;
+            rec.mtime_ns = mtime_ns;
+            cortex_index_describe(&rec, data, len);
+            if (cortex_extractor_run(x, f->plugin, data, len, &rec) != 0 || rec.problem)
+                add_problem(rep, f->path, rec.problem ? rec.problem : cortex_error_last());
+            if (rec.has_errors) rep->files_with_parse_errors++;
+            for (size_t s = 0; s < nsinks && rc == 0; s++)
+                if (fresh[s]) rc = sinks[s].type->file(sinks[s].self, &rec);
+        }
         now[nnow++] = f->path;
         if (opts->progress) opts->progress(i + 1, rep->walk.nfiles, opts->progress_payload);
 
         cortex_language_stats *ls = lang_stats(rep, f->plugin->name);
         ls->files++;
-        ls->bytes += len;
+        ls->bytes += rec.bytes;
         ls->symbols += rec.nsymbols;
         ls->refs += rec.nrefs;
         ls->texts += rec.ntexts;
         rep->files++;
-        rep->bytes += len;
+        rep->bytes += rec.bytes;
         rep->symbols += rec.nsymbols;
         rep->refs += rec.nrefs;
         rep->texts += rec.ntexts;
     }
+    free(fresh);
     cortex_file_records_reset(&rec);
     free(data);
     cortex_extractor_free(x);
 
     for (size_t i = 0, j = 0; i < nprev && rc == 0; i++) {
-        while (j < nnow && strcmp(now[j], prev[i]) < 0) j++;
-        if (j < nnow && strcmp(now[j], prev[i]) == 0) continue;
-        for (size_t s = 0; s < nsinks && rc == 0; s++) rc = sinks[s].type->remove(sinks[s].self, prev[i]);
+        while (j < nnow && strcmp(now[j], prev[i].path) < 0) j++;
+        if (j < nnow && strcmp(now[j], prev[i].path) == 0) continue;
+        for (size_t s = 0; s < nsinks && rc == 0; s++) rc = sinks[s].type->remove(sinks[s].self, prev[i].path);
         rep->removed++;
     }
     free(now);
@@ -307,7 +393,7 @@ done:
         for (size_t s = 0; s < begun; s++) sinks[s].type->abort(sinks[s].self);
     for (size_t s = 0; s < opened; s++) sinks[s].type->close(sinks[s].self);
     free(sinks);
-    for (size_t i = 0; i < nprev; i++) free(prev[i]);
+    for (size_t i = 0; i < nprev; i++) free(prev[i].path);
     free(prev);
     rep->seconds = now_seconds() - t0;
     return rc;

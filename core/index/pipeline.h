@@ -30,11 +30,12 @@ typedef struct cortex_index_options {
     cortex_index_progress_cb progress; /* optional */
     void *progress_payload;
     const atomic_int *cancel;    /* optional: non-zero stops the run (CORTEX_ECANCELLED), every sink aborted */
+    int full;                    /* re-extract every file, even those unchanged since the last run */
 } cortex_index_options;
 
 typedef struct cortex_language_stats {
     const char *lang; /* borrowed from the plugin set */
-    uint64_t files, bytes, symbols, refs, texts;
+    uint64_t files, bytes, symbols, refs, texts; /* symbols, refs, texts: of the files parsed in this run */
 } cortex_language_stats;
 
 typedef struct cortex_file_problem {
@@ -49,6 +50,7 @@ typedef struct cortex_index_report {
     cortex_language_stats *langs;
     size_t nlangs, langs_cap;
     uint64_t files, bytes, symbols, refs, texts, removed, files_with_parse_errors;
+    uint64_t unchanged;          /* files carried over from the last run without parsing */
     cortex_file_problem *problems; /* files indexed only in part, or not at all */
     size_t nproblems, problems_cap;
     double seconds;

@@ -11,6 +11,7 @@
 
 #include <dirent.h>
 #include <dlfcn.h>
+#include <xxhash.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,6 +127,14 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
     p->import_paths = d.import_paths;
     p->embedded_regions = d.embedded_regions;
     p->set = set;
+    XXH3_state_t *h = XXH3_createState();
+    XXH3_64bits_reset(h);
+    XXH3_64bits_update(h, p->name, strlen(p->name) + 1);
+    XXH3_64bits_update(h, p->version, strlen(p->version) + 1);
+    for (uint32_t i = 0; i < d.query_count; i++)
+        if (d.queries[i].source) XXH3_64bits_update(h, d.queries[i].source, strlen(d.queries[i].source) + 1);
+    p->fingerprint = XXH3_64bits_digest(h);
+    XXH3_freeState(h);
     p->queries = cortex_xcalloc(d.query_count, sizeof *p->queries);
     for (uint32_t i = 0; i < d.query_count; i++) {
         if (!d.queries[i].source)
@@ -301,4 +310,13 @@ void cortex_plugin_set_free(cortex_plugin_set *set)
     }
     free(set->refused);
     free(set);
+}
+
+uint64_t cortex_plugin_set_fingerprint(const cortex_plugin_set *set)
+{
+    uint64_t *all = cortex_xcalloc(set->count + 1, sizeof *all);
+    for (size_t i = 0; i < set->count; i++) all[i] = set->plugins[i]->fingerprint;
+    uint64_t h = XXH3_64bits(all, set->count * sizeof *all);
+    free(all);
+    return h;
 }

@@ -29,6 +29,7 @@ typedef struct cortex_language_plugin {
     cortex_import_paths_fn import_paths;   /* NULL when the plugin has none */
     cortex_embedded_regions_fn embedded_regions; /* NULL when the plugin has none */
     const struct cortex_plugin_set *set;   /* the set it belongs to: finds the plugins of its regions */
+    uint64_t fingerprint;  /* hash of name, version and query texts: what it extracts */
 } cortex_language_plugin;
 
 typedef struct cortex_plugin_refusal {
@@ -65,5 +66,9 @@ const cortex_language_plugin *cortex_plugin_set_match(const cortex_plugin_set *s
 const cortex_language_plugin *cortex_plugin_set_find(const cortex_plugin_set *set, const char *name);
 
 void cortex_plugin_set_free(cortex_plugin_set *set);
+
+/** A hash of every loaded plugin's fingerprint, in load order: when it changes,
+ *  records extracted before may differ from what extraction gives now. */
+uint64_t cortex_plugin_set_fingerprint(const cortex_plugin_set *set);
 
 #endif

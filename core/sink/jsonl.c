@@ -14,6 +14,7 @@
 #include "../util/mem.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -27,9 +28,23 @@
 enum { OUT_FILES, OUT_SYMBOLS, OUT_REFS, OUT_TEXTS, OUT_COUNT };
 static const char *const out_names[OUT_COUNT] = {"files.jsonl", "symbols.jsonl", "references.jsonl", "texts.jsonl"};
 
+/* A forward reader of one file of the previous index, for carrying an
+ * unchanged file's lines over. Both indexes are sorted by path. */
+typedef struct old_reader {
+    FILE *in;
+    char *line;      /* the current line, not yet consumed; NULL at the end */
+    size_t cap;
+    ssize_t len;
+} old_reader;
+
 typedef struct jsonl_sink {
     char dir[PATH_MAX];     /* the committed index: <data>/index */
     char staging[PATH_MAX]; /* this run's index until commit: <data>/index.tmp */
+    char state[PATH_MAX];   /* <data>/index.extractor: which extractor wrote the committed index */
+    char *extractor;
+    old_reader old[OUT_COUNT]; /* the committed index, when its records can be carried over */
+    int have_old;
+    cortex_buf key;         /* scratch: a path's JSON form */
     char *project;
     FILE *out[OUT_COUNT];
     cortex_buf line;
@@ -62,9 +77,55 @@ static int jsonl_open(void **out, const cortex_sink_context *ctx)
     jsonl_sink *s = cortex_xcalloc(1, sizeof *s);
     snprintf(s->dir, sizeof s->dir, "%s/index", ctx->data_dir);
     snprintf(s->staging, sizeof s->staging, "%s/index.tmp", ctx->data_dir);
+    snprintf(s->state, sizeof s->state, "%s/index.extractor", ctx->data_dir);
     s->project = cortex_xstrdup(ctx->project_name);
+    s->extractor = cortex_xstrdup(ctx->extractor ? ctx->extractor : "");
     *out = s;
     return 0;
+}
+
+static void close_old(jsonl_sink *s)
+{
+    for (int i = 0; i < OUT_COUNT; i++) {
+        if (s->old[i].in) fclose(s->old[i].in);
+        free(s->old[i].line);
+        memset(&s->old[i], 0, sizeof s->old[i]);
+    }
+    s->have_old = 0;
+}
+
+static void advance(old_reader *r)
+{
+    r->len = getline(&r->line, &r->cap, r->in);
+    if (r->len < 0) {
+        free(r->line);
+        r->line = NULL;
+        r->cap = 0;
+    }
+}
+
+/* Opens the committed index for carrying records over, when it was written by
+ * this extractor; otherwise every keep() asks for fresh records. */
+static void open_old(jsonl_sink *s)
+{
+    close_old(s);
+    char written_by[512] = "";
+    FILE *f = fopen(s->state, "r");
+    if (!f) return;
+    size_t n = fread(written_by, 1, sizeof written_by - 1, f);
+    fclose(f);
+    written_by[n] = '\0';
+    if (strcmp(written_by, s->extractor) != 0) return;
+    for (int i = 0; i < OUT_COUNT; i++) {
+        char p[PATH_MAX + 32];
+        snprintf(p, sizeof p, "%s/%s", s->dir, out_names[i]);
+        if (!(s->old[i].in = fopen(p, "r"))) {
+            close_old(s);
+            return;
+        }
+        advance(&s->old[i]);
+    }
+    s->have_old = 1;
 }
 
 static void close_outputs(jsonl_sink *s, int discard)
@@ -95,6 +156,7 @@ static int jsonl_begin(void *self)
     }
     free(s->last_path);
     s->last_path = NULL;
+    open_old(s);
     return 0;
 }
 
@@ -141,6 +203,90 @@ static int jsonl_file(void *self, const cortex_file_records *r)
     return 0;
 }
 
+/* The path a line of the previous index belongs to, decoded into `out`:
+ * lines start with {"path":"..." (files) or {"file":"..." (the rest). */
+static int line_path(const char *line, cortex_buf *out)
+{
+    const char *q = strchr(line, ':');
+    if (!q || q[1] != '"') return -1;
+    const char *start = q + 1, *p = start + 1;
+    int escaped = 0;
+    while (*p && *p != '"') {
+        if (*p == '\\') {
+            escaped = 1;
+            if (!*++p) return -1;
+        }
+        p++;
+    }
+    if (*p != '"') return -1;
+    cortex_buf_clear(out);
+    if (!escaped) {
+        cortex_buf_add(out, start + 1, (size_t)(p - start - 1));
+        return 0;
+    }
+    json_t *v = json_loadb(start, (size_t)(p - start + 1), JSON_DECODE_ANY, NULL);
+    if (!json_is_string(v)) {
+        json_decref(v);
+        return -1;
+    }
+    cortex_buf_add(out, json_string_value(v), json_string_length(v));
+    json_decref(v);
+    return 0;
+}
+
+/* Skips the old lines of files before `path`; 1 when the current line is `path`'s. */
+static int seek_old(old_reader *r, const char *path, cortex_buf *scratch)
+{
+    while (r->line) {
+        if (line_path(r->line, scratch) != 0) return -1;
+        int c = strcmp(scratch->data ? scratch->data : "", path);
+        if (c == 0) return 1;
+        if (c > 0) return 0;
+        advance(r);
+    }
+    return 0;
+}
+
+/* An unchanged file: its lines are copied from the previous index, when that
+ * index has it with the same content hash. */
+static int jsonl_keep(void *self, const cortex_file_records *r)
+{
+    jsonl_sink *s = self;
+    if (!s->have_old) return CORTEX_ENOTFOUND;
+    if (s->last_path && strcmp(s->last_path, r->path) >= 0)
+        return cortex_error_set(CORTEX_EINVALID, "jsonl sink: files out of order (%s after %s)", r->path, s->last_path);
+    old_reader *files = &s->old[OUT_FILES];
+    int found = seek_old(files, r->path, &s->key);
+    if (found < 0) {
+        close_old(s); /* not an index this sink wrote: stop carrying anything over */
+        return CORTEX_ENOTFOUND;
+    }
+    char hash_field[32];
+    snprintf(hash_field, sizeof hash_field, "\"hash\":\"%s\"", r->hash);
+    if (!found || !strstr(files->line, hash_field)) return CORTEX_ENOTFOUND;
+    free(s->last_path);
+    s->last_path = cortex_xstrdup(r->path);
+    note_language(s, r->lang);
+    for (int i = 0; i < OUT_COUNT; i++) {
+        old_reader *o = &s->old[i];
+        int at = seek_old(o, r->path, &s->key);
+        if (at < 0) {
+            close_old(s);
+            return cortex_error_set(CORTEX_EIO, "%s/%s: unreadable line while carrying %s over", s->dir, out_names[i], r->path);
+        }
+        while (at == 1) {
+            cortex_buf_clear(&s->line);
+            cortex_buf_add(&s->line, o->line, (size_t)o->len);
+            int rc = write_line(s, i);
+            if (rc) return rc;
+            advance(o);
+            at = seek_old(o, r->path, &s->key);
+            if (at < 0) return cortex_error_set(CORTEX_EIO, "%s/%s: unreadable line", s->dir, out_names[i]);
+        }
+    }
+    return 0;
+}
+
 /* Every run rewrites the whole index, so a removed file is simply not written. */
 static int jsonl_remove(void *self, const char *path) { return 0; }
 
@@ -169,6 +315,17 @@ static int write_manifest(jsonl_sink *s)
     if (f && fclose(f) != 0 && !rc) rc = cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", path, strerror(errno));
     cortex_buf_free(&b);
     return rc;
+}
+
+static int write_state(jsonl_sink *s)
+{
+    char tmp[PATH_MAX + 8];
+    snprintf(tmp, sizeof tmp, "%s.tmp", s->state);
+    FILE *f = fopen(tmp, "wb");
+    size_t n = strlen(s->extractor);
+    if (!f || fwrite(s->extractor, 1, n, f) != n || fclose(f) != 0 || rename(tmp, s->state) != 0)
+        return cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", s->state, strerror(errno));
+    return 0;
 }
 
 /* Puts the staged index in place of the committed one in one step. */
@@ -205,20 +362,31 @@ static int jsonl_commit(void *self)
         }
     }
     close_outputs(s, 0);
+    close_old(s);
     int rc = write_manifest(s);
+    /* The state first: a crash between the two leaves a state that names this
+     * extractor beside an older index, whose hashes then decide file by file. */
+    if (!rc) rc = write_state(s);
     if (!rc) rc = swap_in(s);
     if (rc) remove_index_dir(s->staging);
     return rc;
 }
 
-static void jsonl_abort(void *self) { close_outputs(self, 1); }
+static void jsonl_abort(void *self)
+{
+    close_outputs(self, 1);
+    close_old(self);
+}
 
 static void jsonl_close(void *self)
 {
     jsonl_sink *s = self;
     if (!s) return;
     close_outputs(s, 1);
+    close_old(s);
     cortex_buf_free(&s->line);
+    cortex_buf_free(&s->key);
+    free(s->extractor);
     for (size_t i = 0; i < s->nlanguages; i++) free(s->languages[i]);
     free(s->languages);
     free(s->last_path);
@@ -228,5 +396,5 @@ static void jsonl_close(void *self)
 
 const cortex_sink_type cortex_sink_jsonl = {
     CORTEX_SINK_ABI_VERSION, "jsonl", "portable, deterministic JSONL index in .cortex/index/",
-    jsonl_open, jsonl_begin, jsonl_file, jsonl_remove, jsonl_commit, jsonl_abort, jsonl_close,
+    jsonl_open, jsonl_begin, jsonl_file, jsonl_remove, jsonl_commit, jsonl_abort, jsonl_close, jsonl_keep,
 };

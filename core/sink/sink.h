@@ -1,8 +1,10 @@
 /*
  * The sink interface: where extraction results go. A run is begin, then one
- * file() per indexed file in ascending path order and one remove() per file
- * that left the repository, then commit() — or abort(), which leaves the
- * previous output intact. The table is versioned so a sink can later come
+ * file() or keep() per indexed file in ascending path order and one remove()
+ * per file that left the repository, then commit() — or abort(), which leaves
+ * the previous output intact. keep() says a file is unchanged since the last
+ * run: the sink carries its previous records over, or answers CORTEX_ENOTFOUND
+ * when it has none to carry (it then gets file() with fresh records). The table is versioned so a sink can later come
  * from a shared object as plugins do.
  */
 #ifndef CORTEX_SINK_SINK_H
@@ -18,6 +20,8 @@ typedef struct cortex_sink_context {
     const char *root;         /* absolute repository root */
     const char *data_dir;     /* absolute .cortex directory, created by the caller */
     const char *project_name; /* the root directory's name */
+    const char *extractor;    /* fingerprint of the cortex build and plugins that extract:
+                                 records from another extractor are never carried over */
 } cortex_sink_context;
 
 typedef struct cortex_sink_type {
@@ -32,6 +36,8 @@ typedef struct cortex_sink_type {
     int (*commit)(void *self);
     void (*abort)(void *self);
     void (*close)(void *self);
+    /** `header` has path, lang, hash, lines, bytes and mtime_ns, no records. */
+    int (*keep)(void *self, const cortex_file_records *header);
 } cortex_sink_type;
 
 extern const cortex_sink_type cortex_sink_jsonl;

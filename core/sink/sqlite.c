@@ -23,7 +23,7 @@
 enum {
     ST_FILE_ID, ST_FTS_DEL_SYMBOLS, ST_FTS_DEL_TEXTS, ST_FTS_DEL_FILE,
     ST_DEL_FILE, ST_DEL_SYMBOLS, ST_DEL_REFS, ST_DEL_IMPORTS, ST_DEL_TEXTS,
-    ST_INS_FILE, ST_INS_SYMBOL, ST_INS_REF, ST_INS_IMPORT, ST_INS_TEXT, ST_COUNT
+    ST_INS_FILE, ST_INS_SYMBOL, ST_INS_REF, ST_INS_IMPORT, ST_INS_TEXT, ST_KEEP_FILE, ST_COUNT
 };
 
 static const char *const stmt_sql[ST_COUNT] = {
@@ -45,6 +45,8 @@ static const char *const stmt_sql[ST_COUNT] = {
                    " VALUES (?,?,?,?,?,?,?,?,?)",
     [ST_INS_IMPORT] = "INSERT INTO imports(file_id, symbol_id, name, alias, origin, line, candidates) VALUES (?,?,?,?,?,?,?)",
     [ST_INS_TEXT] = "INSERT INTO texts(file_id, kind, line_start, line_end, text, language, parent_id) VALUES (?,?,?,?,?,?,?)",
+    /* An unchanged file keeps its rows; a touched one gets its new time. */
+    [ST_KEEP_FILE] = "UPDATE files SET mtime = ?3 WHERE path = ?1 AND hash = ?2",
 };
 
 /* Kinds a reference can be bound to, listed once for the C check and the SQL.
@@ -78,6 +80,9 @@ static const char resolve_sql[] =
  * text after its last '.' (rtrim strips the non-dot tail, replace removes the
  * rest). Runs after the imports' target files are resolved. */
 static const char bind_imports_sql[] =
+    /* a definition that left (its file changed) frees the references bound to it */
+    "UPDATE refs SET target_id = NULL WHERE resolution = 'import' AND target_id IS NOT NULL\n"
+    "  AND NOT EXISTS (SELECT 1 FROM symbols WHERE id = refs.target_id);\n"
     "UPDATE refs SET target_id = (\n"
     "  SELECT s.id FROM imports i JOIN symbols s ON s.file_id = i.target_file_id\n"
     "  WHERE i.file_id = refs.file_id AND i.target_file_id IS NOT NULL\n"
@@ -94,6 +99,9 @@ typedef struct sqlite_sink {
     int64_t generation;
     int in_txn;
     int bulk; /* the run started on an empty store: indexes are built at commit */
+    int dirty; /* a file was written or removed: bindings are recomputed at commit */
+    int same_extractor; /* the store's rows came from this extractor: they can be kept */
+    char *extractor;
     char *terms;
     size_t terms_cap;
     int64_t *ids; /* symbol ids of the current file */
@@ -131,6 +139,7 @@ static void sqlite_close(void *self)
     free(s->ids);
     free(s->taken);
     free(s->bindable);
+    free(s->extractor);
     free(s);
 }
 
@@ -145,6 +154,7 @@ static int sqlite_open(void **out, const cortex_sink_context *ctx)
         return rc;
     }
     s->db = cortex_store_db(s->store);
+    s->extractor = cortex_xstrdup(ctx->extractor ? ctx->extractor : "");
     for (int i = 0; i < ST_COUNT; i++)
         if (sqlite3_prepare_v3(s->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i], NULL) != SQLITE_OK) {
             rc = db_error(s, stmt_sql[i]);
@@ -154,6 +164,8 @@ static int sqlite_open(void **out, const cortex_sink_context *ctx)
     *out = s;
     return 0;
 }
+
+static int step_done(sqlite_sink *s, sqlite3_stmt *st, const char *what);
 
 static int sqlite_begin(void *self)
 {
@@ -168,7 +180,27 @@ static int sqlite_begin(void *self)
         s->bulk = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
         sqlite3_finalize(st);
     }
+    s->dirty = 0;
+    s->same_extractor = 0;
+    if (sqlite3_prepare_v2(s->db, "SELECT value = ? FROM meta WHERE key = 'extractor'", -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, s->extractor, -1, SQLITE_STATIC);
+        s->same_extractor = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
+        sqlite3_finalize(st);
+    }
     return s->bulk ? cortex_store_drop_indexes(s->store) : 0;
+}
+
+static int sqlite_keep(void *self, const cortex_file_records *r)
+{
+    sqlite_sink *s = self;
+    if (!s->same_extractor) return CORTEX_ENOTFOUND;
+    sqlite3_stmt *st = s->st[ST_KEEP_FILE];
+    sqlite3_bind_text(st, 1, r->path, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, r->hash, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, r->mtime_ns);
+    int rc = step_done(s, st, "keep file");
+    if (rc) return rc;
+    return sqlite3_changes(s->db) == 1 ? 0 : CORTEX_ENOTFOUND;
 }
 
 static int step_done(sqlite_sink *s, sqlite3_stmt *st, const char *what)
@@ -329,6 +361,7 @@ static int imports_name(const cortex_file_records *r, const uint32_t *imports, s
 static int sqlite_file(void *self, const cortex_file_records *r)
 {
     sqlite_sink *s = self;
+    s->dirty = 1;
     int rc = delete_file(s, r->path);
     if (rc) return rc;
 
@@ -402,7 +435,11 @@ static int sqlite_file(void *self, const cortex_file_records *r)
     return 0;
 }
 
-static int sqlite_remove(void *self, const char *path) { return delete_file(self, path); }
+static int sqlite_remove(void *self, const char *path)
+{
+    ((sqlite_sink *)self)->dirty = 1;
+    return delete_file(self, path);
+}
 
 /* ---- import targets ------------------------------------------------------- */
 
@@ -564,10 +601,21 @@ static int sqlite_commit(void *self)
 {
     sqlite_sink *s = self;
     int rc = s->bulk ? cortex_store_create_indexes(s->store) : 0; /* a bulk load builds them once, now */
-    if (!rc) rc = exec(s, resolve_sql);
-    if (!rc) rc = resolve_imports(s);
-    if (!rc) rc = exec(s, bind_imports_sql);
+    /* Nothing written or removed: every binding still holds (a no-change run
+     * must cost a fraction of a cold one). */
+    if (!rc && s->dirty) rc = exec(s, resolve_sql);
+    if (!rc && s->dirty) rc = resolve_imports(s);
+    if (!rc && s->dirty) rc = exec(s, bind_imports_sql);
     if (rc) return rc;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "INSERT OR REPLACE INTO meta(key, value) VALUES ('extractor', ?)", -1, &st, NULL) != SQLITE_OK)
+        return db_error(s, "record the extractor");
+    sqlite3_bind_text(st, 1, s->extractor, -1, SQLITE_STATIC);
+    if ((rc = step_done(s, st, "record the extractor"))) {
+        sqlite3_finalize(st);
+        return rc;
+    }
+    sqlite3_finalize(st);
     /* Every file written in this run carries this generation: index their
      * rows in one statement per table (see the schema's note on triggers). */
     char sql[1024];
@@ -596,5 +644,5 @@ static void sqlite_abort(void *self)
 
 const cortex_sink_type cortex_sink_sqlite = {
     CORTEX_SINK_ABI_VERSION, "sqlite", "queryable SQLite store with FTS5 in .cortex/cortex.db",
-    sqlite_open, sqlite_begin, sqlite_file, sqlite_remove, sqlite_commit, sqlite_abort, sqlite_close,
+    sqlite_open, sqlite_begin, sqlite_file, sqlite_remove, sqlite_commit, sqlite_abort, sqlite_close, sqlite_keep,
 };

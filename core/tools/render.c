@@ -129,9 +129,11 @@ void cortex_render_explore(const json_t *result, cortex_buf *out)
 
 void cortex_render_flush(const json_t *result, cortex_buf *out)
 {
-    cortex_buf_printf(out, "indexed %lld files: %lld symbols, %lld references, %lld texts; %lld removed, %lld skipped, in %.2f s\n",
-                      num(result, "files"), num(result, "symbols"), num(result, "references"), num(result, "texts"),
-                      num(result, "removed"), num(result, "skipped"), json_number_value(json_object_get(result, "seconds")));
+    cortex_buf_printf(out, "indexed %lld files (%lld parsed, %lld unchanged): %lld symbols, %lld references, %lld texts; "
+                           "%lld removed, %lld skipped, in %.2f s\n",
+                      num(result, "files"), num(result, "parsed"), num(result, "unchanged"), num(result, "symbols"),
+                      num(result, "references"), num(result, "texts"), num(result, "removed"), num(result, "skipped"),
+                      json_number_value(json_object_get(result, "seconds")));
 }
 
 char *cortex_tool_render(const cortex_tool *t, const json_t *result, int text)

@@ -29,6 +29,9 @@ static int open_read(cortex_tool_session *s)
     if (access(s->store_path, F_OK) != 0) return 0;
     cortex_store *store;
     int rc = cortex_store_open(&store, s->store_path, CORTEX_STORE_READ);
+    /* A store never committed (an indexer killed at its start) or of an older
+     * schema is no index yet: the next index run rebuilds it. */
+    if (rc == CORTEX_ENOTFOUND || (rc == CORTEX_EVERSION && strstr(cortex_error_last(), "older"))) return 0;
     if (rc) return rc;
     /* The session keeps the raw connection; the store wrapper only checked the schema. */
     cortex_store_close(store);
@@ -281,11 +284,14 @@ int cortex_tool_flush(cortex_tool_session *s, json_t *args, json_t **result)
     (void)args;
     cortex_index_report r;
     int rc = cortex_tool_session_index(s, &r);
+    /* Totals of the index as it now stands: unchanged files were not parsed. */
     if (rc == 0)
-        *result = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:f,s:[ss]}", "files", (json_int_t)r.files, "symbols",
-                            (json_int_t)r.symbols, "references", (json_int_t)r.refs, "texts", (json_int_t)r.texts,
-                            "removed", (json_int_t)r.removed, "skipped", (json_int_t)r.walk.nskipped, "seconds",
-                            r.seconds, "sinks", "sqlite", "jsonl");
+        *result = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:f,s:[ss]}", "files", (json_int_t)r.files, "parsed",
+                            (json_int_t)(r.files - r.unchanged), "unchanged", (json_int_t)r.unchanged, "symbols",
+                            (json_int_t)store_int(s, "SELECT count(*) FROM symbols"), "references",
+                            (json_int_t)store_int(s, "SELECT count(*) FROM refs"), "texts",
+                            (json_int_t)store_int(s, "SELECT count(*) FROM texts"), "removed", (json_int_t)r.removed,
+                            "skipped", (json_int_t)r.walk.nskipped, "seconds", r.seconds, "sinks", "sqlite", "jsonl");
     cortex_index_report_dispose(&r);
     return rc;
 }

@@ -175,6 +175,7 @@ static void walk_dir(walk_ctx *ctx, const char *abs, const char *rel, repo_scope
         cortex_walk_file *f = CORTEX_PUSH(ctx->out->files, ctx->out->nfiles, ctx->out->files_cap);
         f->path = cortex_xstrdup(child_rel);
         f->size = (uint64_t)st.st_size;
+        f->mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
         f->plugin = p;
     }
     for (size_t i = 0; i < n; i++) free(names[i]);

@@ -15,6 +15,7 @@
 typedef struct cortex_walk_file {
     char *path; /* repository-relative, '/' separators */
     uint64_t size;
+    int64_t mtime_ns;
     const cortex_language_plugin *plugin;
 } cortex_walk_file;
 

@@ -603,8 +603,9 @@ export async function sharedChecks(h, client, ctx) {
     const r = await structured(ctx, 'flush_index', {}, { onprogress: (p) => progress.push(p) });
     assert.equal(typeof r.seconds, 'number');
     assert.deepEqual({ ...r, seconds: 0 }, {
-      files: 7, symbols: 26, references: 19, texts: 12, removed: 0, skipped: 0, seconds: 0, sinks: ['sqlite', 'jsonl'],
-      index: index(2),
+      // Nothing changed since the server indexed on start: every file is carried over.
+      files: 7, parsed: 0, unchanged: 7, symbols: 26, references: 19, texts: 12, removed: 0, skipped: 0, seconds: 0,
+      sinks: ['sqlite', 'jsonl'], index: index(2),
     });
     assert.ok(progress.length >= 1, 'at least one notifications/progress');
     let last = 0;
@@ -621,7 +622,7 @@ export async function sharedChecks(h, client, ctx) {
     assert.match(await toolError(ctx, 'flush_index', { format: 'text' }), /format/);
     assert.equal(execFileSync(ctx.cortex, ['flush', '--root', ctx.fixture], { encoding: 'utf8' })
       .replace(/in \d+\.\d\d s/, 'in N s'),
-      'indexed 7 files: 26 symbols, 19 references, 12 texts; 0 removed, 0 skipped, in N s\n');
+      'indexed 7 files (0 parsed, 7 unchanged): 26 symbols, 19 references, 12 texts; 0 removed, 0 skipped, in N s\n');
   });
 
   // -- a file changed on disk: re-indexed before answering --

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Incremental indexing: after each change to a repository (edit, touch, add,
+# delete, rename, a .gitignore change, a branch switch), an incremental run
+# must leave every sink exactly as a full run from scratch would: the JSONL
+# index byte for byte, the store row for row (symbols, references with their
+# bindings, imports with their targets, texts, FTS answers). Unchanged files
+# are not parsed again: the report says how many were carried over.
+. "$(dirname "$0")/lib.sh"
+CORTEX=$1
+FIXTURE="$REPO/tests/fixtures/repos/sample"
+
+R="$TMP/repo"
+mkdir -p "$R"
+cp -R "$FIXTURE/." "$R/"
+mv "$R/root.gitignore" "$R/.gitignore"
+mv "$R/src.gitignore" "$R/src/.gitignore"
+git -C "$R" init -q -b main
+git -C "$R" -c user.email=t@t -c user.name=t add -A >/dev/null
+git -C "$R" -c user.email=t@t -c user.name=t commit -qm base
+
+# What the store holds, in a stable text form.
+dump_store() {
+  sqlite3 "$1" "
+    SELECT 'file', path, lang, hash, lines, bytes FROM files ORDER BY path;
+    SELECT 'symbol', f.path, s.name, s.kind, s.line_start, s.line_end, s.id, coalesce(s.parent_id, ''), coalesce(s.sig, ''), coalesce(s.doc, '')
+      FROM symbols s JOIN files f ON f.id = s.file_id ORDER BY f.path, s.line_start, s.col, s.name;
+    SELECT 'ref', f.path, b.name, b.kind, b.line, b.col, coalesce(b.caller_id, ''), coalesce(b.target_id, ''), coalesce(b.resolution, '')
+      FROM ref_bindings b JOIN files f ON f.id = b.file_id ORDER BY f.path, b.line, b.col, b.name;
+    SELECT 'import', f.path, i.name, coalesce(i.alias, ''), coalesce(t.path, '')
+      FROM imports i JOIN files f ON f.id = i.file_id LEFT JOIN files t ON t.id = i.target_file_id ORDER BY f.path, i.line, i.name;
+    SELECT 'text', f.path, t.kind, t.line_start, t.text FROM texts t JOIN files f ON f.id = t.file_id ORDER BY f.path, t.line_start, t.kind;
+    SELECT 'fts-symbol', s.name FROM symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid WHERE symbols_fts MATCH 'normalize OR ledger OR point OR extra' ORDER BY s.name;
+    SELECT 'fts-file', path FROM files_fts WHERE files_fts MATCH 'util OR utils OR app' ORDER BY path;
+    PRAGMA integrity_check;"
+}
+
+# check NAME: an incremental run equals a full one in every sink.
+check() {
+  local name=$1
+  "$CORTEX" index --json "$R" > "$TMP/inc.json" 2>"$TMP/inc.err" || { fail "$name: incremental run"; cat "$TMP/inc.err"; return; }
+  rm -rf "$TMP/full"
+  "$CORTEX" index --quiet --full --out "$TMP/full" "$R" 2>"$TMP/full.err" || { fail "$name: full run"; cat "$TMP/full.err"; return; }
+  if diff -r "$R/.cortex/index" "$TMP/full/index" > "$TMP/diff" 2>&1; then pass "$name: JSONL equals a full run's"; else
+    fail "$name: JSONL equals a full run's"; head -20 "$TMP/diff" | sed 's/^/    /'; fi
+  expect_eq "$name: store equals a full run's" "$(dump_store "$TMP/full/cortex.db")" "$(dump_store "$R/.cortex/cortex.db")"
+}
+
+"$CORTEX" index --quiet "$R"
+"$CORTEX" index --json "$R" > "$TMP/again.json"
+expect_eq "a second run parses nothing" "7 0" "$(jq -r '"\(.unchanged) \(.files - .unchanged)"' "$TMP/again.json")"
+check "no change"
+
+touch "$R/src/app.py"
+check "touch"
+expect_eq "touch: carried over by hash" "7" "$(jq -r .unchanged "$TMP/inc.json")"
+
+printf '\n\ndef extra(text):\n    return normalize(text) + "!"\n' >> "$R/src/util.py"
+check "edit"
+expect_eq "edit: one file parsed" "6" "$(jq -r .unchanged "$TMP/inc.json")"
+
+printf 'from .util import extra\n\nVALUE = extra("x")\n' > "$R/src/added.py"
+check "add"
+
+rm "$R/lib/point.h"
+check "delete"
+expect_eq "delete: removed" "1" "$(jq -r .removed "$TMP/inc.json")"
+
+mv "$R/src/util.py" "$R/src/utils.py"
+check "rename (app.py's import no longer resolves)"
+
+echo "added.py" >> "$R/src/.gitignore"
+check "a .gitignore change"
+
+git -C "$R" -c user.email=t@t -c user.name=t add -A >/dev/null
+git -C "$R" -c user.email=t@t -c user.name=t commit -qm change
+git -C "$R" checkout -q -b other HEAD~1
+check "branch switch"
+expect_eq "branch switch: util.py is back" "src/util.py" \
+  "$(sqlite3 "$R/.cortex/cortex.db" "SELECT path FROM files WHERE path LIKE 'src/util%'")"
+
+# A different extractor (another plugin build) never reuses records.
+sqlite3 "$R/.cortex/cortex.db" "UPDATE meta SET value = 'another build' WHERE key = 'extractor'"
+check "after the extractor changed"
+expect_eq "after the extractor changed: everything parsed" "0" "$(jq -r .unchanged "$TMP/inc.json")"
+
+finish
