@@ -26,7 +26,8 @@ struct cortex_tool;
 int cortex_cmd_tool_command(const struct cortex_tool *t, int argc, char **argv);
 
 /** Loads the plugins from the default search path and prints each refusal to
- *  stderr as one warning line. Caller owns the set. */
-cortex_plugin_set *cortex_cli_load_plugins(int quiet);
+ *  stderr as one warning line. `lazy`: queries compile on first use (runs that
+ *  meet few languages start faster). Caller owns the set. */
+cortex_plugin_set *cortex_cli_load_plugins(int quiet, int lazy);
 
 #endif

@@ -47,7 +47,7 @@ int cortex_cmd_extract(int argc, char **argv)
         fprintf(stderr, "cortex extract: no FILE given\n");
         return 2;
     }
-    cortex_plugin_set *set = cortex_cli_load_plugins(0);
+    cortex_plugin_set *set = cortex_cli_load_plugins(0, 1);
     cortex_extractor *x;
     cortex_extractor_new(&x, &(cortex_extract_limits){10.0, 0});
     char *data = NULL;

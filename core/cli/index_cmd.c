@@ -175,7 +175,7 @@ int cortex_cmd_index(int argc, char **argv)
         opts.progress = show_progress;
         opts.progress_payload = &last;
     }
-    cortex_plugin_set *plugins = cortex_cli_load_plugins(quiet);
+    cortex_plugin_set *plugins = cortex_cli_load_plugins(quiet, 1);
     cortex_index_report report;
     int rc = cortex_index_run(plugins, &opts, &report);
     if (rc != 0) {

@@ -9,11 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-cortex_plugin_set *cortex_cli_load_plugins(int quiet)
+cortex_plugin_set *cortex_cli_load_plugins(int quiet, int lazy)
 {
     char *path = cortex_plugin_default_search_path();
     cortex_plugin_set *set;
-    cortex_plugin_set_load(&set, path);
+    if (lazy)
+        cortex_plugin_set_load_lazy(&set, path);
+    else
+        cortex_plugin_set_load(&set, path);
     free(path);
     if (!quiet)
         for (size_t i = 0; i < set->nrefused; i++)
@@ -43,7 +46,7 @@ int cortex_cmd_plugins(int argc, char **argv)
             return c == 'h' ? 0 : 2;
         }
     }
-    cortex_plugin_set *set = cortex_cli_load_plugins(1);
+    cortex_plugin_set *set = cortex_cli_load_plugins(1, 0); /* every query compiled: a broken one is listed */
     if (json) {
         json_t *root = json_object(), *loaded = json_array(), *refused = json_array();
         for (size_t i = 0; i < set->count; i++) {

@@ -331,6 +331,10 @@ static bool parse_progress(TSParseState *state)
 static int parse_and_match(cortex_extractor *x, const cortex_language_plugin *p, const char *src, size_t len,
                            const TSRange *ranges, uint32_t nranges, cortex_file_records *r)
 {
+    if (cortex_plugin_queries(p) != 0) {
+        r->problem = "the plugin's queries do not compile";
+        return cortex_error_set(CORTEX_EINVALID, "%s: %s", r->path, cortex_error_last());
+    }
     ts_parser_set_language(x->parser, p->language);
     ts_parser_set_included_ranges(x->parser, ranges, nranges);
     source_view view = {src, (uint32_t)len};

@@ -214,6 +214,31 @@ static void keep_only(manifest_entry *prev, size_t *nprev, const char *const *on
     *nprev = kept;
 }
 
+static void drop_files_of_broken_plugins(cortex_index_report *rep)
+{
+    const cortex_language_plugin *checked[64];
+    int ok[64];
+    size_t nchecked = 0, kept = 0;
+    for (size_t i = 0; i < rep->walk.nfiles; i++) {
+        cortex_walk_file *f = &rep->walk.files[i];
+        size_t k = 0;
+        while (k < nchecked && checked[k] != f->plugin) k++;
+        if (k == nchecked && nchecked < 64) {
+            checked[nchecked] = f->plugin;
+            ok[nchecked] = cortex_plugin_queries(f->plugin) == 0;
+            if (!ok[nchecked]) add_problem(rep, f->plugin->path, cortex_error_last());
+            nchecked++;
+        }
+        if (k < 64 && !ok[k]) {
+            cortex_walk_add_skip(&rep->walk, f->path, "its plugin's queries do not compile (see problems)");
+            free(f->path);
+            continue;
+        }
+        rep->walk.files[kept++] = *f;
+    }
+    rep->walk.nfiles = kept;
+}
+
 typedef struct open_sink {
     const cortex_sink_type *type;
     void *self;
@@ -251,6 +276,11 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     if (rc) return rc;
     if ((rc = make_dir(rep->data_dir))) return rc;
     write_data_gitignore(rep->data_dir);
+
+    /* Plugins compile their queries when first needed: those this run needs,
+     * now, once. A plugin whose queries do not compile has its files skipped
+     * with the reason, and the run goes on. */
+    drop_files_of_broken_plugins(rep);
 
     /* The extractor: this build and its plugins. Records from another are re-extracted. */
     char extractor[96];

@@ -53,6 +53,8 @@ static void plugin_free(cortex_language_plugin *p)
     if (!p) return;
     for (uint32_t i = 0; i < p->nqueries; i++) cortex_compiled_query_dispose(&p->queries[i]);
     free(p->queries);
+    free(p->compile_error);
+    pthread_mutex_destroy(&p->compile_lock);
     free_string_list(p->extensions);
     free_string_list(p->filenames);
     free(p->name);
@@ -69,6 +71,41 @@ static const cortex_language_plugin *owner_of_extension(const cortex_plugin_set 
         for (char **e = set->plugins[i]->extensions; *e; e++)
             if (strcmp(*e, ext) == 0) return set->plugins[i];
     return NULL;
+}
+
+/* Set while a lazy set loads: its plugins compile their queries on first use. */
+static _Thread_local int lazy_compile;
+
+static int compile_queries(cortex_language_plugin *p)
+{
+    p->queries = cortex_xcalloc(p->nquery_sources + 1, sizeof *p->queries);
+    for (uint32_t i = 0; i < p->nquery_sources; i++) {
+        int rc = cortex_compiled_query_init(&p->queries[i], p->language, p->query_sources[i].name, p->query_sources[i].source);
+        if (rc != 0) {
+            char msg[1024];
+            snprintf(msg, sizeof msg, "%s", cortex_error_last());
+            p->compile_state = -1;
+            return cortex_error_set(rc, "plugin '%s': %s", p->name, msg);
+        }
+        p->nqueries = i + 1;
+    }
+    p->compile_state = 1;
+    return 0;
+}
+
+int cortex_plugin_queries(const cortex_language_plugin *cp)
+{
+    cortex_language_plugin *p = (cortex_language_plugin *)cp; /* compiled once, then read-only */
+    pthread_mutex_lock(&p->compile_lock);
+    int rc = 0;
+    if (p->compile_state == 0) {
+        rc = compile_queries(p);
+        if (rc) p->compile_error = cortex_xstrdup(cortex_error_last());
+    } else if (p->compile_state < 0) {
+        rc = cortex_error_set(CORTEX_EINVALID, "%s", p->compile_error ? p->compile_error : "queries do not compile");
+    }
+    pthread_mutex_unlock(&p->compile_lock);
+    return rc;
 }
 
 /* Checks the descriptor and builds the loaded plugin; 0 or a code with the message set. */
@@ -135,18 +172,11 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
         if (d.queries[i].source) XXH3_64bits_update(h, d.queries[i].source, strlen(d.queries[i].source) + 1);
     p->fingerprint = XXH3_64bits_digest(h);
     XXH3_freeState(h);
-    p->queries = cortex_xcalloc(d.query_count, sizeof *p->queries);
-    for (uint32_t i = 0; i < d.query_count; i++) {
-        if (!d.queries[i].source)
-            return cortex_error_set(CORTEX_EINVALID, "plugin '%s': query %u has no text", d.name, i);
-        int rc = cortex_compiled_query_init(&p->queries[i], lang, d.queries[i].name, d.queries[i].source);
-        if (rc != 0) {
-            char msg[1024];
-            snprintf(msg, sizeof msg, "%s", cortex_error_last());
-            return cortex_error_set(rc, "plugin '%s': %s", d.name, msg);
-        }
-        p->nqueries = i + 1;
-    }
+    p->query_sources = d.queries;
+    p->nquery_sources = d.query_count;
+    for (uint32_t i = 0; i < d.query_count; i++)
+        if (!d.queries[i].source) return cortex_error_set(CORTEX_EINVALID, "plugin '%s': query %u has no text", d.name, i);
+    if (!lazy_compile) return compile_queries(p);
     return 0;
 }
 
@@ -160,6 +190,7 @@ int cortex_plugin_set_load_file(cortex_plugin_set *set, const char *path)
             if (realpath(set->plugins[i]->path, other) && strcmp(real, other) == 0) return 0;
         }
     cortex_language_plugin *p = cortex_xcalloc(1, sizeof *p);
+    pthread_mutex_init(&p->compile_lock, NULL);
     p->path = cortex_xstrdup(path);
     int rc;
 
@@ -240,6 +271,13 @@ void cortex_plugin_set_load(cortex_plugin_set **out, const char *search_path)
     }
     free(copy);
     *out = set;
+}
+
+void cortex_plugin_set_load_lazy(cortex_plugin_set **out, const char *search_path)
+{
+    lazy_compile = 1;
+    cortex_plugin_set_load(out, search_path);
+    lazy_compile = 0;
 }
 
 char *cortex_plugin_default_search_path(void)

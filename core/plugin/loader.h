@@ -11,6 +11,7 @@
 #include "query.h"
 
 #include <cortex/plugin.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <tree_sitter/api.h>
 
@@ -23,8 +24,16 @@ typedef struct cortex_language_plugin {
     uint32_t abi_version;
     uint32_t grammar_abi;
     const TSLanguage *language;
+    /* Compiled on first use when the set was loaded lazily (compiling every
+     * plugin's queries costs tens of milliseconds each): call
+     * cortex_plugin_queries() rather than reading these directly. */
     cortex_compiled_query *queries;
     uint32_t nqueries;
+    const cortex_query *query_sources; /* the plugin's own, static */
+    uint32_t nquery_sources;
+    int compile_state;                 /* 0 not yet, 1 compiled, -1 failed */
+    char *compile_error;
+    pthread_mutex_t compile_lock;
     cortex_refine_symbol_fn refine_symbol; /* NULL when the plugin has none */
     cortex_import_paths_fn import_paths;   /* NULL when the plugin has none */
     cortex_embedded_regions_fn embedded_regions; /* NULL when the plugin has none */
@@ -49,6 +58,15 @@ typedef struct cortex_plugin_set {
  *  Never fails: refusals are listed in the set. Caller owns `*out`; free with
  *  cortex_plugin_set_free(). */
 void cortex_plugin_set_load(cortex_plugin_set **out, const char *search_path);
+
+/** As cortex_plugin_set_load(), but each plugin's queries compile on first use
+ *  (cortex_plugin_queries()), so a run that meets two languages pays for two.
+ *  A query that does not compile is then reported at that use, not at load. */
+void cortex_plugin_set_load_lazy(cortex_plugin_set **out, const char *search_path);
+
+/** The plugin's compiled queries, compiling them on first call (thread-safe).
+ *  0, or a negative code with the message set when they do not compile. */
+int cortex_plugin_queries(const cortex_language_plugin *p);
 
 /** The default search path: $CORTEX_PLUGIN_PATH, then the build tree's plugin
  *  directory next to the executable when it exists, else the install prefix's.

@@ -78,7 +78,7 @@ cortex_plugin_set *cortex_tool_session_plugins(cortex_tool_session *s)
 {
     if (!s->plugins) {
         char *path = cortex_plugin_default_search_path();
-        cortex_plugin_set_load(&s->plugins, path);
+        cortex_plugin_set_load_lazy(&s->plugins, path);
         free(path);
     }
     return s->plugins;
