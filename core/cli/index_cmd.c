@@ -42,7 +42,8 @@ static void index_usage(FILE *out)
             "  --json                print the report as JSON\n"
             "  --max-file-size BYTES skip larger files (default 1048576)\n"
             "  --sink NAME           write only to this sink (sqlite, jsonl); repeatable; default both\n"
-            "  --full                re-parse every file, even those unchanged since the last run\n");
+            "  --full                re-parse every file, even those unchanged since the last run\n"
+            "  --threads N           extraction threads (default: the number of cores); output does not depend on N\n");
 }
 
 static json_t *report_json(const cortex_index_report *r)
@@ -130,13 +131,13 @@ int cortex_cmd_index(int argc, char **argv)
     static const struct option longopts[] = {
         {"out", required_argument, NULL, 'o'}, {"quiet", no_argument, NULL, 'q'}, {"json", no_argument, NULL, 'j'},
         {"max-file-size", required_argument, NULL, 'm'}, {"sink", required_argument, NULL, 's'},
-        {"full", no_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'}, {0}};
+        {"full", no_argument, NULL, 'f'}, {"threads", required_argument, NULL, 't'}, {"help", no_argument, NULL, 'h'}, {0}};
     const char *sinks[8] = {0};
     size_t nsinks = 0;
     cortex_index_options opts = {0};
     int quiet = 0, json = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:qjm:s:fh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "o:qjm:s:ft:h", longopts, NULL)) != -1) {
         switch (c) {
         case 's':
             if (nsinks + 1 >= sizeof sinks / sizeof *sinks) {
@@ -149,6 +150,16 @@ int cortex_cmd_index(int argc, char **argv)
         case 'o': opts.data_dir = optarg; break;
         case 'q': quiet = 1; break;
         case 'f': opts.full = 1; break;
+        case 't': {
+            char *end;
+            long n = strtol(optarg, &end, 10);
+            if (*end || n < 1 || n > 256) {
+                fprintf(stderr, "cortex index: --threads must be a number from 1 to 256, not '%s'\n", optarg);
+                return 2;
+            }
+            opts.threads = (unsigned)n;
+            break;
+        }
         case 'j': json = 1; break;
         case 'm': {
             char *end;

@@ -7,6 +7,7 @@
 #include "pipeline.h"
 
 #include "../extract/extractor.h"
+#include "workers.h"
 #include "../sink/sink.h"
 #include "../store/store.h"
 #include "../util/error.h"
@@ -244,6 +245,94 @@ typedef struct open_sink {
     void *self;
 } open_sink;
 
+/* What the indexing loop hands around. */
+typedef struct run_state {
+    const cortex_index_options *opts;
+    cortex_index_report *rep;
+    open_sink *sinks;
+    size_t nsinks;
+    int *fresh;           /* per sink: give it this file's records */
+    cortex_extractor *x;  /* the loop's own, for a sink that cannot carry a file over */
+    char *data;
+    size_t cap;
+    double parse_seconds;
+} run_state;
+
+/* Gives fresh records to every sink, or to those `only` marks. */
+static int deliver_records(run_state *run, const cortex_file_records *rec, const int *only)
+{
+    int rc = 0;
+    for (size_t s = 0; s < run->nsinks && rc == 0; s++)
+        if (!only || only[s]) rc = run->sinks[s].type->file(run->sinks[s].self, rec);
+    return rc;
+}
+
+/* An unchanged file: each sink carries it over, or gets records extracted
+ * now (it had none to carry: an index written by a run without it). */
+static int deliver_unchanged(run_state *run, const cortex_walk_file *f, const manifest_entry *before, int64_t mtime_ns,
+                             cortex_file_records *counted, int *skipped)
+{
+    cortex_file_records header = {0};
+    header.path = f->path;
+    header.lang = f->plugin->name;
+    header.mtime_ns = mtime_ns;
+    memcpy(header.hash, before->hash, sizeof header.hash);
+    header.lines = before->lines;
+    header.bytes = before->bytes;
+    size_t nfresh = 0;
+    for (size_t s = 0; s < run->nsinks; s++) {
+        int k = run->sinks[s].type->keep(run->sinks[s].self, &header);
+        if (k && k != CORTEX_ENOTFOUND) return k;
+        run->fresh[s] = k == CORTEX_ENOTFOUND;
+        nfresh += (size_t)run->fresh[s];
+    }
+    *counted = header;
+    if (nfresh == 0) {
+        run->rep->unchanged++;
+        return 0;
+    }
+    char abs[PATH_MAX + 1];
+    snprintf(abs, sizeof abs, "%s/%s", run->rep->root, f->path);
+    size_t len = 0;
+    const char *why = cortex_index_read_source(abs, &run->data, &run->cap, &len, &mtime_ns);
+    if (why) { /* gone or changed since the walk: the next run sees it */
+        cortex_walk_add_skip(&run->rep->walk, f->path, why);
+        *skipped = 1;
+        return 0;
+    }
+    if (!run->x) {
+        cortex_extract_limits limits = {run->parse_seconds, 0};
+        cortex_extractor_new(&run->x, &limits);
+    }
+    cortex_file_records rec = {0};
+    rec.path = f->path;
+    rec.lang = f->plugin->name;
+    rec.mtime_ns = mtime_ns;
+    cortex_index_describe(&rec, run->data, len);
+    if (cortex_extractor_run(run->x, f->plugin, run->data, len, &rec) != 0 || rec.problem)
+        add_problem(run->rep, f->path, rec.problem ? rec.problem : cortex_error_last());
+    int rc = deliver_records(run, &rec, run->fresh);
+    cortex_file_records_reset(&rec);
+    return rc;
+}
+
+/* Adds a file to the report; its records count only when it was parsed now. */
+static void count_file(cortex_index_report *rep, const char *lang, const cortex_file_records *r, int skipped)
+{
+    if (skipped) return;
+    cortex_language_stats *ls = lang_stats(rep, lang);
+    ls->files++;
+    ls->bytes += r->bytes;
+    ls->symbols += r->nsymbols;
+    ls->refs += r->nrefs;
+    ls->texts += r->ntexts;
+    rep->files++;
+    rep->bytes += r->bytes;
+    rep->symbols += r->nsymbols;
+    rep->refs += r->nrefs;
+    rep->texts += r->ntexts;
+}
+
 int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_options *opts, cortex_index_report *rep)
 {
     memset(rep, 0, sizeof *rep);
@@ -304,107 +393,69 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     for (; begun < nsinks; begun++)
         if ((rc = sinks[begun].type->begin(sinks[begun].self))) goto done;
 
-    cortex_extract_limits limits = {opts->parse_seconds > 0 ? opts->parse_seconds : 10.0, 0};
-    cortex_extractor *x;
-    cortex_extractor_new(&x, &limits);
-    char *data = NULL;
-    size_t cap = 0, len = 0;
-    char abs[PATH_MAX + 1];
-    cortex_file_records rec;
-    memset(&rec, 0, sizeof rec);
+    double parse_seconds = opts->parse_seconds > 0 ? opts->parse_seconds : 10.0;
+    run_state run = {opts, rep, sinks, nsinks, cortex_xcalloc(nsinks + 1, sizeof(int)), NULL, NULL, 0, parse_seconds};
 
-    /* Files indexed now, in order; files that were indexed before and are not
-     * any more are removed from every sink. */
-    char **now = cortex_xcalloc(rep->walk.nfiles + 1, sizeof *now);
-    size_t nnow = 0, at_prev = 0;
-    int *fresh = cortex_xcalloc(nsinks + 1, sizeof *fresh); /* sinks that need this file's records */
-    for (size_t i = 0; i < rep->walk.nfiles && rc == 0; i++) {
+    /* The plan: a file whose size and time match the last run's is unchanged
+     * (git's stat check) and not even read; the others go to the workers,
+     * which skip extraction when the content hash still matches (a touch). */
+    size_t nfiles = rep->walk.nfiles, njobs = 0, at_prev = 0;
+    const manifest_entry **before = cortex_xcalloc(nfiles + 1, sizeof *before);
+    size_t *job_of = cortex_xcalloc(nfiles + 1, sizeof *job_of);
+    cortex_extract_job *jobs = cortex_xcalloc(nfiles + 1, sizeof *jobs);
+    for (size_t i = 0; i < nfiles; i++) {
+        const cortex_walk_file *f = &rep->walk.files[i];
+        while (at_prev < nprev && strcmp(prev[at_prev].path, f->path) < 0) at_prev++;
+        if (reuse && at_prev < nprev && strcmp(prev[at_prev].path, f->path) == 0 && strcmp(prev[at_prev].lang, f->plugin->name) == 0)
+            before[i] = &prev[at_prev];
+        if (before[i] && before[i]->bytes == f->size && before[i]->mtime_ns == f->mtime_ns) {
+            job_of[i] = SIZE_MAX;
+            continue;
+        }
+        job_of[i] = njobs;
+        jobs[njobs++] = (cortex_extract_job){f->path, f->plugin, f->size, before[i] ? before[i]->hash : NULL};
+    }
+    unsigned threads = opts->threads ? opts->threads : cortex_workers_default_threads();
+    cortex_workers *workers = cortex_workers_start(rep->root, jobs, njobs, threads, parse_seconds);
+
+    /* The sinks get every file in path order, whatever the thread count. Files
+     * indexed before and not now are removed from every sink after. */
+    char **now = cortex_xcalloc(nfiles + 1, sizeof *now);
+    size_t nnow = 0;
+    for (size_t i = 0; i < nfiles && rc == 0; i++) {
         const cortex_walk_file *f = &rep->walk.files[i];
         if (opts->cancel && atomic_load(opts->cancel)) {
             rc = cortex_error_set(CORTEX_ECANCELLED, "indexing cancelled");
             break;
         }
-        while (at_prev < nprev && strcmp(prev[at_prev].path, f->path) < 0) at_prev++;
-        const manifest_entry *before =
-            reuse && at_prev < nprev && strcmp(prev[at_prev].path, f->path) == 0 && strcmp(prev[at_prev].lang, f->plugin->name) == 0
-                ? &prev[at_prev]
-                : NULL;
-        snprintf(abs, sizeof abs, "%s/%s", rep->root, f->path);
-        int read = 0;
-        int64_t mtime_ns = f->mtime_ns;
-        cortex_file_records_reset(&rec);
-        rec.path = f->path;
-        rec.lang = f->plugin->name;
-        rec.mtime_ns = mtime_ns;
-        /* Unchanged when size and time match the last run's (git's stat
-         * check), or, after a touch, when the content hash does. */
-        int unchanged = before && before->bytes == f->size && before->mtime_ns == f->mtime_ns;
-        if (before && !unchanged) {
-            const char *why = cortex_index_read_source(abs, &data, &cap, &len, &mtime_ns);
-            if (why) {
-                cortex_walk_add_skip(&rep->walk, f->path, why);
-                continue;
-            }
-            read = 1;
-            rec.mtime_ns = mtime_ns;
-            cortex_index_describe(&rec, data, len);
-            unchanged = strcmp(rec.hash, before->hash) == 0;
+        cortex_file_records counted = {0}; /* what the report counts of this file */
+        int skipped = 0;
+        cortex_extract_result *res = job_of[i] == SIZE_MAX ? NULL : cortex_workers_take(workers, job_of[i]);
+        if (!res) {
+            rc = deliver_unchanged(&run, f, before[i], f->mtime_ns, &counted, &skipped);
+        } else if (res->skip_reason) {
+            cortex_walk_add_skip(&rep->walk, f->path, res->skip_reason);
+            skipped = 1;
+        } else if (res->same_hash) {
+            rc = deliver_unchanged(&run, f, before[i], res->rec.mtime_ns, &counted, &skipped);
+        } else {
+            if (res->problem) add_problem(rep, f->path, res->problem);
+            if (res->rec.has_errors) rep->files_with_parse_errors++;
+            rc = deliver_records(&run, &res->rec, NULL);
+            counted = res->rec;
         }
-        /* Each sink carries an unchanged file over, or asks for its records. */
-        size_t nfresh = nsinks;
-        for (size_t s = 0; s < nsinks; s++) fresh[s] = 1;
-        if (unchanged) {
-            memcpy(rec.hash, before->hash, sizeof rec.hash);
-            rec.lines = before->lines;
-            rec.bytes = before->bytes;
-            nfresh = 0;
-            for (size_t s = 0; s < nsinks && rc == 0; s++) {
-                int k = sinks[s].type->keep(sinks[s].self, &rec);
-                fresh[s] = k == CORTEX_ENOTFOUND;
-                if (k && !fresh[s]) rc = k;
-                nfresh += (size_t)fresh[s];
-            }
-            if (rc) break;
-            if (nfresh == 0) rep->unchanged++;
-        }
-        if (nfresh > 0) {
-            if (!read) {
-                const char *why = cortex_index_read_source(abs, &data, &cap, &len, &mtime_ns);
-                if (why) {
-                    cortex_walk_add_skip(&rep->walk, f->path, why);
-                    continue;
-                }
-            }
-            cortex_file_records_reset(&rec);
-            rec.path = f->path;
-            rec.lang = f->plugin->name;
-            rec.mtime_ns = mtime_ns;
-            cortex_index_describe(&rec, data, len);
-            if (cortex_extractor_run(x, f->plugin, data, len, &rec) != 0 || rec.problem)
-                add_problem(rep, f->path, rec.problem ? rec.problem : cortex_error_last());
-            if (rec.has_errors) rep->files_with_parse_errors++;
-            for (size_t s = 0; s < nsinks && rc == 0; s++)
-                if (fresh[s]) rc = sinks[s].type->file(sinks[s].self, &rec);
-        }
-        now[nnow++] = f->path;
-        if (opts->progress) opts->progress(i + 1, rep->walk.nfiles, opts->progress_payload);
-
-        cortex_language_stats *ls = lang_stats(rep, f->plugin->name);
-        ls->files++;
-        ls->bytes += rec.bytes;
-        ls->symbols += rec.nsymbols;
-        ls->refs += rec.nrefs;
-        ls->texts += rec.ntexts;
-        rep->files++;
-        rep->bytes += rec.bytes;
-        rep->symbols += rec.nsymbols;
-        rep->refs += rec.nrefs;
-        rep->texts += rec.ntexts;
+        count_file(rep, f->plugin->name, &counted, skipped);
+        if (res) cortex_workers_release(workers, job_of[i]); /* after counting: it frees the records */
+        if (!skipped) now[nnow++] = f->path;
+        if (opts->progress) opts->progress(i + 1, nfiles, opts->progress_payload);
     }
-    free(fresh);
-    cortex_file_records_reset(&rec);
-    free(data);
-    cortex_extractor_free(x);
+    cortex_workers_stop(workers);
+    free(jobs);
+    free(job_of);
+    free(before);
+    free(run.fresh);
+    free(run.data);
+    if (run.x) cortex_extractor_free(run.x);
 
     for (size_t i = 0, j = 0; i < nprev && rc == 0; i++) {
         while (j < nnow && strcmp(now[j], prev[i].path) < 0) j++;

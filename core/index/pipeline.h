@@ -31,6 +31,7 @@ typedef struct cortex_index_options {
     void *progress_payload;
     const atomic_int *cancel;    /* optional: non-zero stops the run (CORTEX_ECANCELLED), every sink aborted */
     int full;                    /* re-extract every file, even those unchanged since the last run */
+    unsigned threads;            /* extraction threads; 0 = the machine's cores */
 } cortex_index_options;
 
 typedef struct cortex_language_stats {

@@ -45,6 +45,16 @@ check() {
   expect_eq "$name: store equals a full run's" "$(dump_store "$TMP/full/cortex.db")" "$(dump_store "$R/.cortex/cortex.db")"
 }
 
+# Parallel extraction: the output never depends on the number of threads.
+for t in 1 2 3 8; do
+  "$CORTEX" index --quiet --full --threads $t --out "$TMP/threads-$t" "$R"
+done
+for t in 2 3 8; do
+  if diff -r "$TMP/threads-1/index" "$TMP/threads-$t/index" >/dev/null; then pass "JSONL with $t threads equals 1 thread's"; else
+    fail "JSONL with $t threads equals 1 thread's"; fi
+  expect_eq "store with $t threads equals 1 thread's" "$(dump_store "$TMP/threads-1/cortex.db")" "$(dump_store "$TMP/threads-$t/cortex.db")"
+done
+
 "$CORTEX" index --quiet "$R"
 "$CORTEX" index --json "$R" > "$TMP/again.json"
 expect_eq "a second run parses nothing" "7 0" "$(jq -r '"\(.unchanged) \(.files - .unchanged)"' "$TMP/again.json")"

@@ -1,0 +1,218 @@
+/* Parallel extraction with in-order delivery. */
+#define _GNU_SOURCE
+#include "workers.h"
+
+#include "pipeline.h"
+
+#include "../extract/extractor.h"
+#include "../util/error.h"
+#include "../util/mem.h"
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* How far (in jobs) workers may run ahead of the indexer: enough to keep them
+ * busy while it writes, few enough that held records stay small. */
+#define WINDOW_PER_THREAD 32
+
+typedef struct slot {
+    cortex_extract_result result;
+    int state; /* 0 waiting, 1 running, 2 done */
+} slot;
+
+struct cortex_workers {
+    const char *root;
+    const cortex_extract_job *jobs;
+    size_t njobs;
+    slot *slots;
+    size_t *order;    /* jobs in the order workers start them */
+    size_t next;      /* next position in `order` */
+    size_t taken;     /* jobs [0, taken) were handed to the indexer */
+    size_t window;
+    double parse_seconds;
+    int stopping;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    pthread_t *threads;
+    unsigned nthreads; /* 0: extraction happens in take() */
+    cortex_extractor *inline_extractor;
+    char *inline_buf;
+    size_t inline_cap;
+};
+
+unsigned cortex_workers_default_threads(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (unsigned)n : 1;
+}
+
+/* Reads and extracts one job into its slot. */
+static void run_job(cortex_workers *w, cortex_extractor *x, size_t i, char **buf, size_t *cap)
+{
+    const cortex_extract_job *job = &w->jobs[i];
+    cortex_extract_result *res = &w->slots[i].result;
+    char abs[PATH_MAX + 1];
+    snprintf(abs, sizeof abs, "%s/%s", w->root, job->path);
+    size_t len = 0;
+    int64_t mtime_ns = 0;
+    const char *why = cortex_index_read_source(abs, buf, cap, &len, &mtime_ns);
+    if (why) {
+        res->skip_reason = why;
+        return;
+    }
+    cortex_file_records *r = &res->rec;
+    r->path = job->path;
+    r->lang = job->plugin->name;
+    r->mtime_ns = mtime_ns;
+    cortex_index_describe(r, *buf, len);
+    if (job->unless_hash && strcmp(r->hash, job->unless_hash) == 0) {
+        res->same_hash = 1;
+        return;
+    }
+    if (cortex_extractor_run(x, job->plugin, *buf, len, r) != 0 || r->problem)
+        res->problem = cortex_xstrdup(r->problem ? r->problem : cortex_error_last());
+}
+
+/* The next job a worker may start, or SIZE_MAX to wait; called with the lock held. */
+static size_t claim(cortex_workers *w)
+{
+    if (w->next >= w->njobs) return SIZE_MAX;
+    size_t i = w->order[w->next];
+    /* The largest files start regardless of the window: they are first in `order`. */
+    if (i >= w->taken + w->window && w->next >= w->nthreads * 2) return SIZE_MAX;
+    w->next++;
+    w->slots[i].state = 1;
+    return i;
+}
+
+static void *worker(void *arg)
+{
+    cortex_workers *w = arg;
+    cortex_extract_limits limits = {w->parse_seconds, 0};
+    cortex_extractor *x;
+    cortex_extractor_new(&x, &limits);
+    char *buf = NULL;
+    size_t cap = 0;
+    pthread_mutex_lock(&w->lock);
+    for (;;) {
+        size_t i = SIZE_MAX;
+        /* Wait while the next job is beyond the window; leave when none is left. */
+        while (!w->stopping && w->next < w->njobs && (i = claim(w)) == SIZE_MAX)
+            pthread_cond_wait(&w->changed, &w->lock);
+        if (w->stopping || i == SIZE_MAX) break;
+        pthread_mutex_unlock(&w->lock);
+        run_job(w, x, i, &buf, &cap);
+        pthread_mutex_lock(&w->lock);
+        w->slots[i].state = 2;
+        pthread_cond_broadcast(&w->changed);
+    }
+    pthread_mutex_unlock(&w->lock);
+    free(buf);
+    cortex_extractor_free(x);
+    return NULL;
+}
+
+static int compare_size_desc(const void *a, const void *b, void *arg)
+{
+    const cortex_extract_job *jobs = arg;
+    uint64_t x = jobs[*(const size_t *)a].size, y = jobs[*(const size_t *)b].size;
+    if (x != y) return x > y ? -1 : 1;
+    return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+cortex_workers *cortex_workers_start(const char *root, const cortex_extract_job *jobs, size_t njobs, unsigned threads,
+                                     double parse_seconds)
+{
+    cortex_workers *w = cortex_xcalloc(1, sizeof *w);
+    w->root = root;
+    w->jobs = jobs;
+    w->njobs = njobs;
+    w->parse_seconds = parse_seconds;
+    w->slots = cortex_xcalloc(njobs + 1, sizeof *w->slots);
+    pthread_mutex_init(&w->lock, NULL);
+    pthread_cond_init(&w->changed, NULL);
+    if (threads <= 1 || njobs < 2) {
+        cortex_extract_limits limits = {parse_seconds, 0};
+        cortex_extractor_new(&w->inline_extractor, &limits);
+        return w;
+    }
+    w->nthreads = threads;
+    w->window = (size_t)threads * WINDOW_PER_THREAD;
+    /* The 2N largest jobs first, then the rest in path order. */
+    w->order = cortex_xcalloc(njobs + 1, sizeof *w->order);
+    for (size_t i = 0; i < njobs; i++) w->order[i] = i;
+    size_t big = (size_t)threads * 2 < njobs ? (size_t)threads * 2 : njobs;
+    size_t *by_size = cortex_xcalloc(njobs + 1, sizeof *by_size);
+    memcpy(by_size, w->order, njobs * sizeof *by_size);
+    qsort_r(by_size, njobs, sizeof *by_size, compare_size_desc, (void *)jobs);
+    char *first = cortex_xcalloc(njobs + 1, 1);
+    for (size_t k = 0; k < big; k++) first[by_size[k]] = 1;
+    size_t at = 0;
+    for (size_t k = 0; k < big; k++) w->order[at++] = by_size[k];
+    for (size_t i = 0; i < njobs; i++)
+        if (!first[i]) w->order[at++] = i;
+    free(first);
+    free(by_size);
+    w->threads = cortex_xcalloc(threads, sizeof *w->threads);
+    for (unsigned t = 0; t < threads; t++)
+        if (pthread_create(&w->threads[t], NULL, worker, w) != 0) {
+            w->nthreads = t; /* run with the ones that started; none: inline */
+            break;
+        }
+    if (w->nthreads == 0) {
+        cortex_extract_limits limits = {parse_seconds, 0};
+        cortex_extractor_new(&w->inline_extractor, &limits);
+    }
+    return w;
+}
+
+cortex_extract_result *cortex_workers_take(cortex_workers *w, size_t i)
+{
+    if (w->nthreads == 0) {
+        run_job(w, w->inline_extractor, i, &w->inline_buf, &w->inline_cap);
+        w->slots[i].state = 2;
+        return &w->slots[i].result;
+    }
+    pthread_mutex_lock(&w->lock);
+    while (w->slots[i].state != 2) pthread_cond_wait(&w->changed, &w->lock);
+    pthread_mutex_unlock(&w->lock);
+    return &w->slots[i].result;
+}
+
+void cortex_workers_release(cortex_workers *w, size_t i)
+{
+    cortex_extract_result *res = &w->slots[i].result;
+    cortex_file_records_reset(&res->rec);
+    free(res->problem);
+    res->problem = NULL;
+    pthread_mutex_lock(&w->lock);
+    if (i + 1 > w->taken) w->taken = i + 1;
+    pthread_cond_broadcast(&w->changed);
+    pthread_mutex_unlock(&w->lock);
+}
+
+void cortex_workers_stop(cortex_workers *w)
+{
+    if (!w) return;
+    pthread_mutex_lock(&w->lock);
+    w->stopping = 1;
+    pthread_cond_broadcast(&w->changed);
+    pthread_mutex_unlock(&w->lock);
+    for (unsigned t = 0; t < w->nthreads; t++) pthread_join(w->threads[t], NULL);
+    for (size_t i = 0; i < w->njobs; i++) {
+        cortex_file_records_reset(&w->slots[i].result.rec);
+        free(w->slots[i].result.problem);
+    }
+    if (w->inline_extractor) cortex_extractor_free(w->inline_extractor);
+    free(w->inline_buf);
+    free(w->threads);
+    free(w->order);
+    free(w->slots);
+    pthread_mutex_destroy(&w->lock);
+    pthread_cond_destroy(&w->changed);
+    free(w);
+}
