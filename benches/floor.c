@@ -74,7 +74,7 @@ int main(int argc, char **argv)
         return 1;
     }
     cortex_walk walk;
-    cortex_walk_options wopts = {CORTEX_DEFAULT_MAX_FILE_SIZE};
+    cortex_walk_options wopts = {.max_file_size = CORTEX_DEFAULT_MAX_FILE_SIZE};
     if (cortex_walk_run(&walk, root, plugins, &wopts) != 0) {
         fprintf(stderr, "cortex-floor: %s\n", cortex_error_last());
         cortex_plugin_set_free(plugins);

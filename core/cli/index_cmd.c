@@ -32,7 +32,7 @@ static void show_progress(size_t done, size_t total, void *payload)
 static void index_usage(FILE *out)
 {
     fprintf(out,
-            "usage: cortex index [PATH] [--out DIR] [--quiet] [--json] [--max-file-size BYTES]\n\n"
+            "usage: cortex index [PATH] [--pipeline NAME] [--full] [--threads N] [--out DIR] [--quiet] [--json] [--max-file-size BYTES]\n\n"
             "Indexes PATH (default: the current directory) into PATH/.cortex/:\n"
             "  cortex.db   SQLite store with full-text search (local, derived)\n"
             "  index/      deterministic JSONL index, safe to commit\n\n"
@@ -43,7 +43,8 @@ static void index_usage(FILE *out)
             "  --max-file-size BYTES skip larger files (default 1048576)\n"
             "  --sink NAME           write only to this sink (sqlite, jsonl); repeatable; default both\n"
             "  --full                re-parse every file, even those unchanged since the last run\n"
-            "  --threads N           extraction threads (default: the number of cores); output does not depend on N\n");
+            "  --threads N           extraction threads (default: the number of cores); output does not depend on N\n"
+            "  --pipeline NAME       run the pipeline of that name from .cortex/config.yml (default: \"default\")\n");
 }
 
 static json_t *report_json(const cortex_index_report *r)
@@ -118,6 +119,8 @@ static void print_report(const cortex_index_report *r)
     if (r->unchanged)
         printf("  %llu files unchanged since the last run, carried over without parsing (--full re-parses)\n",
                (unsigned long long)r->unchanged);
+    if (r->walk.excluded)
+        printf("  %llu files left out by the pipeline's include/exclude globs\n", (unsigned long long)r->walk.excluded);
     if (r->removed) printf("  removed %llu files no longer present\n", (unsigned long long)r->removed);
     if (r->files_with_parse_errors)
         printf("  %llu files have syntax the grammar could not parse; definitions around it were still extracted\n",
@@ -131,13 +134,15 @@ int cortex_cmd_index(int argc, char **argv)
     static const struct option longopts[] = {
         {"out", required_argument, NULL, 'o'}, {"quiet", no_argument, NULL, 'q'}, {"json", no_argument, NULL, 'j'},
         {"max-file-size", required_argument, NULL, 'm'}, {"sink", required_argument, NULL, 's'},
-        {"full", no_argument, NULL, 'f'}, {"threads", required_argument, NULL, 't'}, {"help", no_argument, NULL, 'h'}, {0}};
+        {"full", no_argument, NULL, 'f'}, {"threads", required_argument, NULL, 't'},
+        {"pipeline", required_argument, NULL, 'p'}, {"help", no_argument, NULL, 'h'}, {0}};
     const char *sinks[8] = {0};
     size_t nsinks = 0;
     cortex_index_options opts = {0};
     int quiet = 0, json = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:qjm:s:ft:h", longopts, NULL)) != -1) {
+    const char *pipeline = NULL;
+    while ((c = getopt_long(argc, argv, "o:qjm:s:ft:p:h", longopts, NULL)) != -1) {
         switch (c) {
         case 's':
             if (nsinks + 1 >= sizeof sinks / sizeof *sinks) {
@@ -150,6 +155,7 @@ int cortex_cmd_index(int argc, char **argv)
         case 'o': opts.data_dir = optarg; break;
         case 'q': quiet = 1; break;
         case 'f': opts.full = 1; break;
+        case 'p': pipeline = optarg; break;
         case 't': {
             char *end;
             long n = strtol(optarg, &end, 10);
@@ -186,9 +192,22 @@ int cortex_cmd_index(int argc, char **argv)
         opts.progress = show_progress;
         opts.progress_payload = &last;
     }
+    /* An invalid configuration stops the run before anything is written. */
+    cortex_config config;
+    if (cortex_config_load(&config, opts.root) != 0) {
+        fprintf(stderr, "cortex index: %s\n", cortex_error_last());
+        return 2;
+    }
+    opts.pipeline = cortex_config_pipeline(&config, pipeline);
+    if (!opts.pipeline) {
+        fprintf(stderr, "cortex index: %s\n", cortex_error_last());
+        cortex_config_dispose(&config);
+        return 2;
+    }
     cortex_plugin_set *plugins = cortex_cli_load_plugins(quiet, 1);
     cortex_index_report report;
     int rc = cortex_index_run(plugins, &opts, &report);
+    cortex_config_dispose(&config);
     if (rc != 0) {
         fprintf(stderr, "cortex index: %s\n", cortex_error_last());
     } else if (json) {

@@ -17,6 +17,7 @@ const cortex_command cortex_commands[] = {
     {"extract", "print the records extracted from files, as JSON lines", cortex_cmd_extract},
     {"mcp", "serve the index to agents over MCP (stdio)", cortex_cmd_mcp},
     {"tool", "run one MCP tool with JSON arguments", cortex_cmd_tool},
+    {"config", "validate .cortex/config.yml and print the effective configuration", cortex_cmd_config},
     {NULL, NULL, NULL},
 };
 

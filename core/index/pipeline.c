@@ -186,7 +186,7 @@ static int list_only(cortex_index_report *rep, const cortex_plugin_set *plugins,
             return cortex_error_set(CORTEX_EINVALID, "paths to refresh must be sorted and unique");
         snprintf(abs, sizeof abs, "%s/%s", rep->root, rel);
         struct stat st;
-        const cortex_language_plugin *plugin = cortex_plugin_set_match(plugins, rel);
+        const cortex_language_plugin *plugin = cortex_walk_choose_plugin(plugins, wopts, rel);
         if (!plugin || lstat(abs, &st) != 0 || !S_ISREG(st.st_mode)) continue;
         if ((uint64_t)st.st_size > wopts->max_file_size) {
             cortex_walk_add_skip(&rep->walk, rel, "larger than the size limit");
@@ -213,6 +213,23 @@ static void keep_only(manifest_entry *prev, size_t *nprev, const char *const *on
             free(prev[i].path);
     }
     *nprev = kept;
+}
+
+/* Plugins the configuration names must be loaded ones. */
+static int check_plugin_names(const cortex_plugin_set *plugins, const cortex_pipeline_config *pl)
+{
+    const char *bad = NULL;
+    for (size_t i = 0; i < pl->nplugins && !bad; i++)
+        if (!cortex_plugin_set_find(plugins, pl->plugins[i])) bad = pl->plugins[i];
+    for (size_t i = 0; i < pl->noverrides && !bad; i++)
+        if (!cortex_plugin_set_find(plugins, pl->overrides[i].plugin)) bad = pl->overrides[i].plugin;
+    if (!bad) return 0;
+    cortex_buf names = {0};
+    for (size_t i = 0; i < plugins->count; i++) cortex_buf_printf(&names, "%s%s", i ? ", " : "", plugins->plugins[i]->name);
+    int rc = cortex_error_set(CORTEX_EINVALID, "pipeline \"%s\" names plugin \"%s\", which is not loaded (loaded: %s)", pl->name, bad,
+                              names.data ? names.data : "none");
+    cortex_buf_free(&names);
+    return rc;
 }
 
 static void drop_files_of_broken_plugins(cortex_index_report *rep)
@@ -350,7 +367,8 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     if (plugins->count == 0)
         return cortex_error_set(CORTEX_ENOTFOUND, "no language plugins loaded; see `cortex plugins` and $CORTEX_PLUGIN_PATH");
 
-    const char *const *sink_names = opts->sinks ? opts->sinks : default_sinks;
+    const cortex_pipeline_config *pl = opts->pipeline;
+    const char *const *sink_names = opts->sinks ? opts->sinks : pl ? (const char *const *)pl->sinks : default_sinks;
     size_t nsinks = 0;
     while (sink_names[nsinks]) nsinks++;
     for (size_t i = 0; i < nsinks; i++)
@@ -360,8 +378,31 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
         if (strcmp(sink_names[i], "sqlite") != 0)
             return cortex_error_set(CORTEX_EINVALID, "a refresh of named paths writes only the sqlite sink, not \"%s\"", sink_names[i]);
 
-    cortex_walk_options wopts = {opts->max_file_size ? opts->max_file_size : CORTEX_DEFAULT_MAX_FILE_SIZE};
+    cortex_walk_options wopts = {0};
+    wopts.max_file_size = opts->max_file_size ? opts->max_file_size : pl ? pl->max_file_size : CORTEX_DEFAULT_MAX_FILE_SIZE;
+    const char **override_ext = NULL, **override_plugin = NULL;
+    if (pl) {
+        wopts.include = (const char *const *)pl->include;
+        wopts.exclude = (const char *const *)pl->exclude;
+        wopts.plugins = (const char *const *)pl->plugins;
+        override_ext = cortex_xcalloc(pl->noverrides + 1, sizeof *override_ext);
+        override_plugin = cortex_xcalloc(pl->noverrides + 1, sizeof *override_plugin);
+        for (size_t i = 0; i < pl->noverrides; i++) {
+            override_ext[i] = pl->overrides[i].extension;
+            override_plugin[i] = pl->overrides[i].plugin;
+        }
+        wopts.override_extensions = override_ext;
+        wopts.override_plugins = override_plugin;
+        int bad = check_plugin_names(plugins, pl);
+        if (bad) {
+            free(override_ext);
+            free(override_plugin);
+            return bad;
+        }
+    }
     int rc = opts->only ? list_only(rep, plugins, opts, &wopts) : cortex_walk_run(&rep->walk, rep->root, plugins, &wopts);
+    free(override_ext);
+    free(override_plugin);
     if (rc) return rc;
     if ((rc = make_dir(rep->data_dir))) return rc;
     write_data_gitignore(rep->data_dir);
@@ -393,7 +434,8 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     for (; begun < nsinks; begun++)
         if ((rc = sinks[begun].type->begin(sinks[begun].self))) goto done;
 
-    double parse_seconds = opts->parse_seconds > 0 ? opts->parse_seconds : 10.0;
+    double parse_seconds = opts->parse_seconds > 0 ? opts->parse_seconds : pl ? pl->parse_seconds : 10.0;
+    uint64_t max_line = pl ? pl->max_line_length : CORTEX_DEFAULT_MAX_LINE_LENGTH;
     run_state run = {opts, rep, sinks, nsinks, cortex_xcalloc(nsinks + 1, sizeof(int)), NULL, NULL, 0, parse_seconds};
 
     /* The plan: a file whose size and time match the last run's is unchanged
@@ -415,8 +457,8 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
         job_of[i] = njobs;
         jobs[njobs++] = (cortex_extract_job){f->path, f->plugin, f->size, before[i] ? before[i]->hash : NULL};
     }
-    unsigned threads = opts->threads ? opts->threads : cortex_workers_default_threads();
-    cortex_workers *workers = cortex_workers_start(rep->root, jobs, njobs, threads, parse_seconds);
+    unsigned threads = opts->threads ? opts->threads : pl && pl->threads ? pl->threads : cortex_workers_default_threads();
+    cortex_workers *workers = cortex_workers_start(rep->root, jobs, njobs, threads, parse_seconds, max_line);
 
     /* The sinks get every file in path order, whatever the thread count. Files
      * indexed before and not now are removed from every sink after. */

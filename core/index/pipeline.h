@@ -6,6 +6,7 @@
 #ifndef CORTEX_INDEX_PIPELINE_H
 #define CORTEX_INDEX_PIPELINE_H
 
+#include "../config/config.h"
 #include "../extract/records.h"
 #include "../plugin/loader.h"
 #include "../walk/walker.h"
@@ -16,8 +17,13 @@
 /** Told after each file: how many are done of how many. */
 typedef void (*cortex_index_progress_cb)(size_t done, size_t total, void *payload);
 
+/* Lines longer than this mark a minified or generated file, which is skipped. */
+#define CORTEX_DEFAULT_MAX_LINE_LENGTH 16384
+
 typedef struct cortex_index_options {
     const char *root;            /* repository to index */
+    const cortex_pipeline_config *pipeline; /* the configured pipeline; NULL = built-in defaults.
+                                               The fields below, when set, override it. */
     const char *data_dir;        /* where the index goes; NULL = <root>/.cortex */
     const char *const *sinks;    /* sink names, NULL-terminated; NULL = sqlite and jsonl */
     uint64_t max_file_size;      /* 0 = CORTEX_DEFAULT_MAX_FILE_SIZE */

@@ -34,6 +34,7 @@ struct cortex_workers {
     size_t taken;     /* jobs [0, taken) were handed to the indexer */
     size_t window;
     double parse_seconds;
+    uint64_t max_line_length;
     int stopping;
     pthread_mutex_t lock;
     pthread_cond_t changed;
@@ -50,6 +51,18 @@ unsigned cortex_workers_default_threads(void)
     return n > 0 ? (unsigned)n : 1;
 }
 
+static size_t longest_line(const char *s, size_t len)
+{
+    size_t longest = 0;
+    for (const char *p = s, *end = s + len; p < end;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t n = (size_t)((nl ? nl : end) - p);
+        if (n > longest) longest = n;
+        p = nl ? nl + 1 : end;
+    }
+    return longest;
+}
+
 /* Reads and extracts one job into its slot. */
 static void run_job(cortex_workers *w, cortex_extractor *x, size_t i, char **buf, size_t *cap)
 {
@@ -62,6 +75,10 @@ static void run_job(cortex_workers *w, cortex_extractor *x, size_t i, char **buf
     const char *why = cortex_index_read_source(abs, buf, cap, &len, &mtime_ns);
     if (why) {
         res->skip_reason = why;
+        return;
+    }
+    if (w->max_line_length && longest_line(*buf, len) > w->max_line_length) {
+        res->skip_reason = "a line longer than the limit (minified or generated; limits.max_line_length)";
         return;
     }
     cortex_file_records *r = &res->rec;
@@ -125,9 +142,10 @@ static int compare_size_desc(const void *a, const void *b, void *arg)
 }
 
 cortex_workers *cortex_workers_start(const char *root, const cortex_extract_job *jobs, size_t njobs, unsigned threads,
-                                     double parse_seconds)
+                                     double parse_seconds, uint64_t max_line_length)
 {
     cortex_workers *w = cortex_xcalloc(1, sizeof *w);
+    w->max_line_length = max_line_length;
     w->root = root;
     w->jobs = jobs;
     w->njobs = njobs;

@@ -23,7 +23,7 @@ typedef struct cortex_extract_job {
 
 typedef struct cortex_extract_result {
     cortex_file_records rec;  /* path, lang, hash, lines, bytes, mtime, and records unless same_hash */
-    const char *skip_reason;  /* unreadable, binary: the file is not indexed */
+    const char *skip_reason;  /* unreadable, binary, minified: the file is not indexed */
     int same_hash;            /* the content hash was unless_hash: nothing extracted */
     char *problem;            /* why extraction stopped early, or NULL */
 } cortex_extract_result;
@@ -31,9 +31,10 @@ typedef struct cortex_extract_result {
 typedef struct cortex_workers cortex_workers;
 
 /** Starts `threads` workers (1 = extraction on the caller's thread, on
- *  demand) over `jobs`, which must outlive them. */
+ *  demand) over `jobs`, which must outlive them. A file with a line longer
+ *  than `max_line_length` (0 = no limit) is skipped as minified or generated. */
 cortex_workers *cortex_workers_start(const char *root, const cortex_extract_job *jobs, size_t njobs, unsigned threads,
-                                     double parse_seconds);
+                                     double parse_seconds, uint64_t max_line_length);
 
 /** Job `i`'s result, waiting for it; jobs must be taken in index order.
  *  Valid until cortex_workers_release(w, i). */

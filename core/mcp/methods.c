@@ -102,7 +102,13 @@ int cortex_mcp_server_init(cortex_mcp_server *s, FILE *out, const cortex_mcp_opt
     s->request_level = -1;
     int rc = cortex_tool_session_open(&s->tools, opts->root ? opts->root : ".");
     if (rc) return rc;
-    s->tools.disabled_groups = opts->disabled_groups;
+    unsigned configured = 0;
+    for (size_t i = 0; s->tools.config_ok && i < s->tools.config.nmcp_disable; i++) {
+        unsigned bit;
+        if (cortex_tool_groups_parse(s->tools.config.mcp_disable[i], &bit) == 0) configured |= bit;
+    }
+    if (!s->tools.config_ok) fprintf(stderr, "cortex mcp: %s (indexing is off until it is fixed)\n", s->tools.config_error);
+    s->tools.disabled_groups = opts->disabled_groups | configured;
     s->tools.progress = progress;
     s->tools.progress_payload = s;
     return 0;
@@ -122,6 +128,7 @@ static void *index_in_background(void *arg)
     cortex_mcp_server *s = arg;
     cortex_index_options o = {0};
     o.root = s->tools.root;
+    o.pipeline = cortex_config_pipeline(&s->tools.config, NULL);
     o.cancel = &s->stop_indexing;
     cortex_index_report report;
     if (cortex_index_run(s->tools.plugins, &o, &report) != 0)
@@ -134,7 +141,7 @@ static void *index_in_background(void *arg)
 
 void cortex_mcp_server_start_index(cortex_mcp_server *s)
 {
-    if (s->tools.db || s->indexing) return;
+    if (s->tools.db || s->indexing || !s->tools.config_ok) return;
     fprintf(stderr, "cortex mcp: no index in %s yet; indexing it\n", s->tools.root);
     cortex_tool_session_plugins(&s->tools); /* loaded here: the thread only reads them */
     s->indexing = pthread_create(&s->indexer, NULL, index_in_background, s) == 0;

@@ -1,8 +1,7 @@
 /*
  * Paths an agent passes, confined to the repository root: normalised to
  * '/'-separated repository-relative form, with anything that leads outside
- * (.., an absolute path elsewhere, a symlink out) refused. And the globs of
- * the search tool's `path` filter.
+ * (.., an absolute path elsewhere, a symlink out) refused.
  */
 #ifndef CORTEX_TOOLS_PATHS_H
 #define CORTEX_TOOLS_PATHS_H
@@ -16,10 +15,6 @@
  *  a prefix of it) does, symlinks are followed and must stay inside. */
 int cortex_path_resolve(const char *root, const char *arg, char *out, size_t out_size);
 
-/** Whether `path` matches `pattern`: `*` and `?` within one segment, `**` across
- *  segments, `[...]` classes. A pattern ending in '/' names a directory and
- *  matches everything under it; one without wildcards matches the path itself
- *  and everything under it. */
-int cortex_glob_match(const char *pattern, const char *path);
+#include "../util/glob.h" /* cortex_glob_match, for the search tool's path filter */
 
 #endif

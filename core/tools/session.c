@@ -64,6 +64,9 @@ int cortex_tool_session_open(cortex_tool_session *s, const char *root)
     snprintf(s->data_dir, sizeof s->data_dir, "%s/.cortex", s->root);
     snprintf(s->store_path, sizeof s->store_path, "%s/cortex.db", s->data_dir);
     s->auto_refresh = 1;
+    /* A broken configuration does not stop the read tools; indexing refuses to run. */
+    s->config_ok = cortex_config_load(&s->config, s->root) == 0;
+    if (!s->config_ok) snprintf(s->config_error, sizeof s->config_error, "%s", cortex_error_last());
     return open_read(s);
 }
 
@@ -72,6 +75,8 @@ void cortex_tool_session_close(cortex_tool_session *s)
     close_read(s);
     if (s->plugins) cortex_plugin_set_free(s->plugins);
     s->plugins = NULL;
+    if (s->config_ok) cortex_config_dispose(&s->config);
+    s->config_ok = 0;
 }
 
 cortex_plugin_set *cortex_tool_session_plugins(cortex_tool_session *s)
@@ -97,10 +102,12 @@ static void session_progress(size_t done, size_t total, void *payload)
 
 static int run_index(cortex_tool_session *s, const char *const *only, size_t nonly, cortex_index_report *report)
 {
+    if (!s->config_ok) return cortex_error_set(CORTEX_EINVALID, "%s", s->config_error);
     cortex_tool_session_plugins(s);
     static const char *const store_only[] = {"sqlite", NULL};
     cortex_index_options o = {0};
     o.root = s->root;
+    o.pipeline = cortex_config_pipeline(&s->config, NULL);
     o.sinks = only ? store_only : NULL;
     o.only = only;
     o.nonly = nonly;

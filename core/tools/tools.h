@@ -8,6 +8,7 @@
 #ifndef CORTEX_TOOLS_TOOLS_H
 #define CORTEX_TOOLS_TOOLS_H
 
+#include "../config/config.h"
 #include "../index/pipeline.h"
 #include "../plugin/loader.h"
 #include "../util/mem.h"
@@ -30,6 +31,9 @@ typedef struct cortex_tool_session {
     char store_path[4096];
     sqlite3 *db;         /* read connection; NULL until the store exists */
     cortex_plugin_set *plugins; /* loaded on first need */
+    cortex_config config;       /* the repository's configuration (its default pipeline indexes) */
+    int config_ok;              /* 0: config_error says why; nothing is indexed */
+    char config_error[1024];
     int auto_refresh;    /* re-index the few changed files a result mentions before answering */
     unsigned disabled_groups; /* bit i set: group i hidden (see cortex_tool_groups) */
     int64_t counted_generation; /* the generation `indexed_files` was counted at */

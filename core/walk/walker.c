@@ -7,6 +7,8 @@
 #define _GNU_SOURCE
 #include "walker.h"
 
+#include "../util/glob.h"
+
 #include "../util/error.h"
 #include "../util/mem.h"
 
@@ -40,6 +42,38 @@ typedef struct repo_scope {
     git_repository *repo; /* NULL outside any repository */
     const char *prefix;   /* path of the walked directory relative to the repo workdir, "" or "dir/" */
 } repo_scope;
+
+static int any_glob(const char *const *globs, const char *path)
+{
+    for (; globs && *globs; globs++)
+        if (cortex_glob_match(*globs, path)) return 1;
+    return 0;
+}
+
+/* The configuration's include and exclude globs. */
+static int selected(const cortex_walk_options *o, const char *path)
+{
+    if (o->include && o->include[0] && !any_glob(o->include, path)) return 0;
+    return !any_glob(o->exclude, path);
+}
+
+const cortex_language_plugin *cortex_walk_choose_plugin(const cortex_plugin_set *plugins, const cortex_walk_options *o,
+                                                        const char *path)
+{
+    const cortex_language_plugin *p = NULL;
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    for (size_t i = 0; dot && dot != base && o->override_extensions && o->override_extensions[i]; i++)
+        if (strcmp(o->override_extensions[i], dot) == 0) p = cortex_plugin_set_find(plugins, o->override_plugins[i]);
+    if (!p) p = cortex_plugin_set_match(plugins, path);
+    if (p && o->plugins && o->plugins[0]) {
+        int enabled = 0;
+        for (const char *const *e = o->plugins; *e && !enabled; e++) enabled = strcmp(*e, p->name) == 0;
+        if (!enabled) return NULL;
+    }
+    return p;
+}
 
 void cortex_walk_add_skip(cortex_walk *w, const char *path, const char *reason)
 {
@@ -163,9 +197,13 @@ static void walk_dir(walk_ctx *ctx, const char *abs, const char *rel, repo_scope
             ctx->out->ignored++;
             continue;
         }
-        const cortex_language_plugin *p = cortex_plugin_set_match(ctx->plugins, child_rel);
+        const cortex_language_plugin *p = cortex_walk_choose_plugin(ctx->plugins, ctx->opts, child_rel);
         if (!p) {
             ctx->out->unsupported++;
+            continue;
+        }
+        if (!selected(ctx->opts, child_rel)) {
+            ctx->out->excluded++;
             continue;
         }
         if (ctx->opts->max_file_size && (uint64_t)st.st_size > ctx->opts->max_file_size) {

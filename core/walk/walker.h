@@ -26,7 +26,18 @@ typedef struct cortex_walk_skip {
 
 typedef struct cortex_walk_options {
     uint64_t max_file_size; /* bytes; 0 = no limit */
+    /* From the pipeline's configuration; all optional. */
+    const char *const *include;   /* globs; NULL or empty = every file */
+    const char *const *exclude;   /* globs */
+    const char *const *plugins;   /* plugins that may claim files; NULL or empty = all */
+    const char *const *override_extensions; /* with override_plugins: ".h" -> "cpp" */
+    const char *const *override_plugins;
 } cortex_walk_options;
+
+/** The plugin that takes `path` under `opts`: an extension override first,
+ *  then the set's own match, limited to the enabled plugins; NULL when none. */
+const cortex_language_plugin *cortex_walk_choose_plugin(const cortex_plugin_set *plugins, const cortex_walk_options *opts,
+                                                        const char *path);
 
 typedef struct cortex_walk {
     cortex_walk_file *files;
@@ -36,6 +47,7 @@ typedef struct cortex_walk {
     const char *note;     /* static text about how the walk went, or NULL */
     uint64_t ignored;     /* paths excluded by ignore rules */
     uint64_t unsupported; /* regular files no plugin claims */
+    uint64_t excluded;    /* files the configuration's include/exclude globs leave out */
 } cortex_walk;
 
 #define CORTEX_DEFAULT_MAX_FILE_SIZE (1024 * 1024)

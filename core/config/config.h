@@ -1,0 +1,62 @@
+/*
+ * The configuration: `.cortex/config.yml` in the repository, or the built-in
+ * defaults (config/default.yml, compiled in) when it is absent. Named
+ * pipelines, each with include/exclude globs, enabled plugins, extension
+ * overrides, limits, threads and sinks; and the MCP server's tool groups.
+ * docs/configuration.md documents every key. Parsing is strict: an unknown
+ * key, a wrong type or a bad value is an error naming file:line:column and
+ * the key's path, and nothing is run with an invalid configuration.
+ */
+#ifndef CORTEX_CONFIG_CONFIG_H
+#define CORTEX_CONFIG_CONFIG_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct cortex_extension_override {
+    char *extension; /* ".h" */
+    char *plugin;    /* "cpp" */
+} cortex_extension_override;
+
+typedef struct cortex_pipeline_config {
+    char *name;
+    char **include, **exclude;  /* globs; include empty = everything */
+    size_t ninclude, nexclude;
+    char **plugins;             /* enabled plugins; empty = every loaded one */
+    size_t nplugins;
+    cortex_extension_override *overrides;
+    size_t noverrides;
+    uint64_t max_file_size;     /* bytes */
+    uint64_t max_line_length;   /* bytes; 0 = no limit */
+    double parse_seconds;
+    unsigned threads;           /* 0 = the machine's cores */
+    char **sinks;               /* NULL-terminated */
+    size_t nsinks;
+} cortex_pipeline_config;
+
+typedef struct cortex_config {
+    char source[4096];          /* the file read, or "(built-in defaults)" */
+    cortex_pipeline_config *pipelines;
+    size_t npipelines;
+    char **mcp_disable;         /* tool groups hidden from MCP clients */
+    size_t nmcp_disable;
+} cortex_config;
+
+/** Loads `<root>/.cortex/config.yml`, or the built-in defaults when it does
+ *  not exist. 0, or a negative code with the message set:
+ *  "FILE:LINE:COL: pipelines.default.threads: expected an integer, got \"many\"". */
+int cortex_config_load(cortex_config *out, const char *root);
+
+/** Parses configuration text (`name` for messages). Same contract as above. */
+int cortex_config_parse(cortex_config *out, const char *text, size_t len, const char *name);
+
+void cortex_config_dispose(cortex_config *c);
+
+/** The pipeline named `name` (NULL = "default"); NULL with the message set when absent. */
+const cortex_pipeline_config *cortex_config_pipeline(const cortex_config *c, const char *name);
+
+/** The effective configuration as JSON, for `cortex config check`. */
+json_t *cortex_config_json(const cortex_config *c);
+
+#endif
