@@ -61,6 +61,18 @@ void cortex_jsonrpc_parse(cortex_jsonrpc_message *m, const char *line, size_t le
     }
     json_t *id = json_object_get(m->root, "id");
     if (valid_id(id)) m->id = id;
+    /* No id and a method: a notification, however malformed the rest; it is
+     * never answered (MCP), only ignored when it cannot be used. */
+    json_t *named = json_object_get(m->root, "method");
+    if (!id && json_is_string(named)) {
+        const json_t *version = json_object_get(m->root, "jsonrpc");
+        json_t *params = json_object_get(m->root, "params");
+        m->kind = CORTEX_MSG_NOTIFICATION;
+        m->method = json_string_value(named);
+        m->params = json_is_object(params) ? params : NULL;
+        if (!json_is_string(version) || strcmp(json_string_value(version), "2.0") != 0) m->method = "";
+        return;
+    }
     const json_t *version = json_object_get(m->root, "jsonrpc");
     if (!json_is_string(version) || strcmp(json_string_value(version), "2.0") != 0) {
         fail(m, CORTEX_JSONRPC_INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"");

@@ -117,7 +117,9 @@ class Server {
     return new Promise((res, rej) => this.child.stdin.write(text, (err) => (err ? rej(err) : res())));
   }
   sendLines(...msgs) {
-    return this.send(msgs.map((m) => (typeof m === 'string' ? m : JSON.stringify(m)) + '\n').join(''));
+    // A Buffer goes out byte for byte (invalid UTF-8 must reach the server as such).
+    return this.send(Buffer.concat(msgs.map((m) => Buffer.concat([
+      Buffer.isBuffer(m) ? m : Buffer.from(typeof m === 'string' ? m : JSON.stringify(m)), Buffer.from('\n')]))));
   }
 
   pump() {
@@ -249,7 +251,7 @@ async function main() {
   // ---- framing and envelope ------------------------------------------------------------
   await expectError(s, 'unparseable JSON: -32700, id null', '{"jsonrpc":"2.0","id":1,"method":', null, -32700, 'Parse error');
   await expectError(s, 'not JSON at all: -32700', 'hello there', null, -32700, 'Parse error');
-  await expectError(s, 'invalid UTF-8: -32700', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]).toString('latin1'), null, -32700);
+  await expectError(s, 'invalid UTF-8: -32700', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]), null, -32700);
   await expectError(s, 'batch array: -32600, id null', '[{"jsonrpc":"2.0","id":3,"method":"ping"}]', null, -32600, /batch/);
   await expectError(s, 'empty array: -32600', '[]', null, -32600);
   await expectError(s, 'a JSON number: -32600', '42', null, -32600);
@@ -339,7 +341,7 @@ async function main() {
   for (const [what, line] of [['a number', '{"jsonrpc":"2.0","method":"notifications/cancelled","params":5}'],
                               ['a string', '{"jsonrpc":"2.0","method":"notifications/whatever","params":"x"}']]) {
     const got = await s.exchange(line);
-    known(`notification with params ${what}: no response`, got.length === 0, `sent: ${line}\ngot:\n${show(got)}`);
+    check(`notification with params ${what}: no response`, got.length === 0, () => `sent: ${line}\ngot:\n${show(got)}`);
   }
 
   // ---- lines that are not messages --------------------------------------------------------------
@@ -427,7 +429,8 @@ async function main() {
     const stray = r.got.filter((l) => !(l.msg?.method === 'notifications/progress' && l.msg.params?.progressToken === 'flush-tok'));
     check(`cancel a running flush_index: never answered, the next ping is (${how})`, !r.timeout && stray.length === 0,
       () => `got:\n${show(r.got)}${r.timeout ? '\n(timeout)' : ''}`);
-    check('the cancelled flush reported progress before it stopped', r.got.length >= 1, () => show(r.got));
+    // Whether a progress notification got out before the cancel is a race the
+    // protocol allows either way; what matters is above and below.
     const progress = r.got.map((l) => l.msg?.params?.progress);
     check('progress increases', progress.every((p, i) => i === 0 || p > progress[i - 1]), progress.join(','));
     const gen1 = await generation(91);
