@@ -344,8 +344,17 @@ def main():
              "the measured `floor / ctags` ratio is in each corpus's ratio table below.\n")
     o[targets_at:targets_at] = t
 
+    # Sections other scripts own (benches/engine.sh: the MCP server and the
+    # engine) are kept as they are, between their markers.
+    kept = ""
+    if os.path.exists(args.out):
+        with open(args.out, encoding="utf-8") as f:
+            old = f.read()
+        start, end = old.find("<!-- engine:begin -->"), old.find("<!-- engine:end -->")
+        if 0 <= start < end:
+            kept = "\n" + old[start:end + len("<!-- engine:end -->")] + "\n"
     with open(args.out, "w", encoding="utf-8") as f:
-        f.write("\n".join(o))
+        f.write("\n".join(o) + kept)
     return 0
 
 

@@ -232,13 +232,20 @@ static int check_plugin_names(const cortex_plugin_set *plugins, const cortex_pip
     return rc;
 }
 
-static void drop_files_of_broken_plugins(cortex_index_report *rep)
+static void drop_files_of_broken_plugins(cortex_index_report *rep, const manifest_entry *prev, size_t nprev)
 {
     const cortex_language_plugin *checked[64];
     int ok[64];
-    size_t nchecked = 0, kept = 0;
+    size_t nchecked = 0, kept = 0, at = 0;
     for (size_t i = 0; i < rep->walk.nfiles; i++) {
         cortex_walk_file *f = &rep->walk.files[i];
+        /* A file unchanged by size and time is carried over: its plugin need not compile. */
+        while (prev && at < nprev && strcmp(prev[at].path, f->path) < 0) at++;
+        if (prev && at < nprev && strcmp(prev[at].path, f->path) == 0 && prev[at].bytes == f->size &&
+            prev[at].mtime_ns == f->mtime_ns && strcmp(prev[at].lang, f->plugin->name) == 0) {
+            rep->walk.files[kept++] = *f;
+            continue;
+        }
         size_t k = 0;
         while (k < nchecked && checked[k] != f->plugin) k++;
         if (k == nchecked && nchecked < 64) {
@@ -407,11 +414,6 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     if ((rc = make_dir(rep->data_dir))) return rc;
     write_data_gitignore(rep->data_dir);
 
-    /* Plugins compile their queries when first needed: those this run needs,
-     * now, once. A plugin whose queries do not compile has its files skipped
-     * with the reason, and the run goes on. */
-    drop_files_of_broken_plugins(rep);
-
     /* The extractor: this build and its plugins. Records from another are re-extracted. */
     char extractor[96];
     snprintf(extractor, sizeof extractor, "cortex " CORTEX_VERSION_TEXT " plugins %016llx",
@@ -421,6 +423,12 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     manifest_entry *prev = previous_manifest(rep->data_dir, extractor, &nprev, &same_extractor);
     if (opts->only) keep_only(prev, &nprev, opts->only, opts->nonly);
     int reuse = same_extractor && !opts->full;
+
+    /* Plugins compile their queries when first needed: those of the files
+     * this run may parse, now, once (a run that changes nothing compiles
+     * nothing). A plugin whose queries do not compile has its files skipped
+     * with the reason, and the run goes on. */
+    drop_files_of_broken_plugins(rep, reuse ? prev : NULL, nprev);
 
     cortex_sink_context ctx = {rep->root, rep->data_dir, strrchr(rep->root, '/') ? strrchr(rep->root, '/') + 1 : rep->root,
                                extractor};

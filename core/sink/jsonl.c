@@ -44,6 +44,12 @@ typedef struct jsonl_sink {
     char *extractor;
     old_reader old[OUT_COUNT]; /* the committed index, when its records can be carried over */
     int have_old;
+    uint64_t old_files;     /* files in the committed index (its index.json) */
+    /* Until a file is written or removed, kept files are only listed: a run
+     * that changes nothing leaves the committed index as it is, unwritten. */
+    int changed;
+    char **pending;
+    size_t npending, pending_cap;
     cortex_buf key;         /* scratch: a path's JSON form */
     char *project;
     FILE *out[OUT_COUNT];
@@ -94,6 +100,12 @@ static void close_old(jsonl_sink *s)
     s->have_old = 0;
 }
 
+static void clear_pending(jsonl_sink *s)
+{
+    for (size_t i = 0; i < s->npending; i++) free(s->pending[i]);
+    s->npending = 0;
+}
+
 static void advance(old_reader *r)
 {
     r->len = getline(&r->line, &r->cap, r->in);
@@ -125,6 +137,12 @@ static void open_old(jsonl_sink *s)
         }
         advance(&s->old[i]);
     }
+    char manifest[PATH_MAX + 32];
+    snprintf(manifest, sizeof manifest, "%s/index.json", s->dir);
+    json_t *m = json_load_file(manifest, 0, NULL);
+    json_t *files = json_object_get(json_object_get(m, "counts"), "files");
+    s->old_files = json_is_integer(files) ? (uint64_t)json_integer_value(files) : UINT64_MAX;
+    json_decref(m);
     s->have_old = 1;
 }
 
@@ -156,6 +174,8 @@ static int jsonl_begin(void *self)
     }
     free(s->last_path);
     s->last_path = NULL;
+    clear_pending(s);
+    s->changed = 0;
     open_old(s);
     return 0;
 }
@@ -174,33 +194,6 @@ static void note_language(jsonl_sink *s, const char *lang)
     for (size_t i = 0; i < s->nlanguages; i++)
         if (strcmp(s->languages[i], lang) == 0) return;
     *CORTEX_PUSH(s->languages, s->nlanguages, s->languages_cap) = cortex_xstrdup(lang);
-}
-
-static int jsonl_file(void *self, const cortex_file_records *r)
-{
-    jsonl_sink *s = self;
-    if (s->last_path && strcmp(s->last_path, r->path) >= 0)
-        return cortex_error_set(CORTEX_EINVALID, "jsonl sink: files out of order (%s after %s)", r->path, s->last_path);
-    free(s->last_path);
-    s->last_path = cortex_xstrdup(r->path);
-    note_language(s, r->lang);
-    int rc;
-    cortex_buf_clear(&s->line);
-    cortex_json_file_line(&s->line, r);
-    if ((rc = write_line(s, OUT_FILES))) return rc;
-    for (size_t i = 0; i < r->nsymbols; i++) {
-        cortex_json_symbol_line(&s->line, r, &r->symbols[i], 1, NULL);
-        if ((rc = write_line(s, OUT_SYMBOLS))) return rc;
-    }
-    for (size_t i = 0; i < r->nrefs; i++) {
-        cortex_json_reference_line(&s->line, r, &r->refs[i], 1, NULL);
-        if ((rc = write_line(s, OUT_REFS))) return rc;
-    }
-    for (size_t i = 0; i < r->ntexts; i++) {
-        cortex_json_text_line(&s->line, r, &r->texts[i], 1, NULL);
-        if ((rc = write_line(s, OUT_TEXTS))) return rc;
-    }
-    return 0;
 }
 
 /* The path a line of the previous index belongs to, decoded into `out`:
@@ -247,8 +240,44 @@ static int seek_old(old_reader *r, const char *path, cortex_buf *scratch)
     return 0;
 }
 
-/* An unchanged file: its lines are copied from the previous index, when that
- * index has it with the same content hash. */
+/* Copies a kept file's lines from the previous index into this run's. */
+static int copy_kept(jsonl_sink *s, const char *path)
+{
+    for (int i = 0; i < OUT_COUNT; i++) {
+        old_reader *o = &s->old[i];
+        int at = seek_old(o, path, &s->key);
+        while (at == 1) {
+            cortex_buf_clear(&s->line);
+            cortex_buf_add(&s->line, o->line, (size_t)o->len);
+            int rc = write_line(s, i);
+            if (rc) return rc;
+            advance(o);
+            at = seek_old(o, path, &s->key);
+        }
+        if (at < 0) {
+            close_old(s);
+            return cortex_error_set(CORTEX_EIO, "%s/%s: unreadable line while carrying %s over", s->dir, out_names[i], path);
+        }
+    }
+    return 0;
+}
+
+/* The first change of the run: the files kept so far are copied now. */
+static int flush_pending(jsonl_sink *s)
+{
+    if (s->changed) return 0;
+    s->changed = 1;
+    if (s->npending == 0) return 0;
+    open_old(s); /* from the start: the kept files' hashes were checked on a first pass */
+    if (!s->have_old) return cortex_error_set(CORTEX_EIO, "%s: the previous index went away during the run", s->dir);
+    int rc = 0;
+    for (size_t i = 0; i < s->npending && rc == 0; i++) rc = copy_kept(s, s->pending[i]);
+    clear_pending(s);
+    return rc;
+}
+
+/* An unchanged file: carried over from the previous index when it has the
+ * file with the same content hash. */
 static int jsonl_keep(void *self, const cortex_file_records *r)
 {
     jsonl_sink *s = self;
@@ -267,28 +296,48 @@ static int jsonl_keep(void *self, const cortex_file_records *r)
     free(s->last_path);
     s->last_path = cortex_xstrdup(r->path);
     note_language(s, r->lang);
-    for (int i = 0; i < OUT_COUNT; i++) {
-        old_reader *o = &s->old[i];
-        int at = seek_old(o, r->path, &s->key);
-        if (at < 0) {
-            close_old(s);
-            return cortex_error_set(CORTEX_EIO, "%s/%s: unreadable line while carrying %s over", s->dir, out_names[i], r->path);
-        }
-        while (at == 1) {
-            cortex_buf_clear(&s->line);
-            cortex_buf_add(&s->line, o->line, (size_t)o->len);
-            int rc = write_line(s, i);
-            if (rc) return rc;
-            advance(o);
-            at = seek_old(o, r->path, &s->key);
-            if (at < 0) return cortex_error_set(CORTEX_EIO, "%s/%s: unreadable line", s->dir, out_names[i]);
-        }
+    if (!s->changed) {
+        *CORTEX_PUSH(s->pending, s->npending, s->pending_cap) = cortex_xstrdup(r->path);
+        return 0;
+    }
+    return copy_kept(s, r->path);
+}
+
+static int jsonl_file(void *self, const cortex_file_records *r)
+{
+    jsonl_sink *s = self;
+    if (s->last_path && strcmp(s->last_path, r->path) >= 0)
+        return cortex_error_set(CORTEX_EINVALID, "jsonl sink: files out of order (%s after %s)", r->path, s->last_path);
+    int flushed = flush_pending(s);
+    if (flushed) return flushed;
+    free(s->last_path);
+    s->last_path = cortex_xstrdup(r->path);
+    note_language(s, r->lang);
+    int rc;
+    cortex_buf_clear(&s->line);
+    cortex_json_file_line(&s->line, r);
+    if ((rc = write_line(s, OUT_FILES))) return rc;
+    for (size_t i = 0; i < r->nsymbols; i++) {
+        cortex_json_symbol_line(&s->line, r, &r->symbols[i], 1, NULL);
+        if ((rc = write_line(s, OUT_SYMBOLS))) return rc;
+    }
+    for (size_t i = 0; i < r->nrefs; i++) {
+        cortex_json_reference_line(&s->line, r, &r->refs[i], 1, NULL);
+        if ((rc = write_line(s, OUT_REFS))) return rc;
+    }
+    for (size_t i = 0; i < r->ntexts; i++) {
+        cortex_json_text_line(&s->line, r, &r->texts[i], 1, NULL);
+        if ((rc = write_line(s, OUT_TEXTS))) return rc;
     }
     return 0;
 }
 
-/* Every run rewrites the whole index, so a removed file is simply not written. */
-static int jsonl_remove(void *self, const char *path) { return 0; }
+/* A removed file is simply not written; but the index changes. */
+static int jsonl_remove(void *self, const char *path)
+{
+    (void)path;
+    return flush_pending(self);
+}
 
 static int compare_strings(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
@@ -354,6 +403,18 @@ static int swap_in(jsonl_sink *s)
 static int jsonl_commit(void *self)
 {
     jsonl_sink *s = self;
+    if (!s->changed && s->have_old && s->npending == s->old_files) {
+        /* Every file kept, none written or removed: the committed index is this run's. */
+        close_outputs(s, 1);
+        close_old(s);
+        clear_pending(s);
+        return 0;
+    }
+    int flushed = flush_pending(s);
+    if (flushed) {
+        close_outputs(s, 1);
+        return flushed;
+    }
     for (int i = 0; i < OUT_COUNT; i++) {
         if (fflush(s->out[i]) != 0 || fsync(fileno(s->out[i])) != 0) {
             int rc = cortex_error_set(CORTEX_EIO, "%s/%s: flush failed: %s", s->staging, out_names[i], strerror(errno));
@@ -384,6 +445,8 @@ static void jsonl_close(void *self)
     if (!s) return;
     close_outputs(s, 1);
     close_old(s);
+    clear_pending(s);
+    free(s->pending);
     cortex_buf_free(&s->line);
     cortex_buf_free(&s->key);
     free(s->extractor);

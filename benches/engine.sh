@@ -1,0 +1,134 @@
+#!/bin/sh
+# The engine and the MCP server, measured on the benchmark corpora beside
+# universal-ctags in the same run, and written into docs/benchmarks.md between
+# the <!-- engine:begin/end --> markers (benches/run.sh keeps that section):
+#
+#   - a cold `cortex index` (all sinks) with 1 and 2 threads, and ctags;
+#   - a no-change re-index, and a one-file edit re-indexed end to end;
+#   - peak RSS, and the store and JSONL sizes per 1,000 files;
+#   - MCP tool latency through the stdio protocol (benches/mcp_latency.py)
+#     and the time from start to the first answer.
+#
+# Usage: benches/engine.sh [--runs N] [--corpora "python-stdlib linux-6.1"] [--out FILE]
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/.." && pwd)
+runs=3
+corpora="python-stdlib linux-6.1"
+out="$repo/docs/benchmarks.md"
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --runs) runs=$2; shift 2 ;;
+    --corpora) corpora=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    *) echo "usage: $0 [--runs N] [--corpora LIST] [--out FILE]" >&2; exit 2 ;;
+    esac
+done
+
+log() { echo "engine.sh: $*" >&2; }
+"$here/fetch-corpora.sh" >/dev/null
+cache=$("$here/fetch-corpora.sh" --print-dir)
+build=$("$repo/scripts/build.sh" release)
+cortex="$build/cortex"
+work=$(mktemp -d /tmp/cortex-engine.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
+# timed OUTVAR COMMAND...: runs it under /usr/bin/time; sets OUTVAR to "seconds rss_kb".
+timed() {
+    var=$1; shift
+    /usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || { cat "$work/stderr" >&2; exit 1; }
+    eval "$var=\"\$(tail -1 \"$work/time\")\""
+}
+# median of the numbers on stdin
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+section="$work/section.md"
+{
+    echo "<!-- engine:begin -->"
+    echo "## The engine and the MCP server"
+    echo
+    echo "Made by \`benches/engine.sh --runs $runs\` on $(date -u +%Y-%m-%d), $(nproc) cores, $(git -C "$repo" rev-parse --short HEAD);"
+    echo "medians of $runs runs, warm page cache, ctags in the same run. Cold runs index into a fresh \`--out\` directory."
+    echo
+    echo "| corpus | files | ctags | cold, 1 thread | cold, 2 threads | 2 vs 1 thread | no change | no change / cold | one-file edit | peak RSS (1 / 2 threads) | store / 1,000 files | JSONL / 1,000 files |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+} >"$section"
+
+for c in $corpora; do
+    corpus="$cache/$c"
+    log "$c: $runs runs"
+    : >"$work/t1"; : >"$work/t2"; : >"$work/ct"; : >"$work/nc"; : >"$work/ed"; : >"$work/r1"; : >"$work/r2"
+    i=1
+    while [ "$i" -le "$runs" ]; do
+        rm -f "$work/tags"
+        timed r ctags -R --fields=+n --output-format=json -f "$work/tags" "$corpus"; echo "$r" | cut -d' ' -f1 >>"$work/ct"
+        rm -rf "$work/i1"
+        timed r "$cortex" index --quiet --full --threads 1 --out "$work/i1" "$corpus"
+        echo "$r" | cut -d' ' -f1 >>"$work/t1"; echo "$r" | cut -d' ' -f2 >>"$work/r1"
+        rm -rf "$work/i2"
+        timed r "$cortex" index --quiet --full --threads 2 --out "$work/i2" "$corpus"
+        echo "$r" | cut -d' ' -f1 >>"$work/t2"; echo "$r" | cut -d' ' -f2 >>"$work/r2"
+        # Incremental runs on the corpus's own index.
+        "$cortex" index --quiet "$corpus"
+        timed r "$cortex" index --quiet "$corpus"; echo "$r" | cut -d' ' -f1 >>"$work/nc"
+        victim=$(cd "$corpus" && find . -type f \( -name '*.py' -o -name '*.c' \) | sort | sed -n 100p)
+        cp "$corpus/$victim" "$work/victim"
+        case "$victim" in
+        *.py) printf '\n# edited\n' >>"$corpus/$victim" ;;
+        *) printf '\n/* edited */\n' >>"$corpus/$victim" ;;
+        esac
+        timed r "$cortex" index --quiet "$corpus"; echo "$r" | cut -d' ' -f1 >>"$work/ed"
+        cp "$work/victim" "$corpus/$victim"
+        "$cortex" index --quiet "$corpus"
+        i=$((i + 1))
+    done
+    files=$(jq -s length "$work/i1/index/files.jsonl")
+    db=$(du -cb "$work/i1"/cortex.db* | tail -1 | cut -f1)
+    jsonl=$(du -sb "$work/i1/index" | cut -f1)
+    t1=$(median <"$work/t1"); t2=$(median <"$work/t2"); ct=$(median <"$work/ct")
+    nc=$(median <"$work/nc"); ed=$(median <"$work/ed")
+    r1=$(median <"$work/r1"); r2=$(median <"$work/r2")
+    awk -v c="$c" -v f="$files" -v ct="$ct" -v t1="$t1" -v t2="$t2" -v nc="$nc" -v ed="$ed" -v r1="$r1" -v r2="$r2" \
+        -v db="$db" -v js="$jsonl" 'BEGIN {
+        printf "| %s | %d | %.2f s | %.2f s (%.1fx ctags) | %.2f s (%.1fx ctags) | %.2fx | %.2f s | %.1f%% | %.2f s | %.0f / %.0f MB | %.1f MB | %.1f MB |\n",
+            c, f, ct, t1, t1 / ct, t2, t2 / ct, t1 / t2, nc, 100 * nc / t2, ed, r1 / 1024, r2 / 1024,
+            db / f / 1000, js / f / 1000 }' >>"$section"
+    log "$c: MCP latency"
+    python3 "$here/mcp_latency.py" --cortex "$cortex" --root "$corpus" --calls 300 >"$work/mcp-$c.md"
+done
+
+{
+    echo
+    echo "A one-file edit re-indexes the edited file and carries the others over, but the JSONL sink still rewrites"
+    echo "the whole index (it is one set of files swapped in atomically) and the store re-binds references across the"
+    echo "repository: that, not parsing, is the cost on the kernel subtree. The MCP server's refresh of a few changed"
+    echo "files before it answers writes the store alone."
+    for c in $corpora; do
+        echo
+        echo "### MCP tools on $c"
+        echo
+        echo "\`python3 benches/mcp_latency.py --cortex build/cortex --root $c --calls 300\`: 300 calls per tool, names, files"
+        echo "and types drawn from the store in a fixed order, one request at a time through stdio (legacy handshake)."
+        echo
+        cat "$work/mcp-$c.md"
+    done
+    echo "<!-- engine:end -->"
+} >>"$section"
+
+# Replace the section in the page, or append it.
+python3 - "$out" "$section" <<'PY'
+import sys
+out, section = sys.argv[1], open(sys.argv[2], encoding="utf-8").read()
+try:
+    page = open(out, encoding="utf-8").read()
+except FileNotFoundError:
+    page = "# Benchmarks\n"
+start, end = page.find("<!-- engine:begin -->"), page.find("<!-- engine:end -->")
+if 0 <= start < end:
+    page = page[:start] + section.rstrip("\n") + page[end + len("<!-- engine:end -->"):]
+else:
+    page = page.rstrip("\n") + "\n\n" + section
+open(out, "w", encoding="utf-8").write(page if page.endswith("\n") else page + "\n")
+PY
+log "wrote $out"
