@@ -427,10 +427,9 @@ static const cortex_language_plugin *extract_regions(cortex_extractor *x, const 
                 ranges[n++] = l->items[k].range;
                 done[k] = 1;
             }
-        if (!inner || !inner->language || inner->embedded_regions) {
-            if (!r->problem) r->problem = "an embedded region names a language no loaded plugin parses";
-            continue;
-        }
+        /* No plugin for the region's language (none installed): the file is
+         * indexed without its code rather than reported on every run. */
+        if (!inner || !inner->language || inner->embedded_regions) continue;
         if (!first) first = inner;
         *rc = parse_and_match(x, inner, src, len, ranges, n, r);
     }

@@ -1,9 +1,10 @@
 /*
  * The web plugin: .vue, .svelte, .astro and .html files, whose code lives in
- * <script> blocks (TypeScript when lang="ts") and, in Astro components, in
- * the `---` front matter. It has no grammar: its embedded_regions hook finds
- * those regions and the core parses them with the javascript or typescript
- * plugin, keeping the file's own lines and columns.
+ * <script> blocks (TypeScript when lang="ts", Python for PyScript and
+ * Brython's types) and, in Astro components, in the `---` front matter. It
+ * has no grammar: its embedded_regions hook finds those regions and the core
+ * parses them with the javascript, typescript or python plugin, keeping the
+ * file's own lines and columns.
  */
 #include <cortex/plugin.h>
 
@@ -52,6 +53,7 @@ static const char *script_language(const char *tag, const char *tag_end)
     if (attribute(tag, tag_end, "lang", value, sizeof value)) {
         if (strcasecmp(value, "ts") == 0 || strcasecmp(value, "typescript") == 0) return "typescript";
         if (strcasecmp(value, "tsx") == 0) return "tsx";
+        if (strcasecmp(value, "py") == 0 || strcasecmp(value, "python") == 0) return "python";
         return "javascript"; /* js, jsx */
     }
     if (attribute(tag, tag_end, "type", value, sizeof value)) {
@@ -59,6 +61,9 @@ static const char *script_language(const char *tag, const char *tag_end)
             strcasecmp(value, "application/javascript") == 0 || strcasecmp(value, "text/babel") == 0)
             return "javascript";
         if (strcasecmp(value, "text/typescript") == 0) return "typescript";
+        /* PyScript (`py`, `mpy`) and Brython (`text/python`) run Python in the page. */
+        if (strcasecmp(value, "py") == 0 || strcasecmp(value, "mpy") == 0 || strcasecmp(value, "text/python") == 0)
+            return "python";
         return NULL;
     }
     return "javascript";
