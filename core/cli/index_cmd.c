@@ -16,6 +16,12 @@
 
 #define SKIPS_SHOWN_PER_REASON 5
 
+static void say_waiting(long pid, void *payload)
+{
+    (void)payload;
+    fprintf(stderr, "cortex index: waiting for another indexer (pid %ld) to finish with this repository\n", pid);
+}
+
 /* A progress line on a terminal, redrawn at most ten times a second. */
 static void show_progress(size_t done, size_t total, void *payload)
 {
@@ -44,7 +50,8 @@ static void index_usage(FILE *out)
             "  --sink NAME           write only to this sink (sqlite, jsonl); repeatable; default both\n"
             "  --full                re-parse every file, even those unchanged since the last run\n"
             "  --threads N           extraction threads (default: the number of cores); output does not depend on N\n"
-            "  --pipeline NAME       run the pipeline of that name from .cortex/config.yml (default: \"default\")\n");
+            "  --pipeline NAME       run the pipeline of that name from .cortex/config.yml (default: \"default\")\n"
+            "  --no-wait             fail at once when another indexer holds the repository, instead of waiting\n");
 }
 
 static json_t *report_json(const cortex_index_report *r)
@@ -135,7 +142,8 @@ int cortex_cmd_index(int argc, char **argv)
         {"out", required_argument, NULL, 'o'}, {"quiet", no_argument, NULL, 'q'}, {"json", no_argument, NULL, 'j'},
         {"max-file-size", required_argument, NULL, 'm'}, {"sink", required_argument, NULL, 's'},
         {"full", no_argument, NULL, 'f'}, {"threads", required_argument, NULL, 't'},
-        {"pipeline", required_argument, NULL, 'p'}, {"help", no_argument, NULL, 'h'}, {0}};
+        {"pipeline", required_argument, NULL, 'p'}, {"no-wait", no_argument, NULL, 'W'},
+        {"help", no_argument, NULL, 'h'}, {0}};
     const char *sinks[8] = {0};
     size_t nsinks = 0;
     cortex_index_options opts = {0};
@@ -156,6 +164,7 @@ int cortex_cmd_index(int argc, char **argv)
         case 'q': quiet = 1; break;
         case 'f': opts.full = 1; break;
         case 'p': pipeline = optarg; break;
+        case 'W': opts.no_wait = 1; break;
         case 't': {
             char *end;
             long n = strtol(optarg, &end, 10);
@@ -186,6 +195,7 @@ int cortex_cmd_index(int argc, char **argv)
         return 2;
     }
     opts.root = optind < argc ? argv[optind] : ".";
+    if (!quiet) opts.waiting = say_waiting;
 
     struct timespec last = {0, 0};
     if (!quiet && !json && isatty(STDERR_FILENO)) {

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -168,7 +169,7 @@ static void write_data_gitignore(const char *data_dir)
     FILE *f = fopen(path, "w");
     if (!f) return;
     fputs("# Written by cortex: the SQLite store is derived and local; commit index/ if you want to share it.\n"
-          "cortex.db\ncortex.db-*\n*.tmp\n",
+          "cortex.db\ncortex.db-*\n*.tmp\nlock\nindex.extractor\n",
           f);
     fclose(f);
 }
@@ -262,6 +263,39 @@ static void drop_files_of_broken_plugins(cortex_index_report *rep, const manifes
         rep->walk.files[kept++] = *f;
     }
     rep->walk.nfiles = kept;
+}
+
+/* One indexer per repository: an exclusive flock on .cortex/lock, which
+ * holds the holder's pid for the message. Readers (the MCP server) never take
+ * it: SQLite's WAL keeps them off the writer's way. The lock goes with the
+ * process, so a killed indexer never leaves it behind. */
+static int take_lock(const char *data_dir, const cortex_index_options *opts, int *fd_out)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/lock", data_dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) return cortex_error_set(CORTEX_EIO, "%s: %s", path, strerror(errno));
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        char text[32] = "";
+        ssize_t n = pread(fd, text, sizeof text - 1, 0);
+        long holder = n > 0 ? strtol(text, NULL, 10) : 0;
+        if (opts->no_wait) {
+            close(fd);
+            return cortex_error_set(CORTEX_ERROR, "another indexer (pid %ld) is indexing this repository", holder);
+        }
+        if (opts->waiting) opts->waiting(holder, opts->progress_payload);
+        while (flock(fd, LOCK_EX) != 0)
+            if (errno != EINTR) {
+                int rc = cortex_error_set(CORTEX_EIO, "%s: %s", path, strerror(errno));
+                close(fd);
+                return rc;
+            }
+    }
+    char pid[32];
+    int len = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+    if (ftruncate(fd, 0) != 0 || pwrite(fd, pid, (size_t)len, 0) != len) { /* the message only: not fatal */ }
+    *fd_out = fd;
+    return 0;
 }
 
 typedef struct open_sink {
@@ -413,6 +447,8 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     if (rc) return rc;
     if ((rc = make_dir(rep->data_dir))) return rc;
     write_data_gitignore(rep->data_dir);
+    int lock_fd = -1;
+    if ((rc = take_lock(rep->data_dir, opts, &lock_fd))) return rc;
 
     /* The extractor: this build and its plugins. Records from another are re-extracted. */
     char extractor[96];
@@ -527,6 +563,7 @@ done:
     for (size_t i = 0; i < nprev; i++) free(prev[i].path);
     free(prev);
     rep->seconds = now_seconds() - t0;
+    close(lock_fd); /* releases the lock */
     return rc;
 }
 

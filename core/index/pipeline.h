@@ -38,6 +38,9 @@ typedef struct cortex_index_options {
     const atomic_int *cancel;    /* optional: non-zero stops the run (CORTEX_ECANCELLED), every sink aborted */
     int full;                    /* re-extract every file, even those unchanged since the last run */
     unsigned threads;            /* extraction threads; 0 = the machine's cores */
+    int no_wait;                 /* another indexer holds the lock: fail at once instead of waiting */
+    /* Told once when another indexer holds the repository's lock and this run waits for it. */
+    void (*waiting)(long holder_pid, void *payload);
 } cortex_index_options;
 
 typedef struct cortex_language_stats {

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # A killed indexer never corrupts or mixes the index: kill `cortex index` at
-# several points of a run over a generated repository, then check the SQLite
-# store's integrity, that the JSONL index is one run's whole output (its
-# manifest counts match its files), and that the next run completes and equals
-# a clean run byte for byte.
+# several points of a full run over a generated repository, then at random
+# points of incremental runs after random edits, and each time check the
+# SQLite store's integrity, that the JSONL index is one run's whole output
+# (its manifest counts match its files), and that the next run completes and
+# equals a clean run byte for byte. And one indexer per repository: a second
+# one waits for the first, or with --no-wait says which process holds it.
 . "$(dirname "$0")/lib.sh"
 CORTEX=$1
 SRC="$REPO/tests/fixtures/repos/sample/src/app.py"
@@ -36,7 +38,7 @@ for frac in 10 30 50 70 90 97; do
   rm -rf "$TMP/killed"
   # half the runs start from an existing index, half from nothing
   [ $((k % 2)) -eq 0 ] && cp -R "$TMP/clean" "$TMP/killed"
-  "$CORTEX" index "$REPO_DIR" --out "$TMP/killed" --quiet & pid=$!
+  "$CORTEX" index "$REPO_DIR" --out "$TMP/killed" --quiet --full & pid=$!
   sleep "$(printf '0.%03d' "$delay_ms")" 2>/dev/null || sleep 0.1
   kill -KILL "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
@@ -58,5 +60,43 @@ for frac in 10 30 50 70 90 97; do
   [ ! -e "$TMP/killed/index.tmp" ] && pass "killed at ${frac}%: no staging left after the next run" ||
     fail "killed at ${frac}%: staging left"
 done
+
+# Random kills of incremental runs, each after a random edit.
+for k in $(seq 1 8); do
+  n=$((RANDOM % 400 + 1))
+  f="$REPO_DIR/pkg$((n % 20))/mod$n.py"
+  case $((RANDOM % 3)) in
+    0) printf '\n\ndef added_%d():\n    return %d\n' "$k" "$k" >> "$f" ;;
+    1) sed -i "s/Ledger$n/Renamed$n/g" "$f" ;;
+    2) rm -f "$f" ;;
+  esac
+  "$CORTEX" index "$REPO_DIR" --quiet & pid=$!
+  sleep "0.0$((RANDOM % 10))"
+  kill -KILL "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  if [ -f "$REPO_DIR/.cortex/cortex.db" ]; then
+    expect_eq "random kill $k: store integrity" ok "$(sqlite3 "$REPO_DIR/.cortex/cortex.db" 'PRAGMA integrity_check')"
+  fi
+  state=$(consistent_jsonl "$REPO_DIR/.cortex")
+  [ "$state" == consistent ] || [ "$state" == absent ] && pass "random kill $k: JSONL index whole ($state)" ||
+    fail "random kill $k: JSONL index $state"
+done
+expect_status "after the random kills: the next run completes" 0 "$CORTEX" index "$REPO_DIR" --quiet
+rm -rf "$TMP/fresh"
+"$CORTEX" index "$REPO_DIR" --out "$TMP/fresh" --quiet --full
+same=1; for f in index.json files.jsonl symbols.jsonl references.jsonl texts.jsonl; do
+  cmp -s "$TMP/fresh/index/$f" "$REPO_DIR/.cortex/index/$f" || same=0; done
+expect_eq "after the random kills: the index equals a clean full run" 1 "$same"
+
+# One indexer per repository.
+"$CORTEX" index "$REPO_DIR" --quiet --full --threads 1 & first=$!
+for _ in $(seq 1 200); do grep -qx "$first" "$REPO_DIR/.cortex/lock" 2>/dev/null && break; sleep 0.005; done
+expect_status "a second indexer with --no-wait fails" 1 "$CORTEX" index "$REPO_DIR" --no-wait
+expect_eq "and names the process that holds the lock" \
+  "cortex index: another indexer (pid $first) is indexing this repository" "$(cat "$TMP/err")"
+expect_status "a second indexer without --no-wait waits, then completes" 0 "$CORTEX" index "$REPO_DIR"
+expect_eq "it said it was waiting" "cortex index: waiting for another indexer (pid $first) to finish with this repository" \
+  "$(grep waiting "$TMP/err" || echo "(finished before the second started)")"
+wait "$first"
 
 finish
