@@ -22,16 +22,45 @@ static void say_waiting(long pid, void *payload)
     fprintf(stderr, "cortex index: waiting for another indexer (pid %ld) to finish with this repository\n", pid);
 }
 
-/* A progress line on a terminal, redrawn at most ten times a second. */
+/* How progress is shown: a redrawn bar on a terminal, a plain line every
+ * few seconds otherwise, JSON lines with --json. */
+typedef enum { PROGRESS_BAR, PROGRESS_LINES, PROGRESS_JSON } progress_style;
+
+typedef struct progress_state {
+    progress_style style;
+    double start, last;
+} progress_state;
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 static void show_progress(size_t done, size_t total, void *payload)
 {
-    struct timespec *last = payload, now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    long ms = (now.tv_sec - last->tv_sec) * 1000 + (now.tv_nsec - last->tv_nsec) / 1000000;
-    if (ms < 100 && done < total) return;
-    *last = now;
-    fprintf(stderr, "\rcortex: indexing %zu/%zu files (%zu%%)", done, total, total ? done * 100 / total : 100);
-    if (done == total) fputs("\r\033[K", stderr);
+    progress_state *p = payload;
+    double now = seconds_now();
+    double every = p->style == PROGRESS_BAR ? 0.1 : p->style == PROGRESS_JSON ? 0.5 : 5.0;
+    if (done < total && now - p->last < every) return;
+    p->last = now;
+    double elapsed = now - p->start;
+    double rate = elapsed > 0 ? (double)done / elapsed : 0;
+    double eta = rate > 0 ? (double)(total - done) / rate : 0;
+    if (p->style == PROGRESS_JSON) {
+        fprintf(stderr, "{\"progress\":%zu,\"total\":%zu,\"files_per_second\":%.0f,\"eta_seconds\":%.1f}\n", done, total, rate, eta);
+    } else if (p->style == PROGRESS_LINES) {
+        fprintf(stderr, "cortex: indexed %zu/%zu files, %.0f files/s, about %.0f s left\n", done, total, rate, eta);
+    } else {
+        enum { WIDTH = 24 };
+        size_t filled = total ? done * WIDTH / total : WIDTH;
+        char bar[WIDTH + 1];
+        for (size_t i = 0; i < WIDTH; i++) bar[i] = i < filled ? '#' : '.';
+        bar[WIDTH] = '\0';
+        fprintf(stderr, "\rcortex: [%s] %zu/%zu files, %.0f files/s, ETA %.0f s ", bar, done, total, rate, eta);
+        if (done == total) fputs("\r\033[K", stderr);
+    }
     fflush(stderr);
 }
 
@@ -197,10 +226,11 @@ int cortex_cmd_index(int argc, char **argv)
     opts.root = optind < argc ? argv[optind] : ".";
     if (!quiet) opts.waiting = say_waiting;
 
-    struct timespec last = {0, 0};
-    if (!quiet && !json && isatty(STDERR_FILENO)) {
+    progress_state progress = {json ? PROGRESS_JSON : isatty(STDERR_FILENO) ? PROGRESS_BAR : PROGRESS_LINES, seconds_now(), 0};
+    progress.last = progress.start; /* the first report comes after one interval */
+    if (!quiet) {
         opts.progress = show_progress;
-        opts.progress_payload = &last;
+        opts.progress_payload = &progress;
     }
     /* An invalid configuration stops the run before anything is written. */
     cortex_config config;
