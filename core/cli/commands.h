@@ -21,6 +21,7 @@ int cortex_cmd_extract(int argc, char **argv);
 int cortex_cmd_tool(int argc, char **argv);
 int cortex_cmd_mcp(int argc, char **argv);
 int cortex_cmd_config(int argc, char **argv);
+int cortex_cmd_watch(int argc, char **argv);
 
 struct cortex_tool;
 /** Runs a tool as its own command (`cortex search QUERY ...`). */

@@ -12,13 +12,15 @@
 
 static void mcp_usage(FILE *out)
 {
-    fprintf(out, "usage: cortex mcp [--root DIR] [--disable GROUPS] [--no-index]\n\n"
+    fprintf(out, "usage: cortex mcp [--root DIR] [--disable GROUPS] [--no-index] [--no-watch]\n\n"
                  "Serves the index of DIR (default: the current directory) to an MCP client over\n"
                  "stdin/stdout, indexing it first when it has no index. Logs go to stderr.\n\n"
                  "options:\n"
                  "  --root DIR        the repository\n"
                  "  --disable GROUPS  hide tool groups, comma-separated: navigation, search, graph, index\n"
-                 "  --no-index        do not index on start when the index is missing\n\n"
+                 "  --no-index        do not index on start when the index is missing\n"
+                 "  --no-watch        do not re-index as files change (they are still refreshed when a\n"
+                 "                    result mentions them, and by flush_index)\n\n"
                  "Register it with an agent, e.g.: claude mcp add cortex -- cortex mcp\n");
 }
 
@@ -27,10 +29,12 @@ int cortex_cmd_mcp(int argc, char **argv)
     static const struct option longopts[] = {{"root", required_argument, NULL, 'r'},
                                              {"disable", required_argument, NULL, 'd'},
                                              {"no-index", no_argument, NULL, 'n'},
+                                             {"no-watch", no_argument, NULL, 'w'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
     cortex_mcp_options opts = {0};
     opts.index_on_start = 1;
+    opts.watch = 1;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -43,6 +47,7 @@ int cortex_cmd_mcp(int argc, char **argv)
             }
             break;
         case 'n': opts.index_on_start = 0; break;
+        case 'w': opts.watch = 0; break;
         case 'h': mcp_usage(stdout); return 0;
         default: mcp_usage(stderr); return 2;
         }

@@ -4,6 +4,8 @@
 
 #include "jsonrpc.h"
 
+#include "../index/watch.h"
+
 #include "../util/error.h"
 
 #include <stdarg.h>
@@ -116,6 +118,10 @@ int cortex_mcp_server_init(cortex_mcp_server *s, FILE *out, const cortex_mcp_opt
 
 void cortex_mcp_server_dispose(cortex_mcp_server *s)
 {
+    if (s->watching) {
+        atomic_store(&s->stop_watching, 1);
+        pthread_join(s->watcher, NULL);
+    }
     if (s->indexing) {
         atomic_store(&s->stop_indexing, 1); /* the client is gone: the store keeps its previous state */
         pthread_join(s->indexer, NULL);
@@ -145,6 +151,35 @@ void cortex_mcp_server_start_index(cortex_mcp_server *s)
     fprintf(stderr, "cortex mcp: no index in %s yet; indexing it\n", s->tools.root);
     cortex_tool_session_plugins(&s->tools); /* loaded here: the thread only reads them */
     s->indexing = pthread_create(&s->indexer, NULL, index_in_background, s) == 0;
+}
+
+static void *watch_loop(void *arg)
+{
+    cortex_mcp_server *s = arg;
+    cortex_watch *w;
+    if (cortex_watch_open(&w, s->tools.root) != 0) {
+        fprintf(stderr, "cortex mcp: not watching: %s\n", cortex_error_last());
+        return NULL;
+    }
+    while (cortex_watch_wait(w, 150, &s->stop_watching) == 1) {
+        cortex_index_options o = {0};
+        o.root = s->tools.root;
+        o.pipeline = cortex_config_pipeline(&s->tools.config, NULL);
+        o.cancel = &s->stop_watching;
+        cortex_index_report report;
+        int rc = cortex_index_run(s->tools.plugins, &o, &report);
+        if (rc != 0 && rc != CORTEX_ECANCELLED) fprintf(stderr, "cortex mcp: re-indexing after a change failed: %s\n", cortex_error_last());
+        cortex_index_report_dispose(&report);
+    }
+    cortex_watch_close(w);
+    return NULL;
+}
+
+void cortex_mcp_server_start_watch(cortex_mcp_server *s)
+{
+    if (s->watching || !s->tools.config_ok) return;
+    cortex_tool_session_plugins(&s->tools); /* loaded here: the thread only reads them */
+    s->watching = pthread_create(&s->watcher, NULL, watch_loop, s) == 0;
 }
 
 void cortex_mcp_server_wait_index(cortex_mcp_server *s)

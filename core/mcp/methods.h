@@ -28,6 +28,10 @@ typedef struct cortex_mcp_server {
     pthread_t indexer;
     int indexing;
     atomic_int stop_indexing;
+    /* Watch mode: a thread re-indexes what changes on disk while the server answers. */
+    pthread_t watcher;
+    int watching;
+    atomic_int stop_watching;
 
     /* The request being answered. */
     int modern;
@@ -40,6 +44,8 @@ int cortex_mcp_server_init(cortex_mcp_server *s, FILE *out, const cortex_mcp_opt
 void cortex_mcp_server_dispose(cortex_mcp_server *s);
 /** Starts indexing in the background when the store is missing. */
 void cortex_mcp_server_start_index(cortex_mcp_server *s);
+/** Starts the watcher thread (inotify; re-indexes changes as they settle). */
+void cortex_mcp_server_start_watch(cortex_mcp_server *s);
 /** Waits for a background index, if one runs, then opens the store. */
 void cortex_mcp_server_wait_index(cortex_mcp_server *s);
 

@@ -122,6 +122,7 @@ int cortex_mcp_serve(FILE *in, FILE *out, const cortex_mcp_options *opts)
         return cortex_error_set(CORTEX_ERROR, "cannot start the reader thread");
     }
     if (opts->index_on_start) cortex_mcp_server_start_index(&server);
+    if (opts->watch) cortex_mcp_server_start_watch(&server);
 
     for (;;) {
         queued *item = pop(&q);

@@ -17,6 +17,7 @@ typedef struct cortex_mcp_options {
     const char *root;          /* the repository; NULL = the current directory */
     unsigned disabled_groups;  /* tool groups hidden from tools/list and tools/call */
     int index_on_start;        /* start indexing at once when the store is missing */
+    int watch;                 /* keep the index current as files change (inotify) */
     int tools_page_size;       /* tools per tools/list page; 0 = 50 */
     int resources_page_size;   /* resources per resources/list page; 0 = 100 */
 } cortex_mcp_options;

@@ -1,0 +1,28 @@
+/*
+ * Watching a repository for changes with inotify: every directory is watched
+ * (symlinks are never followed, so a symlinked tree cannot loop; .git,
+ * .cortex and dependency directories are left out), directories created later
+ * are added as they appear, and changes are debounced so that a burst (a
+ * branch switch, a build) gives one re-index.
+ */
+#ifndef CORTEX_INDEX_WATCH_H
+#define CORTEX_INDEX_WATCH_H
+
+#include <stdatomic.h>
+
+typedef struct cortex_watch cortex_watch;
+
+/** Starts watching `root`. 0, or a negative code with the message set. */
+int cortex_watch_open(cortex_watch **out, const char *root);
+
+/** Waits for a change, then until the tree has been quiet for `quiet_ms`.
+ *  Returns 1 after a change, 0 when `stop` became non-zero, a negative code
+ *  on error. */
+int cortex_watch_wait(cortex_watch *w, int quiet_ms, const atomic_int *stop);
+
+/** Directories being watched. */
+unsigned cortex_watch_count(const cortex_watch *w);
+
+void cortex_watch_close(cortex_watch *w);
+
+#endif
