@@ -263,7 +263,7 @@ static int claim_id(sqlite_sink *s, int64_t id)
 static int insert_symbol(sqlite_sink *s, int64_t file_id, const cortex_file_records *r, size_t i)
 {
     const cortex_symbol *sym = &r->symbols[i];
-    size_t need = 2 * strlen(sym->name) + 2;
+    size_t need = 3 * strlen(sym->name) + 2; /* the name, a space, its words with a space before each */
     cortex_grow((void **)&s->terms, &s->terms_cap, need, 1);
     /* The qualified name's words, so `Ledger save` and `Ledger.save` find the method. */
     cortex_store_name_terms(s->terms, sym->name);

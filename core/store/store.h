@@ -46,7 +46,8 @@ int64_t cortex_store_meta_int(cortex_store *s, const char *key, int64_t fallback
 
 /** Writes `name` split into words for full-text search: the name itself, then
  *  its parts split on '_', '.', ':' and case changes ("parseConfig" ->
- *  "parseConfig parse Config"). `out` must hold 2*strlen(name)+2 bytes. */
+ *  "parseConfig parse Config"). `out` must hold 3*strlen(name)+2 bytes: the name,
+ *  a space, and its characters each with a space before it at worst. */
 void cortex_store_name_terms(char *out, const char *name);
 
 #endif

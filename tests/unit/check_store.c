@@ -47,6 +47,13 @@ START_TEST(test_store_name_terms_split_case_and_underscores)
     terms_of("__init__", "__init__ init");
     terms_of("utf8Decode", "utf8Decode utf8 Decode");
     terms_of("x", "x x");
+    /* The worst case for the buffer, sized as the contract says (ASan checks it):
+     * a word boundary at every character. */
+    const char *worst = "aBaBaBaB.c_dEfG";
+    char *out = malloc(3 * strlen(worst) + 2);
+    cortex_store_name_terms(out, worst);
+    ck_assert_str_eq(out, "aBaBaBaB.c_dEfG a Ba Ba Ba B c d Ef G");
+    free(out);
 }
 END_TEST
 
