@@ -345,14 +345,16 @@ def main():
     o[targets_at:targets_at] = t
 
     # Sections other scripts own (benches/engine.sh: the MCP server and the
-    # engine) are kept as they are, between their markers.
+    # engine; the per-language recall runs) are kept as they are, between
+    # their markers.
     kept = ""
     if os.path.exists(args.out):
         with open(args.out, encoding="utf-8") as f:
             old = f.read()
-        start, end = old.find("<!-- engine:begin -->"), old.find("<!-- engine:end -->")
-        if 0 <= start < end:
-            kept = "\n" + old[start:end + len("<!-- engine:end -->")] + "\n"
+        for section in ("engine", "languages"):
+            start, end = old.find(f"<!-- {section}:begin -->"), old.find(f"<!-- {section}:end -->")
+            if 0 <= start < end:
+                kept += "\n" + old[start:end + len(f"<!-- {section}:end -->")] + "\n"
     with open(args.out, "w", encoding="utf-8") as f:
         f.write("\n".join(o) + kept)
     return 0
