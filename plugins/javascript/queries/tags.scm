@@ -62,5 +62,7 @@
   kind: "const"
   (variable_declarator name: (identifier) @name value: (_) @_value)) @definition.constant
  (#not-match? @_value "^require[ \t]*\\("))
+; Declared without a value: TypeScript's ambient `declare const X: number;`.
+(lexical_declaration kind: "const" (variable_declarator name: (identifier) @name !value)) @definition.constant
 (lexical_declaration kind: "let" (variable_declarator name: (identifier) @name)) @definition.variable
 (variable_declaration (variable_declarator name: (identifier) @name)) @definition.variable
