@@ -222,9 +222,11 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
             const char *module = have_mod ? strip_delimiters(node_text(&r->arena, mod, src)) : NULL;
             if (module && item) {
                 size_t ml = strlen(module);
+                const char *sep = pat->separator ? pat->separator : ".";
+                size_t sl = strlen(sep);
                 cortex_buf b = {0};
                 cortex_buf_puts(&b, module);
-                if (ml == 0 || module[ml - 1] != '.') cortex_buf_putc(&b, '.');
+                if (ml < sl || strcmp(module + ml - sl, sep) != 0) cortex_buf_puts(&b, sep);
                 cortex_buf_puts(&b, item);
                 nm = cortex_arena_strdup(&r->arena, b.data);
                 cortex_buf_free(&b);

@@ -51,6 +51,7 @@ typedef struct cortex_pattern_info {
     size_t npreds, preds_cap;
     char *origin;      /* (#set! origin "...") */
     char *visibility;  /* (#set! visibility "...") */
+    char *separator;   /* (#set! separator "::"): joins @import.module and @name; "." when NULL */
     uint32_t level;    /* (#set! level "N"): an outline level, 0 = none */
     int not_container; /* (#set! container "no"): encloses no other definition */
     int32_t strip_capture; /* (#strip! @capture "regex"), -1 = none */

@@ -51,9 +51,10 @@ static const char *const stmt_sql[ST_COUNT] = {
 
 /* Kinds a reference can be bound to, listed once for the C check and the SQL.
  * Prototypes are left out so a function declared in a header and defined once
- * still has a unique definition. */
+ * still has a unique definition; impl blocks too, so `Point` names the struct,
+ * not also each `impl Point`. */
 #define BINDABLE_KINDS(X) \
-    X(function) X(method) X(macro) X(class) X(struct) X(interface) X(enum) X(type) X(union) X(trait) X(impl) X(module)
+    X(function) X(method) X(macro) X(class) X(struct) X(interface) X(enum) X(type) X(union) X(trait) X(module)
 #define AS_STRING(kind) #kind,
 #define AS_SQL(kind) ",'" #kind "'"
 static const char *const bindable_kinds[] = {BINDABLE_KINDS(AS_STRING) NULL};

@@ -84,6 +84,8 @@ struct TSLanguage;
  *   (#set! level "2")           makes the definition an outline entry
  *                               (a heading): it extends to the next entry of
  *                               the same or a lower level, or the file's end
+ *   (#set! separator "::")      joins @import.module and @name with this
+ *                               instead of "." (Rust's `use a::b::{c}`)
  *   (#set! container "no")      the definition encloses no other one (a C
  *                               typedef: the struct it names is file-level)
  *   (#strip! @name "regex")     removes the regex's first match from the
