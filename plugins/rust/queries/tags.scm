@@ -23,7 +23,9 @@
 (mod_item (visibility_modifier)? @visibility name: (identifier) @name body: (declaration_list) @body) @definition.module
 (macro_definition name: (identifier) @name) @definition.macro
 
-; `mod name;` is a module in another file: an import the plugin resolves.
+; `mod name;` declares a module whose body is another file: a module here,
+; and an import the plugin resolves to that file.
+(mod_item (visibility_modifier)? @visibility name: (identifier) @name !body) @definition.module
 ((mod_item name: (identifier) @name !body) @import (#set! origin "module"))
 
 ; `use` trees: each leaf its own import, joined with `::`.
