@@ -115,7 +115,8 @@ def load_cortex(index_dir, exts):
             s = json.loads(line)
             if not s["file"].endswith(exts):
                 continue
-            short = s["name"] if s["kind"] == "import" else s["name"].rsplit(".", 1)[-1]
+            # Imports and modules (Java and Go packages: `java.util`) keep their dotted name, as ctags does.
+            short = s["name"] if s["kind"] in ("import", "module") and "parent" not in s else s["name"].rsplit(".", 1)[-1]
             syms.append((short, s["file"], s["line"][0], s["line"][1], s["kind"], s.get("name_line", s["line"][0])))
     files = set()
     with open(os.path.join(index_dir, "files.jsonl"), encoding="utf-8") as f:
