@@ -1,6 +1,7 @@
 ; Modules and classes (a module is a `module`; its methods are functions of it).
-(module name: (_) @name body: (body_statement)? @body) @definition.module
-(class name: (_) @name superclass: (superclass)? body: (body_statement)? @body) @definition.class
+; `class A::B` is B (in A).
+(module name: [(constant) @name (scope_resolution name: (constant) @name)] body: (body_statement)? @body) @definition.module
+(class name: [(constant) @name (scope_resolution name: (constant) @name)] superclass: (superclass)? body: (body_statement)? @body) @definition.class
 
 ; Methods; `def self.x` is the class's x.
 (method name: (_) @name body: (_)? @body) @definition.function
@@ -11,6 +12,11 @@
 ((call method: (identifier) @_attr arguments: (argument_list (simple_symbol) @name)) @definition.property
  (#any-of? @_attr "attr_accessor" "attr_reader" "attr_writer")
  (#strip! @name "^:"))
+
+; `alias new old` and `alias_method :new, :old` define a method.
+(alias name: (_) @name) @definition.function
+((call method: (identifier) @_alias arguments: (argument_list . (simple_symbol) @name)) @definition.function
+ (#eq? @_alias "alias_method") (#strip! @name "^:"))
 
 ; Constants: NAME = value.
 (assignment left: (constant) @name) @definition.constant
