@@ -139,18 +139,26 @@ static const char *import_targets(const cortex_language_plugin *p, cortex_file_r
     return out;
 }
 
-/* Methods declared outside their type become its children when the type is a
- * top-level definition of this file. */
+/* Methods declared outside their type become its children when the type is
+ * defined in this file, in the same scope. */
+static const char *parent_kind_of(const cortex_file_records *r, int32_t parent)
+{
+    return parent >= 0 ? r->symbols[parent].kind : "";
+}
+
 static void link_receivers(const cortex_raw_records *x, cortex_file_records *r)
 {
     for (size_t i = 0; i < x->ndefs; i++) {
         const cortex_raw_def *d = &x->defs[i];
-        if (!d->receiver || d->symbol < 0 || r->symbols[d->symbol].parent >= 0) continue;
+        if (!d->receiver || d->symbol < 0) continue;
+        cortex_symbol *m = &r->symbols[d->symbol];
+        /* The type is the method's name without its own: `ns.Foo` for `ns.Foo.bar`. */
+        size_t type_len = strlen(m->name) - strlen(m->short_name) - 1;
         for (size_t k = 0; k < r->nsymbols; k++) {
             const cortex_symbol *t = &r->symbols[k];
-            if (t->parent < 0 && (int32_t)k != d->symbol && !is_callable(t->kind) && strcmp(t->kind, "import") != 0 &&
-                strcmp(t->short_name, d->receiver) == 0) {
-                r->symbols[d->symbol].parent = (int32_t)k;
+            if ((int32_t)k != d->symbol && !is_callable(t->kind) && strcmp(t->kind, "import") != 0 &&
+                strlen(t->name) == type_len && strncmp(t->name, m->name, type_len) == 0) {
+                m->parent = (int32_t)k;
                 break;
             }
         }
@@ -208,13 +216,16 @@ static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p
             if (kind && *kind) s->kind = kind;
             s->visibility = vis;
         }
-        if (d->receiver && parent < 0) {
-            /* A method declared beside its type (Go): named after the type, and
-             * its child when the type is in this file (linked below). */
+        if (d->receiver && (parent < 0 || !is_type_container(parent_kind_of(r, parent)))) {
+            /* A method declared beside its type (Go's receivers, C++'s
+             * `void Foo::bar()` in a namespace): named after the type, in
+             * the enclosing scope, and its child when the type is in this
+             * file (linked below). */
             if (strcmp(s->kind, "function") == 0) s->kind = "method";
-            size_t n = strlen(d->receiver) + 1 + strlen(s->short_name) + 1;
+            const char *scope = parent >= 0 ? r->symbols[parent].name : NULL;
+            size_t n = (scope ? strlen(scope) + 1 : 0) + strlen(d->receiver) + 1 + strlen(s->short_name) + 1;
             char *q = cortex_arena_alloc(&r->arena, n);
-            snprintf(q, n, "%s.%s", d->receiver, s->short_name);
+            snprintf(q, n, "%s%s%s.%s", scope ? scope : "", scope ? "." : "", d->receiver, s->short_name);
             s->name = q;
         } else if (parent >= 0 && !d->is_import) {
             const char *pn = r->symbols[parent].name;

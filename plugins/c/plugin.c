@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "c_queries.h"
+#include "includes.h"
 
 const struct TSLanguage *tree_sitter_c(void);
 
@@ -39,24 +40,6 @@ static void refine(const cortex_symbol_view *view, const char **kind, const char
     if (declared_static(view)) *visibility = "private";
 }
 
-/* `#include "x.h"` is looked up beside the including file, then from the
- * root; both forms, last, by a unique path suffix (an include directory). */
-static void import_paths(const char *importer, const char *name, const char *origin, cortex_path_fn emit,
-                         void *payload)
-{
-    char path[1024];
-    if (!origin || strcmp(origin, "local") == 0) {
-        const char *slash = strrchr(importer, '/');
-        if (slash) {
-            snprintf(path, sizeof path, "%.*s/%s", (int)(slash - importer), importer, name);
-            emit(path, payload);
-        }
-        emit(name, payload);
-    }
-    snprintf(path, sizeof path, "*/%s", name);
-    emit(path, payload);
-}
-
 static const cortex_plugin descriptor = {
     .abi_version = CORTEX_PLUGIN_ABI_VERSION,
     .struct_size = sizeof(cortex_plugin),
@@ -67,7 +50,7 @@ static const cortex_plugin descriptor = {
     .queries = queries,
     .query_count = sizeof queries / sizeof *queries,
     .refine_symbol = refine,
-    .import_paths = import_paths,
+    .import_paths = cortex_c_include_paths,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }
