@@ -418,19 +418,24 @@ async function main() {
     check(`cancel a queued request: never answered, the next ping is (${how})`, !r.timeout && r.got.length === 1 &&
       ids[0] === 'slow-1' && r.last?.msg?.result && !ids.includes('cancel-queued'), () => `got:\n${show(r.got)}${r.timeout ? '\n(timeout)' : ''}`);
   }
-  // (b) running: flush_index blocked on its first progress notification when the cancel arrives.
+  // (b) running: flush_index goes out alone and blocks on its first progress
+  // notification (written after its first file, while it runs); only then is
+  // the cancel sent. Sent together, the reader would mark the flush cancelled
+  // before the main thread picked it up: case (a) again, not a running request.
   {
     s.fill();
-    await s.sendLines(call('cancel-running', 'flush_index', {}, { _meta: { progressToken: 'flush-tok' } }),
-      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'cancel-running' } },
+    await s.sendLines(call('cancel-running', 'flush_index', {}, { _meta: { progressToken: 'flush-tok' } }));
+    const how1 = await waitQuiescentBlocked(s.child.pid);
+    await s.sendLines({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'cancel-running' } },
       req('after-running', 'ping'));
-    const how = await waitQuiescentBlocked(s.child.pid);
+    const how2 = await waitQuiescentBlocked(s.child.pid);
+    const how = how1 === how2 ? how1 : `${how1}, ${how2}`;
     const r = await s.until('after-running');
     const stray = r.got.filter((l) => !(l.msg?.method === 'notifications/progress' && l.msg.params?.progressToken === 'flush-tok'));
     check(`cancel a running flush_index: never answered, the next ping is (${how})`, !r.timeout && stray.length === 0,
       () => `got:\n${show(r.got)}${r.timeout ? '\n(timeout)' : ''}`);
-    // Whether a progress notification got out before the cancel is a race the
-    // protocol allows either way; what matters is above and below.
+    // The flush was blocked writing this notification when the cancel came: it was running.
+    check('the cancelled flush was running: its progress got out before it stopped', r.got.length >= 1, () => show(r.got));
     const progress = r.got.map((l) => l.msg?.params?.progress);
     check('progress increases', progress.every((p, i) => i === 0 || p > progress[i - 1]), progress.join(','));
     const gen1 = await generation(91);
