@@ -94,7 +94,18 @@ static uint32_t lead_row_of(TSNode def)
         if (!wraps) break;
         n = p;
     }
-    return ts_node_start_point(n).row;
+    /* Attributes written before a definition as siblings of it (Rust's
+     * `#[derive]`, C#'s and PHP's `[Attr]` / `#[Attr]` lists) lead it too, so
+     * the doc comment above them is its doc. Grammars name these nodes
+     * `attribute_item`, `attribute_list`, ...: the word is the shared part. */
+    uint32_t row = ts_node_start_point(n).row;
+    for (TSNode prev = ts_node_prev_named_sibling(n); !ts_node_is_null(prev); prev = ts_node_prev_named_sibling(prev)) {
+        const char *type = ts_node_type(prev);
+        if (!strstr(type, "attribute") || strstr(type, "inner")) break; /* #![inner] belongs to the enclosing item */
+        if (ts_node_end_point(prev).row + 1 < row) break;                /* a blank line between: not its attribute */
+        row = ts_node_start_point(prev).row;
+    }
+    return row;
 }
 
 /* Where a signature ends: after the last token before the body, so comments
