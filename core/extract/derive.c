@@ -141,6 +141,26 @@ static const char *import_targets(const cortex_language_plugin *p, cortex_file_r
 
 /* Methods declared outside their type become its children when the type is
  * defined in this file, in the same scope. */
+/* The visibility of the last section marker (`private:`) before `start` in
+ * the parent's body, skipping markers inside the parent's other children
+ * (a nested class's own sections). NULL when there is none. */
+static const char *section_visibility(const cortex_raw_records *x, const cortex_file_records *r, int32_t parent, uint32_t start)
+{
+    const char *found = NULL;
+    uint32_t best = 0;
+    for (size_t i = 0; i < x->nsections; i++) {
+        const cortex_raw_section *sec = &x->sections[i];
+        if (sec->at > start || sec->at < r->symbols[parent].start_byte || sec->at < best) continue;
+        int nested = 0;
+        for (size_t k = (size_t)parent + 1; k < r->nsymbols && !nested; k++)
+            nested = r->symbols[k].parent == parent && r->symbols[k].start_byte <= sec->at && sec->at <= r->symbols[k].end_byte;
+        if (nested) continue;
+        best = sec->at;
+        found = sec->visibility;
+    }
+    return found;
+}
+
 static const char *parent_kind_of(const cortex_file_records *r, int32_t parent)
 {
     return parent >= 0 ? r->symbols[parent].kind : "";
@@ -206,6 +226,7 @@ static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p
         s->alias = d->alias;
         s->origin = d->origin;
 
+        if (!s->visibility && parent >= 0) s->visibility = section_visibility(x, r, parent, d->start);
         const char *parent_kind = parent >= 0 ? r->symbols[parent].kind : NULL;
         if (strcmp(s->kind, "function") == 0 && parent_kind && is_type_container(parent_kind)) s->kind = "method";
         if (p->refine_symbol && !d->is_import) {

@@ -45,9 +45,18 @@ static inline uint32_t line_end_of(TSPoint sp, TSPoint ep)
     return ep.row + 1;
 }
 
+/* A visibility section marker (C++ `private:`, Ruby's bare `private`): the
+ * definitions after it in the same body take its text, until the next one. */
+typedef struct cortex_raw_section {
+    uint32_t at;            /* byte where the marker ends */
+    const char *visibility; /* its text, trailing ':' dropped */
+} cortex_raw_section;
+
 typedef struct cortex_raw_records {
     cortex_raw_def *defs;
     size_t ndefs, defs_cap;
+    cortex_raw_section *sections;
+    size_t nsections, sections_cap;
     cortex_raw_text *texts;
     size_t ntexts, texts_cap;
 } cortex_raw_records;

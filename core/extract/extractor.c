@@ -41,6 +41,7 @@ void cortex_extractor_free(cortex_extractor *x)
     ts_parser_delete(x->parser);
     free(x->raw.defs);
     free(x->raw.texts);
+    free(x->raw.sections);
     free(x);
 }
 
@@ -219,6 +220,15 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         case CORTEX_ROLE_TEXT_LANGUAGE: lang = n; have_lang = 1; break;
         case CORTEX_ROLE_VISIBILITY: vis = n; have_vis = 1; break;
         case CORTEX_ROLE_RECEIVER: recv = n; have_recv = 1; break;
+        case CORTEX_ROLE_SECTION: {
+            cortex_raw_section *sec = CORTEX_PUSH(x->raw.sections, x->raw.nsections, x->raw.sections_cap);
+            char *marker = (char *)node_text(&r->arena, n, src);
+            size_t len = strlen(marker);
+            while (len && (marker[len - 1] == ':' || marker[len - 1] == ' ')) marker[--len] = '\0';
+            sec->at = ts_node_end_byte(n);
+            sec->visibility = marker;
+            break;
+        }
         case CORTEX_ROLE_IGNORE: break;
         }
     }
@@ -453,7 +463,7 @@ static const cortex_language_plugin *extract_regions(cortex_extractor *x, const 
 int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, const char *src, size_t len,
                          cortex_file_records *r)
 {
-    x->raw.ndefs = x->raw.ntexts = 0;
+    x->raw.ndefs = x->raw.ntexts = x->raw.nsections = 0;
     if (len > UINT32_MAX) {
         r->problem = "file larger than 4 GiB";
         return cortex_error_set(CORTEX_EINVALID, "%s: %s", r->path, r->problem);

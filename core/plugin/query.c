@@ -28,6 +28,7 @@ static const struct {
     {"body", CORTEX_ROLE_BODY, false},
     {"doc", CORTEX_ROLE_DOC, false},
     {"qualifier", CORTEX_ROLE_QUALIFIER, false},
+    {"visibility.section", CORTEX_ROLE_SECTION, false},
     {"visibility", CORTEX_ROLE_VISIBILITY, false},
     {"receiver", CORTEX_ROLE_RECEIVER, false},
     {NULL, 0, false}};

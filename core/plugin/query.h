@@ -26,7 +26,8 @@ typedef enum cortex_role {
     CORTEX_ROLE_TEXT,         /* @text.<kind> */
     CORTEX_ROLE_TEXT_LANGUAGE,/* @text.language */
     CORTEX_ROLE_VISIBILITY,   /* @visibility */
-    CORTEX_ROLE_RECEIVER      /* @receiver: the type a method written outside it belongs to */
+    CORTEX_ROLE_RECEIVER,     /* @receiver: the type a method written outside it belongs to */
+    CORTEX_ROLE_SECTION       /* @visibility.section: `private:` / `private`, for the definitions after it */
 } cortex_role;
 
 typedef struct cortex_capture_info {

@@ -26,10 +26,16 @@ static const cortex_query queries[] = {
     {"texts", cortex_query_texts},
 };
 
-/* `static` at namespace scope is file-private. */
+/* Members take their section's visibility (`private:`), else the default:
+ * private in a class, public in a struct or union. `static` at namespace
+ * scope is file-private. */
 static void refine(const cortex_symbol_view *v, const char **kind, const char **visibility)
 {
-    if (v->parent_kind && strcmp(v->parent_kind, "module") != 0) return;
+    if (v->parent_kind && strcmp(v->parent_kind, "module") != 0) {
+        if (!*visibility && strcmp(*kind, "constant") != 0)
+            *visibility = strcmp(v->parent_kind, "class") == 0 ? "private" : "public";
+        return;
+    }
     if (strcmp(*kind, "function") != 0 && strcmp(*kind, "variable") != 0) return;
     for (const char *p = v->source; p + 6 <= v->source + v->source_len; p++) {
         if (p + v->name_len <= v->source + v->source_len && memcmp(p, v->name, v->name_len) == 0) return;

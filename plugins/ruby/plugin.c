@@ -4,7 +4,7 @@
  * writer as properties, constants, require/require_relative/load as imports
  * (relative ones resolve to files), include/extend/prepend as type uses,
  * calls with their receiver, `X.new` as instantiation, `#` comment blocks
- * above definitions as docs.
+ * above definitions as docs, and `private`/`protected` sections.
  */
 #include <cortex/plugin.h>
 
@@ -23,6 +23,13 @@ static const cortex_query queries[] = {
     {"calls", cortex_query_calls},
     {"texts", cortex_query_texts},
 };
+
+/* A method takes the visibility of the `private`/`protected` line above it in
+ * its class (a section marker in the queries); without one it is public. */
+static void refine(const cortex_symbol_view *v, const char **kind, const char **visibility)
+{
+    if (!*visibility && v->parent_kind && strcmp(*kind, "method") == 0) *visibility = "public";
+}
 
 /* require_relative 'x/y' is x/y.rb beside the requiring file; require 'x/y' is lib/x/y.rb or x/y.rb. */
 static void import_paths(const char *importer, const char *name, const char *origin, cortex_path_fn emit, void *payload)
@@ -54,6 +61,7 @@ static const cortex_plugin descriptor = {
     .language = tree_sitter_ruby,
     .queries = queries,
     .query_count = sizeof queries / sizeof *queries,
+    .refine_symbol = refine,
     .import_paths = import_paths,
 };
 

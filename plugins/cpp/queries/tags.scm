@@ -40,3 +40,6 @@
 ((preproc_include path: (string_literal (string_content) @name)) @import (#set! origin "local"))
 (using_declaration (qualified_identifier) @name) @import
 ((using_declaration "namespace" (_) @name) @import (#set! origin "namespace"))
+
+; `public:` / `private:` / `protected:` sections.
+(access_specifier) @visibility.section

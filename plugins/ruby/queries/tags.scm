@@ -26,3 +26,6 @@
  (#any-of? @_req "require" "load"))
 ((call method: (identifier) @_req arguments: (argument_list . (string (string_content) @name))) @import
  (#eq? @_req "require_relative") (#set! origin "relative"))
+
+; A bare `private` / `protected` / `public` line: the methods after it take it.
+((body_statement (identifier) @visibility.section) (#any-of? @visibility.section "private" "protected" "public"))

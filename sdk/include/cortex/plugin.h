@@ -70,6 +70,9 @@ struct TSLanguage;
  *   @text.<kind>         prose: comment, string, sample, docstring
  *   @text.language       the language of a sample (a fenced code block)
  *   @visibility          text taken as the symbol's visibility
+ *   @visibility.section  a marker (C++ `private:`, Ruby's bare `private`)
+ *                        whose text is the visibility of the definitions
+ *                        after it in the same body, until the next marker
  *   @receiver            the type a method declared outside it belongs to
  *                        (Go's `func (s *Server) Start()`): the method is
  *                        named `Server.Start`, and is the child of `Server`
