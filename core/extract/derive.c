@@ -139,8 +139,6 @@ static const char *import_targets(const cortex_language_plugin *p, cortex_file_r
     return out;
 }
 
-/* Methods declared outside their type become its children when the type is
- * defined in this file, in the same scope. */
 /* The visibility of the last section marker (`private:`) before `start` in
  * the parent's body, skipping markers inside the parent's other children
  * (a nested class's own sections). NULL when there is none. */
@@ -166,6 +164,8 @@ static const char *parent_kind_of(const cortex_file_records *r, int32_t parent)
     return parent >= 0 ? r->symbols[parent].kind : "";
 }
 
+/* Methods declared outside their type become its children when the type is
+ * defined in this file, in the same scope. */
 static void link_receivers(const cortex_raw_records *x, cortex_file_records *r)
 {
     for (size_t i = 0; i < x->ndefs; i++) {
