@@ -287,7 +287,7 @@ static void drop_import_paths(cortex_raw_records *x)
         const cortex_raw_def *d = &x->defs[i];
         if (!d->is_import || d->name_end == 0) continue;
         int32_t t = find_text(x, d->name_start, d->name_end);
-        if (t >= 0 && strcmp(x->texts[t].t.kind, "string") == 0) x->texts[t].t.kind = NULL;
+        if (t >= 0 && x->texts[t].t.kind && strcmp(x->texts[t].t.kind, "string") == 0) x->texts[t].t.kind = NULL;
     }
     size_t w = 0;
     for (size_t i = 0; i < x->ntexts; i++)
