@@ -78,8 +78,9 @@ static const char resolve_sql[] =
 /* A reference bound through an import points at the definition the import
  * names in the file it resolves to (`from .util import normalize as norm`:
  * `norm()` -> util.normalize). The imported name's last component is the
- * text after its last '.' (rtrim strips the non-dot tail, replace removes the
- * rest). Runs after the imports' target files are resolved. */
+ * text after its last separator, '.', '::' or '\\' (Python, Rust, PHP):
+ * the SQL function last_component(), registered on the sink's connection.
+ * Runs after the imports' target files are resolved. */
 static const char bind_imports_sql[] =
     /* a definition that left (its file changed) frees the references bound to it */
     "UPDATE refs SET target_id = NULL WHERE resolution = 'import' AND target_id IS NOT NULL\n"
@@ -87,8 +88,8 @@ static const char bind_imports_sql[] =
     "UPDATE refs SET target_id = (\n"
     "  SELECT s.id FROM imports i JOIN symbols s ON s.file_id = i.target_file_id\n"
     "  WHERE i.file_id = refs.file_id AND i.target_file_id IS NOT NULL\n"
-    "    AND (i.alias = refs.name OR (i.alias IS NULL AND (i.name = refs.name OR i.name LIKE '%.' || refs.name)))\n"
-    "    AND s.short_name = replace(i.name, rtrim(i.name, replace(i.name, '.', '')), '')\n"
+    "    AND (i.alias = refs.name OR (i.alias IS NULL AND last_component(i.name) = refs.name))\n"
+    "    AND s.short_name = last_component(i.name)\n"
     "    AND s.kind IN " BINDABLE_KINDS_SQL "\n"
     "  ORDER BY s.parent_id IS NOT NULL, s.line_start LIMIT 1)\n"
     "WHERE resolution = 'import' AND target_id IS NULL;\n";
@@ -144,6 +145,24 @@ static void sqlite_close(void *self)
     free(s);
 }
 
+/* The last component of an imported name: after its last '.', "::" or '\\'
+ * (`os.path.join`, `crate::util::helper`, `App\\Storage\\FileStore`). */
+static const char *last_component(const char *name)
+{
+    const char *last = name;
+    for (const char *p = name; *p; p++)
+        if (*p == '.' || *p == '\\' || (p[0] == ':' && p[1] == ':')) last = p + (*p == ':' ? 2 : 1);
+    return last;
+}
+
+static void sql_last_component(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    const char *name = (const char *)sqlite3_value_text(argv[0]);
+    if (!name) sqlite3_result_null(ctx);
+    else sqlite3_result_text(ctx, last_component(name), -1, SQLITE_TRANSIENT);
+}
+
 static int sqlite_open(void **out, const cortex_sink_context *ctx)
 {
     char path[PATH_MAX];
@@ -155,6 +174,8 @@ static int sqlite_open(void **out, const cortex_sink_context *ctx)
         return rc;
     }
     s->db = cortex_store_db(s->store);
+    sqlite3_create_function(s->db, "last_component", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, sql_last_component,
+                            NULL, NULL);
     s->extractor = cortex_xstrdup(ctx->extractor ? ctx->extractor : "");
     for (int i = 0; i < ST_COUNT; i++)
         if (sqlite3_prepare_v3(s->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i], NULL) != SQLITE_OK) {
@@ -345,16 +366,15 @@ static int32_t find_in_file(const sqlite_sink *s, size_t n, const cortex_file_re
     return lo < n && strcmp(r->symbols[s->bindable[lo]].short_name, name) == 0 ? (int32_t)s->bindable[lo] : -1;
 }
 
-/* True when the file imports `name`: as an alias, as the whole path, or as its
- * last component. `imports` lists the file's import symbols (a handful). */
+/* True when the file imports `name`: by its alias, or, unaliased, as the whole
+ * path or its last component. `imports` lists the file's import symbols. */
 static int imports_name(const cortex_file_records *r, const uint32_t *imports, size_t nimports, const char *name)
 {
-    size_t n = strlen(name);
     for (size_t i = 0; i < nimports; i++) {
         const cortex_symbol *im = &r->symbols[imports[i]];
-        if ((im->alias && strcmp(im->alias, name) == 0) || strcmp(im->name, name) == 0) return 1;
-        size_t m = strlen(im->name);
-        if (m > n && im->name[m - n - 1] == '.' && strcmp(im->name + m - n, name) == 0) return 1;
+        if (im->alias ? strcmp(im->alias, name) == 0
+                      : strcmp(im->name, name) == 0 || strcmp(last_component(im->name), name) == 0)
+            return 1;
     }
     return 0;
 }
