@@ -122,6 +122,7 @@ int main(void)
     Suite *s = suite_create("loader");
     TCase *tc = tcase_create("fixtures");
     tcase_add_checked_fixture(tc, load_fixtures, free_fixtures);
+    tcase_set_timeout(tc, 60); /* compiles every built plugin's queries: seconds under ASan */
     tcase_add_test(tc, test_loader_accepts_good_plugin);
     tcase_add_test(tc, test_loader_refuses_each_broken_plugin);
     tcase_add_test(tc, test_loader_matches_by_file_name_then_extension);
