@@ -1,14 +1,151 @@
-; Calls with the operand as qualifier (`fmt` in fmt.Println, `s.mu` in s.mu.Lock()).
+; References of Go: calls, instantiations and type uses.
+
+; ---- Calls ----------------------------------------------------------------------
+; Plain calls (`NewServer(addr)`, conversions such as `State(1)`, which the
+; grammar cannot tell from calls, and builtins such as `append`), and selector
+; calls with their operand as qualifier: `fmt` in `fmt.Println(...)`, `s.mu` in
+; `s.mu.Lock()`, `s` in `s.Start()`; parenthesized callees too
+; (`(s.hooks.after)()`). Explicit instantiations (`Map[int](xs)`,
+; `slices.Sort[T](xs)`) call the generic function; the grammar parses the
+; ones with type arguments on a plain or qualified name as conversions to a
+; generic type, which are far rarer in Go than generic calls: calls too.
+; Calling an element (`handlers[i](w, r)`) calls no named function: nothing.
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (selector_expression operand: (_) @qualifier field: (field_identifier) @name)) @reference.call
-; Composite literals (`Point{1, 2}`, `&Server{}`) instantiate their type.
+(call_expression function: (parenthesized_expression (identifier) @name)) @reference.call
+(call_expression function: (parenthesized_expression (selector_expression operand: (_) @qualifier field: (field_identifier) @name))) @reference.call
+(type_conversion_expression type: (generic_type type: (type_identifier) @name)) @reference.call
+(type_conversion_expression type: (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))) @reference.call
+
+; ---- Instantiations -------------------------------------------------------------
+; A composite literal instantiates its named type: `Point{1, 2}`,
+; `&Server{Addr: a}` (the `&` takes its address), `http.Client{}` (qualifier
+; http), `List[int]{}`. Literals of unnamed types (`[]T{}`, `map[K]V{}`) use
+; their element types, which are type references below.
 (composite_literal type: (type_identifier) @name) @reference.instantiation
 (composite_literal type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name)) @reference.instantiation
 (composite_literal type: (generic_type type: (type_identifier) @name)) @reference.instantiation
-; Type uses: parameters, results, fields, conversions.
-(parameter_declaration type: [(type_identifier) @name (pointer_type (type_identifier) @name) (slice_type element: (type_identifier) @name)]) @reference.type
-(parameter_declaration type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name)) @reference.type
-(parameter_declaration type: (pointer_type (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))) @reference.type
-(method_declaration result: [(type_identifier) @name (pointer_type (type_identifier) @name)]) @reference.type
-(function_declaration result: [(type_identifier) @name (pointer_type (type_identifier) @name)]) @reference.type
-(field_declaration name: (field_identifier) type: [(type_identifier) @name (pointer_type (type_identifier) @name) (slice_type element: (type_identifier) @name)]) @reference.type
+(composite_literal type: (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))) @reference.instantiation
+
+; ---- Type references ------------------------------------------------------------
+; Every named type in a type position: parameters (receivers included),
+; results, fields (embedded ones too), var and const types, the underlying type
+; of a declaration and the target of an alias, pointers, slices, arrays, maps,
+; channels, generic arguments (`List[Entry]`), constraints (`[T Number]`,
+; `~int | Celsius`), embedded interfaces, type assertions and type switch
+; cases, conversions and `new(T)`/`make(T)`. `pkg.T` has the qualifier pkg.
+; Predeclared types (`int`, `string`, `error`, `any`, ...) name no definition
+; and a one-letter name (`T`, `K`, `V`, `T1`) is a type parameter (or a
+; variable the grammar took for a type in `s.hooks[i](x)`): both
+; left out when unqualified.
+; (Type switch cases and const names are matched without their field: the
+; grammar puts the separating commas in the field, and a field pattern then
+; matches only the first.)
+((parameter_declaration type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(parameter_declaration type: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((variadic_parameter_declaration type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(variadic_parameter_declaration type: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((function_declaration result: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(function_declaration result: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((method_declaration result: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(method_declaration result: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((method_elem result: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(method_elem result: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((func_literal result: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(func_literal result: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((function_type result: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(function_type result: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((field_declaration type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(field_declaration type: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((var_spec type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(var_spec type: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((const_spec type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(const_spec type: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((type_spec type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(type_spec type: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((type_alias type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(type_alias type: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((pointer_type [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(pointer_type [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((slice_type element: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(slice_type element: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((array_type element: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(array_type element: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((implicit_length_array_type element: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(implicit_length_array_type element: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((map_type key: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(map_type key: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((map_type value: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(map_type value: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((channel_type value: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(channel_type value: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((parenthesized_type [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(parenthesized_type [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((negated_type [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(negated_type [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((type_elem [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(type_elem [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((type_constraint [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(type_constraint [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((type_assertion_expression type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(type_assertion_expression type: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((type_case [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(type_case [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+((type_conversion_expression type: (type_identifier) @name) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(type_conversion_expression type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name)) @reference.type
+((argument_list [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(argument_list [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
