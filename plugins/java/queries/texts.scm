@@ -1,4 +1,7 @@
-; Comments (Javadoc attaches to the declaration below) and prose strings.
+; Comments (a whole-line block right above a declaration, Javadoc or not, is
+; its doc; the core strips `/**`, `*` gutters and `//`) and string literals,
+; whole: an escape sequence would otherwise split one into pieces. Text blocks
+; (`"""`) are dedented. The core keeps only prose-like strings.
 (line_comment) @text.comment
 (block_comment) @text.comment
-(string_literal (string_fragment) @text.string)
+(string_literal) @text.string
