@@ -1,11 +1,60 @@
-; Calls with their object or scope as qualifier; `new T` instantiates T; base classes are type uses.
+; Calls, with the object or scope they are made on as the qualifier
+; (`entries_` in `entries_.push_back(x)`, `p` in `p->run()`, `std` in
+; `std::sort(...)`, the innermost scope of `a::b::f()`: `b`). `new T(...)` and
+; `T{...}` are instantiations of T (@reference.instantiation; a call `T(...)`
+; cannot be told from a function call and stays a call). Casts
+; (`static_cast<T>(x)`) are not calls.
 (call_expression function: (identifier) @name) @reference.call
-(call_expression function: (field_expression argument: (_) @qualifier field: (field_identifier) @name)) @reference.call
-(call_expression function: (qualified_identifier scope: (_) @qualifier name: (identifier) @name)) @reference.call
-(call_expression function: (template_function name: (identifier) @name)) @reference.call
-(new_expression type: (type_identifier) @name) @reference.instantiation
-(new_expression type: (qualified_identifier scope: (_) @qualifier name: (type_identifier) @name)) @reference.instantiation
-(base_class_clause (type_identifier) @name) @reference.type
-(base_class_clause (qualified_identifier name: (type_identifier) @name)) @reference.type
-(parameter_declaration type: (type_identifier) @name) @reference.type
-(field_declaration type: (type_identifier) @name) @reference.type
+((call_expression function: (template_function name: (identifier) @name)) @reference.call
+ (#not-any-of? @name "static_cast" "dynamic_cast" "reinterpret_cast" "const_cast"))
+(call_expression function: (field_expression argument: (_) @qualifier field: [(field_identifier) (destructor_name)] @name)) @reference.call
+(call_expression function: (field_expression argument: (_) @qualifier field: (template_method name: (field_identifier) @name))) @reference.call
+(call_expression function: (field_expression argument: (_) @qualifier field: (dependent_name (template_method name: (field_identifier) @name)))) @reference.call
+(call_expression function: (qualified_identifier scope: (_) @qualifier name: [(identifier) @name (template_function name: (identifier) @name)])) @reference.call
+(call_expression function: (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: [(identifier) @name (template_function name: (identifier) @name)]))) @reference.call
+(call_expression function: (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: [(identifier) @name (template_function name: (identifier) @name)])))) @reference.call
+(call_expression function: (qualified_identifier name: (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: [(identifier) @name (template_function name: (identifier) @name)]))))) @reference.call
+
+(new_expression type: [(type_identifier) @name (template_type name: (type_identifier) @name)]) @reference.instantiation
+(new_expression type: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])) @reference.instantiation
+(new_expression type: (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)]))) @reference.instantiation
+(compound_literal_expression type: [(type_identifier) @name (template_type name: (type_identifier) @name)]) @reference.instantiation
+(compound_literal_expression type: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])) @reference.instantiation
+
+; Type uses: base classes, parameter, return, field, variable and alias
+; types, template arguments (`std::vector<Entry>`: vector and Entry), enum
+; bases. Qualified names keep their scope as the qualifier (`std::string`).
+(base_class_clause [(type_identifier) @name (template_type name: (type_identifier) @name)]) @reference.type
+(base_class_clause (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])) @reference.type
+(base_class_clause (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)]))) @reference.type
+(parameter_declaration type: [(type_identifier) @name (template_type name: (type_identifier) @name)] declarator: (_)) @reference.type
+(parameter_declaration type: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)]) declarator: (_)) @reference.type
+(parameter_declaration type: (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])) declarator: (_)) @reference.type
+(declaration declarator: (function_declarator parameters: (parameter_list (parameter_declaration type: [(type_identifier) @name (template_type name: (type_identifier) @name)] !declarator) @reference.type)))
+(field_declaration declarator: (function_declarator parameters: (parameter_list (parameter_declaration type: [(type_identifier) @name (template_type name: (type_identifier) @name)] !declarator) @reference.type)))
+(function_definition type: (_) declarator: (function_declarator parameters: (parameter_list (parameter_declaration type: [(type_identifier) @name (template_type name: (type_identifier) @name)] !declarator) @reference.type)))
+(declaration declarator: (function_declarator parameters: (parameter_list (parameter_declaration type: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)]) !declarator) @reference.type)))
+(field_declaration declarator: (function_declarator parameters: (parameter_list (parameter_declaration type: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)]) !declarator) @reference.type)))
+(function_definition type: (_) declarator: (function_declarator parameters: (parameter_list (parameter_declaration type: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)]) !declarator) @reference.type)))
+(declaration declarator: (function_declarator parameters: (parameter_list (parameter_declaration type: (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])) !declarator) @reference.type)))
+(field_declaration declarator: (function_declarator parameters: (parameter_list (parameter_declaration type: (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])) !declarator) @reference.type)))
+(function_definition type: (_) declarator: (function_declarator parameters: (parameter_list (parameter_declaration type: (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])) !declarator) @reference.type)))
+(optional_parameter_declaration type: [(type_identifier) @name (template_type name: (type_identifier) @name)]) @reference.type
+(optional_parameter_declaration type: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])) @reference.type
+(optional_parameter_declaration type: (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)]))) @reference.type
+(field_declaration type: [(type_identifier) @name (template_type name: (type_identifier) @name)]) @reference.type
+(field_declaration type: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])) @reference.type
+(field_declaration type: (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)]))) @reference.type
+(function_definition type: [(type_identifier) @name (template_type name: (type_identifier) @name)]) @reference.type
+(function_definition type: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])) @reference.type
+(function_definition type: (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)]))) @reference.type
+(declaration type: [(type_identifier) @name (template_type name: (type_identifier) @name)]) @reference.type
+(declaration type: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])) @reference.type
+(declaration type: (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)]))) @reference.type
+(type_definition type: [(type_identifier) @name (template_type name: (type_identifier) @name)]) @reference.type
+(type_definition type: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])) @reference.type
+(type_definition type: (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)]))) @reference.type
+(type_descriptor type: [(type_identifier) @name (template_type name: (type_identifier) @name)]) @reference.type
+(type_descriptor type: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])) @reference.type
+(type_descriptor type: (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)]))) @reference.type
+(enum_specifier base: (type_identifier) @name) @reference.type
