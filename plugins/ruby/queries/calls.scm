@@ -1,11 +1,44 @@
-; Calls with their receiver; `X.new` instantiates X; mixins and superclasses are type uses.
+; Ruby references.
+;
+; Calls: `recv.m(...)` and `recv.m` with the receiver as @qualifier; a call
+; without a receiver when it has arguments or a block (`puts "x"`, `foo()`,
+; `loop do ... end`): a bare `foo` is an identifier the grammar cannot tell
+; from a local variable, so it is left out. The declarative calls that the
+; tags query turns into definitions, imports or type uses (attr_*, require,
+; include, private, alias_method, define_method, ...) are not calls.
+;
+; Instantiation: `X.new(...)` and `A::X.new(...)` are @reference.instantiation
+; of X (the scope as qualifier), never a call of `new`; `klass.new` and
+; `self.class.new`, whose class is not written, stay calls of `new`.
 ((call receiver: (constant) @name method: (identifier) @_new) @reference.instantiation (#eq? @_new "new"))
-((call receiver: (scope_resolution scope: (_) @qualifier name: (constant) @name) method: (identifier) @_new) @reference.instantiation
+((call receiver: (scope_resolution scope: (_)? @qualifier name: (constant) @name) method: (identifier) @_new) @reference.instantiation
  (#eq? @_new "new"))
 ((call receiver: (_) @qualifier method: (identifier) @name) @reference.call (#not-eq? @name "new"))
+((call receiver: (_) @qualifier method: (identifier) @name) @reference.call
+ (#eq? @name "new") (#not-match? @qualifier "^(::)?[A-Z][A-Za-z0-9_]*(::[A-Z][A-Za-z0-9_]*)*$"))
+((call receiver: (_) @qualifier method: (constant) @name arguments: (argument_list)) @reference.call)
 ((call !receiver method: (identifier) @name arguments: (argument_list)) @reference.call
- (#not-any-of? @name "require" "require_relative" "load" "attr_accessor" "attr_reader" "attr_writer" "include" "extend" "prepend" "private" "protected" "public"))
-((call !receiver method: (identifier) @_mixin arguments: (argument_list (constant) @name)) @reference.type
- (#any-of? @_mixin "include" "extend" "prepend"))
+ (#not-any-of? @name
+  "require" "require_relative" "load" "autoload" "attr" "attr_accessor" "attr_reader" "attr_writer"
+  "include" "extend" "prepend" "private" "protected" "public" "private_class_method" "public_class_method"
+  "private_constant" "public_constant" "module_function" "alias_method" "define_method"))
+((call !receiver method: (identifier) @name !arguments block: (_)) @reference.call)
+; `Integer("3")`, `Array(x)`: Kernel's conversion methods.
+((call !receiver method: (constant) @name arguments: (argument_list)) @reference.call)
+
+; Type uses: superclasses, mixins (`include`/`extend`/`prepend`), rescued
+; exception classes and `Class.new(Base)`; a scoped name's scope is the qualifier.
 (superclass (constant) @name) @reference.type
 (superclass (scope_resolution scope: (_) @qualifier name: (constant) @name)) @reference.type
+((call !receiver method: (identifier) @_mixin arguments: (argument_list (constant) @name)) @reference.type
+ (#any-of? @_mixin "include" "extend" "prepend"))
+((call !receiver method: (identifier) @_mixin
+   arguments: (argument_list (scope_resolution scope: (_) @qualifier name: (constant) @name))) @reference.type
+ (#any-of? @_mixin "include" "extend" "prepend"))
+(exceptions (constant) @name) @reference.type
+(exceptions (scope_resolution scope: (_) @qualifier name: (constant) @name)) @reference.type
+((call receiver: (constant) @_class method: (identifier) @_new arguments: (argument_list . (constant) @name)) @reference.type
+ (#eq? @_class "Class") (#eq? @_new "new"))
+((call receiver: (constant) @_class method: (identifier) @_new
+   arguments: (argument_list . (scope_resolution scope: (_) @qualifier name: (constant) @name))) @reference.type
+ (#eq? @_class "Class") (#eq? @_new "new"))
