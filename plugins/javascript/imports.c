@@ -1,5 +1,17 @@
-/* What JavaScript and TypeScript plugins share: resolving a relative import
- * specifier to repository files, and `#private` names. */
+/* What the JavaScript, TypeScript and TSX plugins share: the repository
+ * files an import specifier may name, and `#private` names.
+ *
+ *   ./x, ../y/z   the importer's directory joined with it: as written, with
+ *                 each source extension (.ts .tsx .js .jsx .mjs .cjs .mts
+ *                 .cts .d.ts), then as a directory's index.<ext>; a
+ *                 compiled name maps to its source (./x.js -> ./x.ts)
+ *   . and ..      the directory's index
+ *   @/x, ~/x      a bundler alias of the source root: the one indexed file
+ *                 ending in /x.<ext> (or /x/index.<ext>), when only one does
+ *   anything else a package (node_modules): no repository file
+ *
+ * An imported item is recorded after its module (`./m.a`): when the whole
+ * name is no file, the name without its last dotted part is tried. */
 #include "js_common.h"
 
 #include <stdio.h>
@@ -30,15 +42,32 @@ static int join(const char *importer, const char *spec, char *out, size_t size)
         n += len;
     }
     out[n] = '\0';
-    return n ? 0 : -1;
+    return 0; /* empty: the root directory */
 }
 
 static void candidates(const char *importer, const char *name, cortex_path_fn emit, void *payload);
+static void alias_candidates(const char *rest, cortex_path_fn emit, void *payload);
 
 void cortex_js_import_paths(const char *importer, const char *name, const char *origin, cortex_path_fn emit, void *payload)
 {
     (void)origin;
-    if (strncmp(name, "./", 2) != 0 && strncmp(name, "../", 3) != 0) return; /* a package: not a repository file */
+    if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0) {
+        candidates(importer, name, emit, payload); /* the directory's index */
+        return;
+    }
+    if ((name[0] == '@' || name[0] == '~') && name[1] == '/' && name[2]) {
+        /* `@/components/Button`, `~/lib/util`: the bundler's alias for the
+         * source root (tsconfig paths, Vite, Next.js); the one indexed file
+         * ending in components/Button.tsx (or .ts, ...), when there is one. */
+        alias_candidates(name + 2, emit, payload);
+        return;
+    }
+    if (name[0] != '.') return; /* a package: not a repository file */
+    if (name[1] != '/' && !(name[1] == '.' && name[2] == '/')) {
+        /* `import {a} from '.'` is recorded as .a, from '..' as ..a */
+        candidates(importer, name[1] == '.' ? ".." : ".", emit, payload);
+        return;
+    }
     candidates(importer, name, emit, payload);
     /* `import {a} from './m'` is recorded as ./m.a: the module is the name without its last part. */
     const char *slash = strrchr(name, '/');
@@ -50,20 +79,58 @@ void cortex_js_import_paths(const char *importer, const char *name, const char *
     }
 }
 
+static const char *const exts[] = {".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".d.ts", NULL};
+
+static void alias_candidates(const char *rest, cortex_path_fn emit, void *payload)
+{
+    char path[1100];
+    for (int pass = 0; pass < 2; pass++) {
+        char base[1024];
+        snprintf(base, sizeof base, "%s", rest);
+        if (pass == 1) { /* `@/lib/util.a`: the module without its item */
+            char *dot = strrchr(base, '.'), *slash = strrchr(base, '/');
+            if (!dot || (slash && dot < slash)) return;
+            *dot = '\0';
+        }
+        snprintf(path, sizeof path, "*/%s", base);
+        emit(path, payload);
+        for (int i = 0; exts[i]; i++) {
+            snprintf(path, sizeof path, "*/%s%s", base, exts[i]);
+            emit(path, payload);
+        }
+        for (int i = 0; exts[i]; i++) {
+            snprintf(path, sizeof path, "*/%s/index%s", base, exts[i]);
+            emit(path, payload);
+        }
+    }
+}
+
 static void candidates(const char *importer, const char *name, cortex_path_fn emit, void *payload)
 {
     char base[1024], path[1100];
     if (join(importer, name, base, sizeof base) != 0) return;
-    static const char *const exts[] = {".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".d.ts", NULL};
+    if (!base[0]) { /* the repository's root directory: its index */
+        for (int i = 0; exts[i]; i++) {
+            snprintf(path, sizeof path, "index%s", exts[i]);
+            emit(path, payload);
+        }
+        return;
+    }
     emit(base, payload); /* `./x.js` as written (TypeScript also maps it to x.ts, below) */
     const char *dot = strrchr(base, '.');
     const char *slash = strrchr(base, '/');
-    if (dot && (!slash || dot > slash) && (strcmp(dot, ".js") == 0 || strcmp(dot, ".jsx") == 0 || strcmp(dot, ".mjs") == 0)) {
-        /* TypeScript sources import their own compiled name: ./x.js means ./x.ts */
-        snprintf(path, sizeof path, "%.*s.ts", (int)(dot - base), base);
-        emit(path, payload);
-        snprintf(path, sizeof path, "%.*s.tsx", (int)(dot - base), base);
-        emit(path, payload);
+    if (dot && (!slash || dot > slash)) {
+        /* TypeScript sources import their own compiled name: ./x.js means
+         * ./x.ts (or .tsx), ./x.mjs ./x.mts, ./x.cjs ./x.cts */
+        static const char *const compiled[][3] = {
+            {".js", ".ts", ".tsx"}, {".jsx", ".tsx", ".ts"}, {".mjs", ".mts", NULL}, {".cjs", ".cts", NULL}};
+        for (size_t c = 0; c < sizeof compiled / sizeof *compiled; c++) {
+            if (strcmp(dot, compiled[c][0]) != 0) continue;
+            for (int k = 1; k < 3 && compiled[c][k]; k++) {
+                snprintf(path, sizeof path, "%.*s%s", (int)(dot - base), base, compiled[c][k]);
+                emit(path, payload);
+            }
+        }
     }
     for (int i = 0; exts[i]; i++) {
         snprintf(path, sizeof path, "%s%s", base, exts[i]);

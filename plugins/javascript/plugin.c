@@ -1,9 +1,20 @@
 /*
- * The JavaScript plugin: functions (declared, and arrow or function
- * expressions bound to a name), classes with their methods and fields,
- * module-level variables, ES imports and exports, require(), calls and `new`,
- * JSDoc and comments, prose strings. Relative imports resolve to repository
- * files; `#private` members are private.
+ * The JavaScript plugin (.js .mjs .cjs .jsx):
+ *   queries/tags.scm    functions (declared, and function, arrow or generator
+ *                       expressions bound to a name, returned or passed named,
+ *                       exported through CommonJS), classes and their methods
+ *                       and accessors, object literals' functions, prototype
+ *                       methods (Foo.prototype.bar = function), module-level
+ *                       constants (const) and variables (let, var, exports.x)
+ *   queries/fields.scm  class fields (#private ones private), extends
+ *   queries/imports.scm ES imports and re-exports, import(), require()
+ *   queries/calls.scm   calls with their receiver, new and decorators
+ *   queries/jsx.scm     JSX components (instantiations) and JSX text
+ *   queries/texts.scm   comments (JSDoc is the doc of what follows) and prose
+ *                       strings and template literals
+ * tags, imports, calls and texts are shared with the typescript and tsx
+ * plugins (plugins/typescript). imports.c resolves relative specifiers to
+ * repository files and makes `#private` names private.
  */
 #include <cortex/plugin.h>
 
@@ -17,6 +28,7 @@ static const char *const extensions[] = {".js", ".mjs", ".cjs", ".jsx", NULL};
 static const cortex_query queries[] = {
     {"tags", cortex_query_tags},
     {"fields", cortex_query_fields},
+    {"imports", cortex_query_imports},
     {"calls", cortex_query_calls},
     {"jsx", cortex_query_jsx},
     {"texts", cortex_query_texts},

@@ -1,10 +1,15 @@
 /*
- * The TypeScript plugin: JavaScript's definitions, imports, calls and texts
- * (plugins/javascript/queries), and TypeScript's own — interfaces and their
- * members, type aliases, enums and their members, namespaces, class fields
- * with public/private/protected, declared functions, and type references in
- * annotations, extends and implements clauses (queries/types.scm). Built a
- * second time with CORTEX_TSX for the tsx plugin: the TSX grammar and JSX.
+ * The TypeScript plugin (.ts .mts .cts, declaration files included):
+ * JavaScript's definitions, imports, calls and texts (plugins/javascript/
+ * queries: tags, imports, calls, texts) and TypeScript's own
+ * (queries/types.scm): interfaces and their members, type aliases (and the
+ * members of object types), enums and their members, namespaces and
+ * `declare module`, abstract classes and methods, overload and ambient
+ * signatures, class fields, public/private/protected, `import x =
+ * require()`, and type references (annotations, generic arguments,
+ * extends/implements, unions, `as`, `satisfies`, ...).
+ * Built a second time with CORTEX_TSX as the tsx plugin (.tsx): the TSX
+ * grammar, with JSX (plugins/javascript/queries/jsx.scm).
  */
 #include <cortex/plugin.h>
 
@@ -29,6 +34,7 @@ const struct TSLanguage *GRAMMAR(void);
 static const cortex_query queries[] = {
     {"types", cortex_query_types},
     {"tags", cortex_query_tags},
+    {"imports", cortex_query_imports},
     {"calls", cortex_query_calls},
 #ifdef CORTEX_TSX
     {"jsx", cortex_query_jsx},

@@ -1,7 +1,29 @@
-; Calls with their receiver as qualifier, and `new` as instantiation.
-(call_expression function: (identifier) @name) @reference.call
-(call_expression
+; Calls and instantiations, shared by JavaScript, TypeScript and TSX.
+; `f()` is a call of f; `a.b.f()` a call of f qualified by its receiver
+; `a.b` (`this.items` in `this.items.push(x)`). A receiver that is not a
+; plain path (`fetch(url).then()`, `(a || b).f()`, `xs[0].f()`) is left out:
+; the call is recorded unqualified. `new X()` and `new ns.X()` are
+; instantiations (kind `instantiation`); JSX components are too (jsx.scm).
+; require() is an import (tags.scm), not a call.
+((call_expression function: (identifier) @name) @reference.call
+ (#not-eq? @name "require"))
+((call_expression
   function: (member_expression object: (_) @qualifier property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+ (#match? @qualifier "^[A-Za-z_$#][A-Za-z0-9_$#]*([[:space:]]*\\??\\.[[:space:]]*[A-Za-z_$#][A-Za-z0-9_$#]*)*$"))
+((call_expression
+  function: (member_expression object: (_) @_receiver property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+ (#not-match? @_receiver "^[A-Za-z_$#][A-Za-z0-9_$#]*([[:space:]]*\\??\\.[[:space:]]*[A-Za-z_$#][A-Za-z0-9_$#]*)*$"))
+; TypeScript parses `await api.get<T>(url)` as a call of `await api.get`.
+(call_expression function: (await_expression (identifier) @name)) @reference.call
+((call_expression
+  function: (await_expression
+    (member_expression object: (_) @qualifier property: [(property_identifier) (private_property_identifier)] @name))) @reference.call
+ (#match? @qualifier "^[A-Za-z_$#][A-Za-z0-9_$#]*([[:space:]]*\\??\\.[[:space:]]*[A-Za-z_$#][A-Za-z0-9_$#]*)*$"))
 (new_expression constructor: (identifier) @name) @reference.instantiation
-(new_expression
+((new_expression
   constructor: (member_expression object: (_) @qualifier property: (property_identifier) @name)) @reference.instantiation
+ (#match? @qualifier "^[A-Za-z_$][A-Za-z0-9_$]*([[:space:]]*\\.[[:space:]]*[A-Za-z_$][A-Za-z0-9_$]*)*$"))
+; Decorators without arguments (`@Injectable`); `@Component({...})` is a call above.
+(decorator (identifier) @name) @reference.call
+((decorator (member_expression object: (_) @qualifier property: (property_identifier) @name)) @reference.call
+ (#match? @qualifier "^[A-Za-z_$][A-Za-z0-9_$.]*$"))

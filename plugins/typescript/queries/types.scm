@@ -1,36 +1,153 @@
-; TypeScript's own definitions and type references (JavaScript's are in
-; plugins/javascript/queries, shared).
+; TypeScript's own definitions and type references (TypeScript and TSX; the
+; definitions, imports, calls and texts JavaScript shares are in
+; plugins/javascript/queries). Listed before tags.scm: where both capture a
+; node, the pattern here (with the accessibility modifier) wins.
 
-; Class members with an accessibility modifier: its text is the visibility.
-(method_definition
-  (accessibility_modifier) @visibility
-  name: [(property_identifier) (private_property_identifier)] @name
-  body: (statement_block) @body) @definition.function
-(public_field_definition
-  (accessibility_modifier) @visibility
-  name: [(property_identifier) (private_property_identifier)] @name) @definition.property
-(public_field_definition
-  name: [(property_identifier) (private_property_identifier)] @name) @definition.property
-(abstract_method_signature name: (property_identifier) @name) @definition.method
+; ---- Classes and their members ---------------------------------------------
+
 (abstract_class_declaration name: (type_identifier) @name body: (class_body) @body) @definition.class
 
-; Interfaces and their members; type aliases; enums and their members; namespaces.
-(interface_declaration name: (type_identifier) @name body: (_) @body) @definition.interface
-(property_signature name: (property_identifier) @name) @definition.property
-(method_signature name: (property_identifier) @name) @definition.method
-(type_alias_declaration name: (type_identifier) @name) @definition.type
+; `public`/`private`/`protected` members: the modifier is the visibility
+; (`#private` names are private too: plugin.c). Methods, fields, abstract
+; methods, and overload signatures (`over(a: string): void;`).
+(method_definition
+  (accessibility_modifier) @visibility
+  name: [(property_identifier) (private_property_identifier) (computed_property_name) (number)] @name
+  body: (statement_block) @body) @definition.function
+(method_definition
+  (accessibility_modifier) @visibility
+  name: (string (string_fragment) @name)
+  body: (statement_block) @body) @definition.function
+; A field holding a function (`onClick = () => {...}`) is a method.
+(public_field_definition
+  (accessibility_modifier) @visibility
+  name: [(property_identifier) (private_property_identifier)] @name
+  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function
+(public_field_definition
+  name: [(property_identifier) (private_property_identifier)] @name
+  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function
+(public_field_definition
+  (accessibility_modifier) @visibility
+  name: [(property_identifier) (private_property_identifier) (computed_property_name) (number)] @name) @definition.property
+(public_field_definition
+  name: [(property_identifier) (private_property_identifier) (computed_property_name) (number)] @name) @definition.property
+(public_field_definition name: (string (string_fragment) @name)) @definition.property
+(abstract_method_signature
+  (accessibility_modifier) @visibility
+  name: [(property_identifier) (private_property_identifier) (computed_property_name)] @name) @definition.method
+(abstract_method_signature
+  name: [(property_identifier) (private_property_identifier) (computed_property_name)] @name) @definition.method
+(class_body
+  (method_signature
+    (accessibility_modifier) @visibility
+    name: [(property_identifier) (private_property_identifier) (computed_property_name)] @name) @definition.method)
+(class_body
+  (method_signature
+    name: [(property_identifier) (private_property_identifier) (computed_property_name)] @name) @definition.method)
+
+; ---- Interfaces, type aliases, enums, namespaces ---------------------------
+
+; Interfaces and their property and method signatures; the members of an
+; object type written in a property's type (`opts: { retries: number }`) are
+; that property's. Index and call signatures are unnamed.
+(interface_declaration name: (type_identifier) @name body: (interface_body) @body) @definition.interface
+(interface_body
+  (property_signature name: [(property_identifier) (private_property_identifier) (computed_property_name) (number)] @name) @definition.property)
+(interface_body
+  (property_signature name: (string (string_fragment) @name)) @definition.property)
+(interface_body
+  (method_signature name: [(property_identifier) (private_property_identifier) (computed_property_name) (number)] @name) @definition.method)
+(interface_body
+  (method_signature name: (string (string_fragment) @name)) @definition.method)
+
+; Construct signatures (`new (message: string): AppError;`, how lib.d.ts
+; declares constructors) are methods named `new`.
+(interface_body (construct_signature "new" @name) @definition.method)
+
+; Type aliases. An object type alias (`type Options = { port: number }`,
+; also when intersected: `= Base & { ... }`) has its members as an
+; interface has; object types elsewhere (a parameter's) are not definitions.
+(type_alias_declaration name: (type_identifier) @name value: (_) @body) @definition.type
+(type_alias_declaration
+  value: [(object_type (property_signature name: [(property_identifier) (computed_property_name)] @name) @definition.property)
+          (intersection_type (object_type (property_signature name: [(property_identifier) (computed_property_name)] @name) @definition.property))
+          (object_type (property_signature name: (string (string_fragment) @name)) @definition.property)])
+(type_alias_declaration
+  value: [(object_type (method_signature name: [(property_identifier) (computed_property_name)] @name) @definition.method)
+          (intersection_type (object_type (method_signature name: [(property_identifier) (computed_property_name)] @name) @definition.method))])
+(property_signature
+  type: (type_annotation
+    (object_type (property_signature name: [(property_identifier) (computed_property_name)] @name) @definition.property)))
+(property_signature
+  type: (type_annotation
+    (object_type (method_signature name: [(property_identifier) (computed_property_name)] @name) @definition.method)))
+
+; Enums (`enum`, `const enum`, `declare enum`) and their members, constants.
 (enum_declaration name: (identifier) @name body: (enum_body) @body) @definition.enum
 (enum_body (property_identifier) @name @definition.constant)
 (enum_body (enum_assignment name: (property_identifier) @name) @definition.constant)
-(internal_module name: (_) @name body: (statement_block) @body) @definition.module
+(enum_body (string (string_fragment) @name) @definition.constant)
+(enum_body (enum_assignment name: (string (string_fragment) @name)) @definition.constant)
+
+; Namespaces and modules: `namespace A.B {}`, `module Legacy {}`,
+; `declare module 'express' {}` (named after the module it declares).
+(internal_module name: [(identifier) (nested_identifier)] @name body: (statement_block) @body) @definition.module
+(module name: [(identifier) (nested_identifier)] @name body: (statement_block) @body) @definition.module
+(module name: (string (string_fragment) @name) body: (statement_block) @body) @definition.module
+(internal_module name: (string (string_fragment) @name) body: (statement_block) @body) @definition.module
+
+; Declarations without a body: `declare function f(): void;`, overloads.
 (function_signature name: (identifier) @name) @definition.function
 
-; Type references: annotations, generics' arguments, extends and implements.
-(type_annotation (type_identifier) @name) @reference.type
-(type_annotation (generic_type name: (type_identifier) @name)) @reference.type
-(type_annotation (array_type (type_identifier) @name)) @reference.type
-(type_arguments (type_identifier) @name) @reference.type
+; ---- Imports ---------------------------------------------------------------
+
+; `import fs = require('fs')`: fs, aliased fs (relative ones: see imports.scm).
+((import_statement
+  (import_require_clause (identifier) @import.alias source: (string) @name)) @import
+ (#match? @name "^[\"\'`]\\.\\.?(/|[\"\'`])") (#set! origin "relative"))
+(import_statement
+  (import_require_clause (identifier) @import.alias source: (string) @name)) @import
+
+; ---- Type references -------------------------------------------------------
+; Every type name used where a type is written: annotations of parameters,
+; returns, variables and fields; generic arguments and constraints; extends
+; and implements; unions, intersections, arrays, tuples, conditional, mapped
+; and indexed types; `as` and `satisfies`; the right side of a type alias.
+; Type parameters (one capital letter, optionally a digit: T, K, V2) and
+; `bigint` (a type name to the grammar, built in to the language) are left
+; out. A qualified name (`ns.Options`) is Options, qualified by ns.
+(([(type_annotation (type_identifier) @name)
+   (opting_type_annotation (type_identifier) @name)
+   (omitting_type_annotation (type_identifier) @name)
+   (adding_type_annotation (type_identifier) @name)
+   (generic_type name: (type_identifier) @name)
+   (type_arguments (type_identifier) @name)
+   (array_type (type_identifier) @name)
+   (tuple_type (type_identifier) @name)
+   (union_type (type_identifier) @name)
+   (intersection_type (type_identifier) @name)
+   (parenthesized_type (type_identifier) @name)
+   (optional_type (type_identifier) @name)
+   (rest_type (type_identifier) @name)
+   (readonly_type (type_identifier) @name)
+   (index_type_query (type_identifier) @name)
+   (lookup_type (type_identifier) @name)
+   (conditional_type (type_identifier) @name)
+   (constraint (type_identifier) @name)
+   (default_type (type_identifier) @name)
+   (function_type return_type: (type_identifier) @name)
+   (constructor_type type: (type_identifier) @name)
+   (type_predicate type: (type_identifier) @name)
+   (mapped_type_clause type: (type_identifier) @name)
+   (type_alias_declaration value: (type_identifier) @name)
+   (extends_type_clause type: (type_identifier) @name)
+   (implements_clause (type_identifier) @name)
+   (as_expression (type_identifier) @name)
+   (satisfies_expression (type_identifier) @name)]) @reference.type
+ (#not-match? @name "^[A-Z][0-9]?$")
+ (#not-eq? @name "bigint"))
+(nested_type_identifier module: (_) @qualifier name: (type_identifier) @name) @reference.type
+; What a class extends: a class, a qualified one, a generic's arguments.
 (extends_clause value: (identifier) @name) @reference.type
-(implements_clause (type_identifier) @name) @reference.type
-(implements_clause (generic_type name: (type_identifier) @name)) @reference.type
-(extends_type_clause type: (type_identifier) @name) @reference.type
+((extends_clause value: (member_expression object: (_) @qualifier property: (property_identifier) @name)) @reference.type
+ (#match? @qualifier "^[A-Za-z_$][A-Za-z0-9_$.]*$"))
