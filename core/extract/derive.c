@@ -317,10 +317,24 @@ static void merge_comments(cortex_raw_records *x, cortex_file_records *r)
         x->texts[w++] = *cur;
     }
     x->ntexts = w;
-    /* empty comments that joined nothing are not prose */
+    /* a block's empty edge lines (a lone `#` or `##` above or below it) are
+     * not part of its text; empty comments that joined nothing are not prose */
     w = 0;
-    for (size_t i = 0; i < x->ntexts; i++)
-        if (*x->texts[i].t.text || strcmp(x->texts[i].t.kind, "comment") != 0) x->texts[w++] = x->texts[i];
+    for (size_t i = 0; i < x->ntexts; i++) {
+        cortex_raw_text *t = &x->texts[i];
+        if (strcmp(t->t.kind, "comment") == 0) {
+            const char *text = t->t.text;
+            while (*text == '\n') text++;
+            size_t len = strlen(text);
+            if (len && text[len - 1] == '\n') {
+                while (len && text[len - 1] == '\n') len--;
+                text = cortex_arena_strndup(&r->arena, text, len);
+            }
+            t->t.text = text;
+            if (!*text) continue;
+        }
+        x->texts[w++] = *t;
+    }
     x->ntexts = w;
 }
 

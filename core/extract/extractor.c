@@ -92,17 +92,24 @@ static uint32_t lead_row_of(TSNode def)
             TSNode held = ts_node_child_by_field_name(p, wrapper_fields[f], (uint32_t)strlen(wrapper_fields[f]));
             wraps = !ts_node_is_null(held) && ts_node_eq(held, n);
         }
+        /* tree-sitter-cpp's template_declaration holds its declaration unnamed */
+        if (!wraps && strcmp(ts_node_type(p), "template_declaration") == 0) {
+            TSNode last = ts_node_named_child(p, ts_node_named_child_count(p) - 1);
+            wraps = ts_node_eq(last, n);
+        }
         if (!wraps) break;
         n = p;
     }
     /* Attributes written before a definition as siblings of it (Rust's
      * `#[derive]`, C#'s and PHP's `[Attr]` / `#[Attr]` lists) lead it too, so
      * the doc comment above them is its doc. Grammars name these nodes
-     * `attribute_item`, `attribute_list`, ...: the word is the shared part. */
+     * `attribute_item`, `attribute_list`, ...: the word is the shared part.
+     * TypeScript's decorators of class members are such siblings too. */
     uint32_t row = ts_node_start_point(n).row;
     for (TSNode prev = ts_node_prev_named_sibling(n); !ts_node_is_null(prev); prev = ts_node_prev_named_sibling(prev)) {
         const char *type = ts_node_type(prev);
-        if (!strstr(type, "attribute") || strstr(type, "inner")) break; /* #![inner] belongs to the enclosing item */
+        int leads = (strstr(type, "attribute") && !strstr(type, "inner")) || strcmp(type, "decorator") == 0;
+        if (!leads) break; /* #![inner] belongs to the enclosing item */
         if (ts_node_end_point(prev).row + 1 < row) break;                /* a blank line between: not its attribute */
         row = ts_node_start_point(prev).row;
     }
@@ -179,14 +186,57 @@ static void add_text(cortex_extractor *x, cortex_file_records *r, TSNode n, cons
     t->is_doc = is_doc;
 }
 
-/* A receiver's type name, bare: `*Server` and `Server[T]` are `Server`. */
+/* A receiver's type name, bare: `*Server` and `Server[T]` are `Server`;
+ * C++'s `ns::Foo` is `ns.Foo`, the qualified-name separator of the core. */
 static const char *receiver_type(cortex_arena *a, TSNode n, const char *src)
 {
     const char *t = src + ts_node_start_byte(n), *end = src + ts_node_end_byte(n);
     while (t < end && (*t == '*' || *t == '&' || *t == ' ' || *t == '(')) t++;
     const char *e = t;
     while (e < end && *e != '[' && *e != '<' && *e != ' ' && *e != ')') e++;
-    return e > t ? cortex_arena_strndup(a, t, (size_t)(e - t)) : NULL;
+    if (e <= t) return NULL;
+    char *out = cortex_arena_alloc(a, (size_t)(e - t) + 1), *o = out;
+    for (const char *p = t; p < e; p++) {
+        if (p[0] == ':' && p + 1 < e && p[1] == ':') {
+            *o++ = '.';
+            p++;
+        } else {
+            *o++ = *p;
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+/* A qualifier written over several lines (`this.gateway\n  .refunds`) reads
+ * as it would on one: whitespace before a member access (`.x`, `?.x`, `->x`)
+ * is dropped. */
+static int is_ident_char(char c)
+{
+    return c == '_' || c == '$' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           (unsigned char)c >= 0x80;
+}
+
+static const char *squeeze_qualifier(char *q)
+{
+    char *o = q;
+    for (char *p = q; *p; p++) {
+        if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+            char *next = p;
+            while (*next == ' ' || *next == '\t' || *next == '\n' || *next == '\r') next++;
+            const char *op = next;
+            if (op[0] == '?' && op[1] == '.') op += 2;
+            else if (op[0] == '-' && op[1] == '>') op += 2;
+            else if (op[0] == '.') op += 1;
+            if (op > next && o > q && is_ident_char(*op)) {
+                p = next - 1;
+                continue;
+            }
+        }
+        *o++ = *p;
+    }
+    *o = '\0';
+    return q;
 }
 
 static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
@@ -197,7 +247,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
     uint32_t order = (qi << 16) | m->pattern_index;
 
     uint32_t name_capture = 0;
-    TSNode def = {0}, name = {0}, body = {0}, doc = {0}, qual = {0}, imp = {0}, mod = {0}, alias = {0},
+    TSNode def = {0}, name = {0}, body = {0}, doc = {0}, qual = {0}, imp = {0}, mods[8], alias = {0},
            text = {0}, lang = {0}, vis = {0}, recv = {0};
     const char *def_kind = NULL, *ref_kind = NULL, *text_kind = NULL;
     int have_def = 0, have_name = 0, have_body = 0, have_doc = 0, have_ref = 0, have_qual = 0, have_imp = 0,
@@ -214,7 +264,9 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         case CORTEX_ROLE_REFERENCE: ref_kind = ci->kind; have_ref = 1; break;
         case CORTEX_ROLE_QUALIFIER: qual = n; have_qual = 1; break;
         case CORTEX_ROLE_IMPORT: imp = n; have_imp = 1; break;
-        case CORTEX_ROLE_IMPORT_MODULE: mod = n; have_mod = 1; break;
+        case CORTEX_ROLE_IMPORT_MODULE: /* nested use lists: each level's path, outermost first */
+            if (have_mod < 8) mods[have_mod++] = n;
+            break;
         case CORTEX_ROLE_IMPORT_ALIAS: alias = n; have_alias = 1; break;
         case CORTEX_ROLE_TEXT: text = n; text_kind = ci->kind; have_text = 1; break;
         case CORTEX_ROLE_TEXT_LANGUAGE: lang = n; have_lang = 1; break;
@@ -239,21 +291,31 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         TSNode node = have_def ? def : imp;
         const char *nm = NULL;
         if (have_imp) {
-            const char *item = have_name ? strip_delimiters(node_text(&r->arena, name, src)) : NULL;
-            const char *module = have_mod ? strip_delimiters(node_text(&r->arena, mod, src)) : NULL;
-            if (module && item) {
-                size_t ml = strlen(module);
-                const char *sep = pat->separator ? pat->separator : ".";
-                size_t sl = strlen(sep);
-                cortex_buf b = {0};
-                cortex_buf_puts(&b, module);
-                if (ml < sl || strcmp(module + ml - sl, sep) != 0) cortex_buf_puts(&b, sep);
-                cortex_buf_puts(&b, item);
-                nm = cortex_arena_strdup(&r->arena, b.data);
-                cortex_buf_free(&b);
-            } else {
-                nm = item ? item : module;
+            const char *item = NULL;
+            if (have_name) {
+                char *plain = (char *)node_text(&r->arena, name, src);
+                cortex_compiled_query_strip(q, m->pattern_index, name_capture, plain);
+                item = strip_delimiters(plain);
             }
+            /* the module's parts, in source order, then the item, each joined by
+             * the separator unless the part already ends with it */
+            const char *sep = pat->separator ? pat->separator : ".";
+            size_t sl = strlen(sep);
+            for (int a = 1; a < have_mod; a++)
+                for (int b = a; b > 0 && ts_node_start_byte(mods[b]) < ts_node_start_byte(mods[b - 1]); b--) {
+                    TSNode t = mods[b];
+                    mods[b] = mods[b - 1];
+                    mods[b - 1] = t;
+                }
+            cortex_buf b = {0};
+            for (int k = 0; k <= have_mod; k++) {
+                const char *part = k < have_mod ? strip_delimiters(node_text(&r->arena, mods[k], src)) : item;
+                if (!part || !*part) continue;
+                if (b.len && (b.len < sl || memcmp(b.data + b.len - sl, sep, sl) != 0)) cortex_buf_puts(&b, sep);
+                cortex_buf_puts(&b, part);
+            }
+            nm = b.len ? cortex_arena_strdup(&r->arena, b.data) : NULL;
+            cortex_buf_free(&b);
         } else if (have_name) {
             char *plain = (char *)node_text(&r->arena, name, src);
             cortex_compiled_query_strip(q, m->pattern_index, name_capture, plain);
@@ -312,7 +374,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         TSPoint sp = ts_node_start_point(name);
         rf->name = node_text(&r->arena, name, src);
         rf->kind = ref_kind;
-        rf->qualifier = have_qual ? node_text(&r->arena, qual, src) : NULL;
+        rf->qualifier = have_qual ? squeeze_qualifier((char *)node_text(&r->arena, qual, src)) : NULL;
         rf->line = sp.row + 1;
         rf->col = sp.column + 1;
         rf->start_byte = ts_node_start_byte(name);

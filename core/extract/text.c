@@ -128,6 +128,8 @@ char *cortex_text_uncomment(cortex_arena *a, const char *s, size_t n)
         } else if (!in_block && q - p >= 2 && p[0] == '/' && p[1] == '/') {
             p += 2;
             while (p < q && (*p == '/' || *p == '!')) p++;
+        } else if (!in_block && q - p >= 4 && p == line && (memcmp(p, "=beg", 4) == 0 || memcmp(p, "=end", 4) == 0)) {
+            p = q; /* Ruby's =begin/=end block markers: the text is between them */
         } else if (!in_block && p < q && *p == '#') {
             while (p < q && *p == '#') p++;
         } else if (!in_block && q - p >= 2 && p[0] == '-' && p[1] == '-') {
@@ -158,10 +160,27 @@ char *cortex_text_uncomment(cortex_arena *a, const char *s, size_t n)
     return start;
 }
 
+/* Where a doc's tag section begins: a line after the first that opens with
+ * a JSDoc/Javadoc/PHPDoc tag (`@param`) or a Sphinx field (`:param x:`). */
+static int opens_tags(const char *line)
+{
+    while (*line == ' ' || *line == '\t' || *line == '*') line++;
+    if (line[0] == '@' && isalpha((unsigned char)line[1])) return 1;
+    static const char *const fields[] = {":param", ":type", ":return", ":rtype", ":raise", NULL};
+    for (int i = 0; fields[i]; i++)
+        if (strncmp(line, fields[i], strlen(fields[i])) == 0) return 1;
+    return 0;
+}
+
 char *cortex_text_summary(cortex_arena *a, const char *s)
 {
-    const char *para_end = strstr(s, "\n\n");
-    size_t n = para_end ? (size_t)(para_end - s) : strlen(s);
+    /* the first paragraph, without the tags that may follow it unseparated */
+    size_t n = strlen(s);
+    for (const char *nl = strchr(s, '\n'); nl; nl = strchr(nl + 1, '\n'))
+        if (nl[1] == '\n' || opens_tags(nl + 1)) {
+            n = (size_t)(nl - s);
+            break;
+        }
     char *sum = cortex_text_collapse(a, s, n);
     cap_utf8(sum, CORTEX_DOC_SUMMARY_MAX);
     return sum;

@@ -129,20 +129,40 @@
    list: (use_list (use_as_clause path: (self) alias: (identifier) @import.alias)))) @import
  (#set! separator "::"))
 
-; A list nested in a list (`use std::{io::{self, Read}}`): the core joins one
-; module path to a name, so a nested leaf is named from its own list's path
-; (`io::Read`, `io`), on the line of that list.
-((use_list (scoped_use_list path: (_) @import.module
-   list: (use_list [(identifier) (scoped_identifier) (crate) (super) (use_wildcard)] @name)) @import)
+; A list nested in a list (`use std::{io::{self, Read}}`): every level's path
+; is an @import.module, joined outermost first (`std::io::Read`, `std::io`),
+; on the line of the innermost list. Two levels below the top list are
+; covered; deeper nesting is not written in practice.
+((use_declaration argument: (scoped_use_list path: (_) @import.module
+   list: (use_list (scoped_use_list path: (_) @import.module
+     list: (use_list [(identifier) (scoped_identifier) (crate) (super) (use_wildcard)] @name)) @import)))
  (#set! separator "::"))
-((use_list (scoped_use_list path: (_) @name list: (use_list (self))) @import)
+((use_declaration argument: (scoped_use_list path: (_) @import.module
+   list: (use_list (scoped_use_list path: (_) @name list: (use_list (self))) @import)))
  (#set! separator "::"))
-((use_list (scoped_use_list path: (_) @import.module
-   list: (use_list (use_as_clause path: [(identifier) (scoped_identifier) (crate) (super)] @name
-                                  alias: (identifier) @import.alias))) @import)
+((use_declaration argument: (scoped_use_list path: (_) @import.module
+   list: (use_list (scoped_use_list path: (_) @import.module
+     list: (use_list (use_as_clause path: [(identifier) (scoped_identifier) (crate) (super)] @name
+                                    alias: (identifier) @import.alias))) @import)))
  (#set! separator "::"))
-((use_list (scoped_use_list path: (_) @name
-   list: (use_list (use_as_clause path: (self) alias: (identifier) @import.alias))) @import)
+((use_declaration argument: (scoped_use_list path: (_) @import.module
+   list: (use_list (scoped_use_list path: (_) @name
+     list: (use_list (use_as_clause path: (self) alias: (identifier) @import.alias))) @import)))
+ (#set! separator "::"))
+((use_declaration argument: (scoped_use_list path: (_) @import.module
+   list: (use_list (scoped_use_list path: (_) @import.module
+     list: (use_list (scoped_use_list path: (_) @import.module
+       list: (use_list [(identifier) (scoped_identifier) (crate) (super) (use_wildcard)] @name)) @import)))))
+ (#set! separator "::"))
+((use_declaration argument: (scoped_use_list path: (_) @import.module
+   list: (use_list (scoped_use_list path: (_) @import.module
+     list: (use_list (scoped_use_list path: (_) @name list: (use_list (self))) @import)))))
+ (#set! separator "::"))
+; `use {a::{b, self}}`: a list without a path holding one with a path.
+((use_declaration argument: (use_list (scoped_use_list path: (_) @import.module
+   list: (use_list [(identifier) (scoped_identifier) (crate) (super) (use_wildcard)] @name)) @import))
+ (#set! separator "::"))
+((use_declaration argument: (use_list (scoped_use_list path: (_) @name list: (use_list (self))) @import))
  (#set! separator "::"))
 
 ; `extern crate alloc;`, `extern crate serde as sd;`
