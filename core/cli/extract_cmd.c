@@ -1,6 +1,7 @@
 /* `cortex extract`: prints one file's records as JSON lines; the golden tests' driver uses it. */
 #include "commands.h"
 
+#include "../chunk/chunk.h"
 #include "../extract/extractor.h"
 #include "../extract/record_json.h"
 #include "../index/pipeline.h"
@@ -27,19 +28,21 @@ static void print_tree(const cortex_language_plugin *p, const char *data, size_t
 int cortex_cmd_extract(int argc, char **argv)
 {
     static const struct option longopts[] = {{"lang", required_argument, NULL, 'l'}, {"tree", no_argument, NULL, 't'},
-                                             {"help", no_argument, NULL, 'h'}, {0}};
+                                             {"chunks", no_argument, NULL, 'c'}, {"help", no_argument, NULL, 'h'}, {0}};
     const char *lang = NULL;
-    int c, tree = 0;
+    int c, tree = 0, chunks = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, "l:th", longopts, NULL)) != -1) {
         if (c == 'l') lang = optarg;
         else if (c == 't') tree = 1;
+        else if (c == 'c') chunks = 1;
         else {
             fprintf(c == 'h' ? stdout : stderr,
-                    "usage: cortex extract [--lang PLUGIN] [--tree] FILE...\n\n"
+                    "usage: cortex extract [--lang PLUGIN] [--tree | --chunks] FILE...\n\n"
                     "Prints the symbols, references and texts of each FILE as JSON lines\n"
                     "(a \"type\" field says which), in the order the index stores them.\n"
-                    "--tree prints the syntax tree instead, to help write queries.\n");
+                    "--tree prints the syntax tree instead, to help write queries;\n"
+                    "--chunks prints the file's chunks (docs by section, code in three tiers).\n");
             return c == 'h' ? 0 : 2;
         }
     }
@@ -82,6 +85,13 @@ int cortex_cmd_extract(int argc, char **argv)
             status = 1;
         }
         cortex_buf_clear(&out);
+        if (chunks) {
+            cortex_chunk_file(&rec, data, len, &(cortex_chunk_options){CORTEX_CHUNK_DEFAULT_TOKENS, CORTEX_CHUNK_DEFAULT_OVERLAP});
+            for (size_t k = 0; k < rec.nchunks; k++) cortex_json_chunk_line(&out, &rec, &rec.chunks[k], k + 1, 0, NULL);
+            if (out.len) fwrite(out.data, 1, out.len, stdout);
+            cortex_file_records_reset(&rec);
+            continue;
+        }
         for (size_t k = 0; k < rec.nsymbols; k++) cortex_json_symbol_line(&out, &rec, &rec.symbols[k], 0, "symbol");
         for (size_t k = 0; k < rec.nrefs; k++) cortex_json_reference_line(&out, &rec, &rec.refs[k], 0, "reference");
         for (size_t k = 0; k < rec.ntexts; k++) cortex_json_text_line(&out, &rec, &rec.texts[k], 0, "text");

@@ -20,7 +20,7 @@
 
 #define BUILTIN_NAME "(built-in defaults)"
 
-static const char *const known_sinks[] = {"sqlite", "jsonl", NULL};
+static const char *const known_sinks[] = {"sqlite", "jsonl", "chunks", NULL};
 static const char *const known_groups[] = {"navigation", "search", "graph", "index", NULL};
 
 typedef struct parser {
@@ -224,10 +224,33 @@ static int r_parse_seconds(parser *p, const yaml_node_t *v, void *t)
 static const key_rule limit_rules[] = {
     {"max_file_size", r_max_file_size}, {"max_line_length", r_max_line_length}, {"parse_seconds", r_parse_seconds}, {NULL, NULL}};
 static int r_limits(parser *p, const yaml_node_t *v, void *t) { return read_mapping(p, v, limit_rules, t); }
+static int r_chunk_tokens(parser *p, const yaml_node_t *v, void *t)
+{
+    uint64_t n = 0;
+    int rc = read_uint(p, v, 16, 1 << 20, &n);
+    if (!rc) ((cortex_pipeline_config *)t)->chunk_tokens = (uint32_t)n;
+    return rc;
+}
+static int r_chunk_overlap(parser *p, const yaml_node_t *v, void *t)
+{
+    uint64_t n = 0;
+    int rc = read_uint(p, v, 0, 1 << 19, &n);
+    if (!rc) ((cortex_pipeline_config *)t)->chunk_overlap = (uint32_t)n;
+    return rc;
+}
+static const key_rule chunk_rules[] = {{"tokens", r_chunk_tokens}, {"overlap", r_chunk_overlap}, {NULL, NULL}};
+static int r_chunks(parser *p, const yaml_node_t *v, void *t)
+{
+    int rc = read_mapping(p, v, chunk_rules, t);
+    const cortex_pipeline_config *c = t;
+    if (!rc && c->chunk_overlap >= c->chunk_tokens)
+        rc = fail(p, v, "chunks.overlap (%u) must be less than chunks.tokens (%u)", c->chunk_overlap, c->chunk_tokens);
+    return rc;
+}
 
 static const key_rule pipeline_rules[] = {
     {"include", r_include}, {"exclude", r_exclude}, {"plugins", r_plugins}, {"extensions", r_extensions},
-    {"limits", r_limits}, {"threads", r_threads}, {"sinks", r_sinks}, {NULL, NULL}};
+    {"limits", r_limits}, {"threads", r_threads}, {"sinks", r_sinks}, {"chunks", r_chunks}, {NULL, NULL}};
 
 static void pipeline_free(cortex_pipeline_config *c)
 {
@@ -352,9 +375,11 @@ static void builtin_base(cortex_pipeline_config *base)
     base->max_file_size = 1048576;
     base->max_line_length = 16384;
     base->parse_seconds = 10;
-    static const char *const sinks[] = {"sqlite", "jsonl"};
-    base->sinks = copy_list((char **)sinks, 2);
-    base->nsinks = 2;
+    static const char *const sinks[] = {"sqlite", "jsonl", "chunks"};
+    base->sinks = copy_list((char **)sinks, 3);
+    base->nsinks = 3;
+    base->chunk_tokens = 400;
+    base->chunk_overlap = 50;
     base->include = copy_list(NULL, 0);
     base->exclude = copy_list(NULL, 0);
     base->plugins = copy_list(NULL, 0);
@@ -440,12 +465,13 @@ json_t *cortex_config_json(const cortex_config *c)
         json_t *ext = json_object();
         for (size_t k = 0; k < p->noverrides; k++) json_object_set_new(ext, p->overrides[k].extension, json_string(p->overrides[k].plugin));
         json_object_set_new(pipelines, p->name,
-                            json_pack("{s:o,s:o,s:o,s:o,s:{s:I,s:I,s:f},s:i,s:o}", "include", strings_json(p->include, p->ninclude),
+                            json_pack("{s:o,s:o,s:o,s:o,s:{s:I,s:I,s:f},s:i,s:o,s:{s:i,s:i}}", "include", strings_json(p->include, p->ninclude),
                                       "exclude", strings_json(p->exclude, p->nexclude), "plugins",
                                       strings_json(p->plugins, p->nplugins), "extensions", ext, "limits", "max_file_size",
                                       (json_int_t)p->max_file_size, "max_line_length", (json_int_t)p->max_line_length,
                                       "parse_seconds", p->parse_seconds, "threads", (int)p->threads, "sinks",
-                                      strings_json(p->sinks, p->nsinks)));
+                                      strings_json(p->sinks, p->nsinks), "chunks", "tokens", (int)p->chunk_tokens,
+                                      "overlap", (int)p->chunk_overlap));
     }
     return json_pack("{s:s,s:i,s:o,s:{s:o}}", "source", c->source, "version", 1, "pipelines", pipelines, "mcp", "disable",
                      strings_json(c->mcp_disable, c->nmcp_disable));

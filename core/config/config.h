@@ -33,6 +33,8 @@ typedef struct cortex_pipeline_config {
     unsigned threads;           /* 0 = the machine's cores */
     char **sinks;               /* NULL-terminated */
     size_t nsinks;
+    uint32_t chunk_tokens;      /* the chunks sink's budget per chunk */
+    uint32_t chunk_overlap;     /* tokens a split section's next chunk repeats */
 } cortex_pipeline_config;
 
 typedef struct cortex_config {

@@ -156,3 +156,56 @@ void cortex_json_text_line(cortex_buf *b, const cortex_file_records *r, const co
     field_str(b, "language", t->language);
     cortex_buf_puts(b, "}\n");
 }
+
+void cortex_json_chunk_line(cortex_buf *b, const cortex_file_records *r, const cortex_chunk *c, size_t ordinal,
+                            int with_file, const char *type)
+{
+    open_line(b, r, with_file, type);
+    key(b, "id");
+    cortex_buf b_id = {0};
+    cortex_buf_printf(&b_id, "%s#%zu", r->path, ordinal);
+    cortex_json_string(b, b_id.data, b_id.len);
+    cortex_buf_free(&b_id);
+    field_str(b, "kind", c->kind);
+    cortex_buf_printf(b, ",\"lines\":[%u,%u]", c->line_start, c->line_end);
+    if (c->headers) {
+        key(b, "headers");
+        cortex_buf_putc(b, '[');
+        for (const char *h = c->headers; *h;) {
+            const char *nl = strchr(h, '\n');
+            size_t n = nl ? (size_t)(nl - h) : strlen(h);
+            if (h != c->headers) cortex_buf_putc(b, ',');
+            cortex_json_string(b, h, n);
+            h += n + (nl != NULL);
+        }
+        cortex_buf_putc(b, ']');
+    }
+    size_t n = strlen(c->content);
+    cortex_buf_printf(b, ",\"tokens\":%zu", (n + CORTEX_CHUNK_BYTES_PER_TOKEN - 1) / CORTEX_CHUNK_BYTES_PER_TOKEN);
+    key(b, "content");
+    cortex_json_string(b, c->content, n);
+    if (c->nblocks) {
+        key(b, "code_blocks");
+        cortex_buf_putc(b, '[');
+        for (size_t i = 0; i < c->nblocks; i++) {
+            if (i) cortex_buf_putc(b, ',');
+            cortex_buf_putc(b, '{');
+            key(b, "language");
+            if (c->blocks[i].language) cortex_json_string(b, c->blocks[i].language, strlen(c->blocks[i].language));
+            else cortex_buf_puts(b, "null");
+            field_str(b, "content", c->blocks[i].content);
+            cortex_buf_putc(b, '}');
+        }
+        cortex_buf_putc(b, ']');
+    }
+    if (c->nlinks) {
+        key(b, "links");
+        cortex_buf_putc(b, '[');
+        for (size_t i = 0; i < c->nlinks; i++) {
+            if (i) cortex_buf_putc(b, ',');
+            cortex_json_string(b, c->links[i], strlen(c->links[i]));
+        }
+        cortex_buf_putc(b, ']');
+    }
+    cortex_buf_puts(b, "}\n");
+}

@@ -9,6 +9,7 @@
 #define CORTEX_EXTRACT_RECORD_JSON_H
 
 #include "records.h"
+#include "../chunk/chunk.h"
 
 /** Appends `s` (`n` bytes) with each invalid UTF-8 byte replaced by U+FFFD. */
 void cortex_utf8_repair(cortex_buf *b, const char *s, size_t n);
@@ -25,5 +26,9 @@ void cortex_json_reference_line(cortex_buf *b, const cortex_file_records *r, con
                                 int with_file, const char *type);
 void cortex_json_text_line(cortex_buf *b, const cortex_file_records *r, const cortex_text *t, int with_file,
                            const char *type);
+/** A chunk: {"file","id","kind","lines","headers","tokens","content","code_blocks","links"};
+ *  `ordinal` numbers the file's chunks from 1 for the id. `with_file` as above. */
+void cortex_json_chunk_line(cortex_buf *b, const cortex_file_records *r, const cortex_chunk *c, size_t ordinal,
+                            int with_file, const char *type);
 
 #endif

@@ -9,6 +9,7 @@ void cortex_file_records_reset(cortex_file_records *r)
     free(r->symbols);
     free(r->refs);
     free(r->texts);
+    free(r->chunks);
     cortex_arena_reset(&r->arena);
     memset(r, 0, sizeof *r);
 }

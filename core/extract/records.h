@@ -46,6 +46,23 @@ typedef struct cortex_text {
     int32_t parent;         /* symbol index, -1 when none */
 } cortex_text;
 
+/* A chunk: a piece of a file sized for an agent's context (core/chunk/). */
+typedef struct cortex_code_block {
+    const char *language; /* the fence's info word, or NULL */
+    const char *content;
+} cortex_code_block;
+
+typedef struct cortex_chunk {
+    const char *kind;    /* doc, symbols, definitions, data */
+    const char *headers; /* doc: the header path, '\n'-separated, outermost first; or NULL */
+    const char *content;
+    uint32_t line_start, line_end; /* 1-based, inclusive */
+    cortex_code_block *blocks;
+    size_t nblocks;
+    const char **links;
+    size_t nlinks;
+} cortex_chunk;
+
 typedef struct cortex_file_records {
     const char *path;       /* repository-relative, '/' separators */
     const char *lang;       /* plugin name */
@@ -62,6 +79,8 @@ typedef struct cortex_file_records {
     size_t nrefs, refs_cap;
     cortex_text *texts;
     size_t ntexts, texts_cap;
+    cortex_chunk *chunks;   /* filled when the pipeline writes chunks */
+    size_t nchunks, chunks_cap;
     cortex_arena arena;
 } cortex_file_records;
 

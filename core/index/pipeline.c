@@ -32,7 +32,7 @@
 
 #define BINARY_PROBE 8000 /* as git: a NUL in the first 8000 bytes means binary */
 
-static const char *const default_sinks[] = {"sqlite", "jsonl", NULL};
+static const char *const default_sinks[] = {"sqlite", "jsonl", "chunks", NULL};
 
 static double now_seconds(void)
 {
@@ -314,6 +314,7 @@ typedef struct run_state {
     char *data;
     size_t cap;
     double parse_seconds;
+    const cortex_chunk_options *chunk; /* NULL: files are not chunked */
 } run_state;
 
 /* Gives fresh records to every sink, or to those `only` marks. */
@@ -369,6 +370,7 @@ static int deliver_unchanged(run_state *run, const cortex_walk_file *f, const ma
     cortex_index_describe(&rec, run->data, len);
     if (cortex_extractor_run(run->x, f->plugin, run->data, len, &rec) != 0 || rec.problem)
         add_problem(run->rep, f->path, rec.problem ? rec.problem : cortex_error_last());
+    if (run->chunk) cortex_chunk_file(&rec, run->data, len, run->chunk);
     int rc = deliver_records(run, &rec, run->fresh);
     cortex_file_records_reset(&rec);
     return rc;
@@ -413,7 +415,18 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     size_t nsinks = 0;
     while (sink_names[nsinks]) nsinks++;
     for (size_t i = 0; i < nsinks; i++)
-        if (!cortex_sink_find(sink_names[i])) return cortex_error_set(CORTEX_EINVALID, "unknown sink \"%s\" (known: sqlite, jsonl)", sink_names[i]);
+        if (!cortex_sink_find(sink_names[i]))
+            return cortex_error_set(CORTEX_EINVALID, "unknown sink \"%s\" (known: sqlite, jsonl, chunks)", sink_names[i]);
+    /* Files are chunked when the chunks sink is written; a refresh of some
+     * paths (the store alone) chunks them when the configured pipeline would,
+     * so the store's chunks stay those of a full run. */
+    const char *const *configured = pl ? (const char *const *)pl->sinks : default_sinks;
+    int chunking = 0;
+    for (size_t i = 0; i < nsinks; i++) chunking |= strcmp(sink_names[i], "chunks") == 0;
+    for (size_t i = 0; opts->only && configured[i]; i++) chunking |= strcmp(configured[i], "chunks") == 0;
+    cortex_chunk_options chunk_opts = {pl ? pl->chunk_tokens : CORTEX_CHUNK_DEFAULT_TOKENS,
+                                       pl ? pl->chunk_overlap : CORTEX_CHUNK_DEFAULT_OVERLAP};
+    if (!chunk_opts.tokens) chunk_opts = (cortex_chunk_options){CORTEX_CHUNK_DEFAULT_TOKENS, CORTEX_CHUNK_DEFAULT_OVERLAP};
     /* The JSONL sink writes a whole index per run; a refresh of some paths goes to the store alone. */
     for (size_t i = 0; opts->only && i < nsinks; i++)
         if (strcmp(sink_names[i], "sqlite") != 0)
@@ -451,9 +464,14 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     if ((rc = take_lock(rep->data_dir, opts, &lock_fd))) return rc;
 
     /* The extractor: this build and its plugins. Records from another are re-extracted. */
-    char extractor[96];
+    char extractor[160];
     snprintf(extractor, sizeof extractor, "cortex " CORTEX_VERSION_TEXT " plugins %016llx",
              (unsigned long long)cortex_plugin_set_fingerprint(plugins));
+    /* Chunking, and its budget, are part of what a run produces: records made
+     * with other settings are made again. */
+    if (chunking)
+        snprintf(extractor + strlen(extractor), sizeof extractor - strlen(extractor), " chunks %u/%u", chunk_opts.tokens,
+                 chunk_opts.overlap);
     size_t nprev = 0;
     int same_extractor = 0;
     manifest_entry *prev = previous_manifest(rep->data_dir, extractor, &nprev, &same_extractor);
@@ -467,7 +485,7 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     drop_files_of_broken_plugins(rep, reuse ? prev : NULL, nprev);
 
     cortex_sink_context ctx = {rep->root, rep->data_dir, strrchr(rep->root, '/') ? strrchr(rep->root, '/') + 1 : rep->root,
-                               extractor};
+                               extractor, chunk_opts};
     if (!*ctx.project_name) ctx.project_name = "root";
     open_sink *sinks = cortex_xcalloc(nsinks, sizeof *sinks);
     size_t opened = 0, begun = 0;
@@ -480,7 +498,8 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
 
     double parse_seconds = opts->parse_seconds > 0 ? opts->parse_seconds : pl ? pl->parse_seconds : 10.0;
     uint64_t max_line = pl ? pl->max_line_length : CORTEX_DEFAULT_MAX_LINE_LENGTH;
-    run_state run = {opts, rep, sinks, nsinks, cortex_xcalloc(nsinks + 1, sizeof(int)), NULL, NULL, 0, parse_seconds};
+    run_state run = {opts, rep, sinks, nsinks, cortex_xcalloc(nsinks + 1, sizeof(int)), NULL, NULL, 0, parse_seconds,
+                     chunking ? &chunk_opts : NULL};
 
     /* The plan: a file whose size and time match the last run's is unchanged
      * (git's stat check) and not even read; the others go to the workers,
@@ -502,7 +521,7 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
         jobs[njobs++] = (cortex_extract_job){f->path, f->plugin, f->size, before[i] ? before[i]->hash : NULL};
     }
     unsigned threads = opts->threads ? opts->threads : pl && pl->threads ? pl->threads : cortex_workers_default_threads();
-    cortex_workers *workers = cortex_workers_start(rep->root, jobs, njobs, threads, parse_seconds, max_line);
+    cortex_workers *workers = cortex_workers_start(rep->root, jobs, njobs, threads, parse_seconds, max_line, run.chunk);
 
     /* The sinks get every file in path order, whatever the thread count. Files
      * indexed before and not now are removed from every sink after. */

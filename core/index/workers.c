@@ -4,6 +4,7 @@
 
 #include "pipeline.h"
 
+#include "../chunk/chunk.h"
 #include "../extract/extractor.h"
 #include "../util/error.h"
 #include "../util/mem.h"
@@ -35,6 +36,7 @@ struct cortex_workers {
     size_t window;
     double parse_seconds;
     uint64_t max_line_length;
+    const cortex_chunk_options *chunk; /* NULL: no chunks */
     int stopping;
     pthread_mutex_t lock;
     pthread_cond_t changed;
@@ -92,6 +94,7 @@ static void run_job(cortex_workers *w, cortex_extractor *x, size_t i, char **buf
     }
     if (cortex_extractor_run(x, job->plugin, *buf, len, r) != 0 || r->problem)
         res->problem = cortex_xstrdup(r->problem ? r->problem : cortex_error_last());
+    if (w->chunk) cortex_chunk_file(r, *buf, len, w->chunk);
 }
 
 /* The next job a worker may start, or SIZE_MAX to wait; called with the lock held. */
@@ -142,10 +145,11 @@ static int compare_size_desc(const void *a, const void *b, void *arg)
 }
 
 cortex_workers *cortex_workers_start(const char *root, const cortex_extract_job *jobs, size_t njobs, unsigned threads,
-                                     double parse_seconds, uint64_t max_line_length)
+                                     double parse_seconds, uint64_t max_line_length, const cortex_chunk_options *chunk)
 {
     cortex_workers *w = cortex_xcalloc(1, sizeof *w);
     w->max_line_length = max_line_length;
+    w->chunk = chunk;
     w->root = root;
     w->jobs = jobs;
     w->njobs = njobs;

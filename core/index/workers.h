@@ -9,6 +9,7 @@
 #ifndef CORTEX_INDEX_WORKERS_H
 #define CORTEX_INDEX_WORKERS_H
 
+#include "../chunk/chunk.h"
 #include "../extract/records.h"
 #include "../plugin/loader.h"
 
@@ -32,9 +33,10 @@ typedef struct cortex_workers cortex_workers;
 
 /** Starts `threads` workers (1 = extraction on the caller's thread, on
  *  demand) over `jobs`, which must outlive them. A file with a line longer
- *  than `max_line_length` (0 = no limit) is skipped as minified or generated. */
+ *  than `max_line_length` (0 = no limit) is skipped as minified or generated.
+ *  With `chunk` (which must outlive them), each extracted file is also chunked. */
 cortex_workers *cortex_workers_start(const char *root, const cortex_extract_job *jobs, size_t njobs, unsigned threads,
-                                     double parse_seconds, uint64_t max_line_length);
+                                     double parse_seconds, uint64_t max_line_length, const cortex_chunk_options *chunk);
 
 /** Job `i`'s result, waiting for it; jobs must be taken in index order.
  *  Valid until cortex_workers_release(w, i). */

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-const cortex_sink_type *const cortex_sink_types[] = {&cortex_sink_sqlite, &cortex_sink_jsonl, NULL};
+const cortex_sink_type *const cortex_sink_types[] = {&cortex_sink_sqlite, &cortex_sink_jsonl, &cortex_sink_chunks, NULL};
 
 const cortex_sink_type *cortex_sink_find(const char *name)
 {

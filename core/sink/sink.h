@@ -10,6 +10,7 @@
 #ifndef CORTEX_SINK_SINK_H
 #define CORTEX_SINK_SINK_H
 
+#include "../chunk/chunk.h"
 #include "../extract/records.h"
 
 #include <stdint.h>
@@ -22,6 +23,7 @@ typedef struct cortex_sink_context {
     const char *project_name; /* the root directory's name */
     const char *extractor;    /* fingerprint of the cortex build and plugins that extract:
                                  records from another extractor are never carried over */
+    cortex_chunk_options chunks; /* the chunks sink's budget */
 } cortex_sink_context;
 
 typedef struct cortex_sink_type {
@@ -42,6 +44,7 @@ typedef struct cortex_sink_type {
 
 extern const cortex_sink_type cortex_sink_jsonl;
 extern const cortex_sink_type cortex_sink_sqlite;
+extern const cortex_sink_type cortex_sink_chunks;
 
 /** The built-in sinks, ended by NULL. */
 extern const cortex_sink_type *const cortex_sink_types[];

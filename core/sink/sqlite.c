@@ -22,8 +22,8 @@
 
 enum {
     ST_FILE_ID, ST_FTS_DEL_SYMBOLS, ST_FTS_DEL_TEXTS, ST_FTS_DEL_FILE,
-    ST_DEL_FILE, ST_DEL_SYMBOLS, ST_DEL_REFS, ST_DEL_IMPORTS, ST_DEL_TEXTS,
-    ST_INS_FILE, ST_INS_SYMBOL, ST_INS_REF, ST_INS_IMPORT, ST_INS_TEXT, ST_KEEP_FILE, ST_COUNT
+    ST_DEL_FILE, ST_DEL_SYMBOLS, ST_DEL_REFS, ST_DEL_IMPORTS, ST_DEL_TEXTS, ST_FTS_DEL_CHUNKS, ST_DEL_CHUNKS,
+    ST_INS_FILE, ST_INS_SYMBOL, ST_INS_REF, ST_INS_IMPORT, ST_INS_TEXT, ST_INS_CHUNK, ST_KEEP_FILE, ST_COUNT
 };
 
 static const char *const stmt_sql[ST_COUNT] = {
@@ -38,6 +38,9 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_DEL_REFS] = "DELETE FROM refs WHERE file_id = ?",
     [ST_DEL_IMPORTS] = "DELETE FROM imports WHERE file_id = ?",
     [ST_DEL_TEXTS] = "DELETE FROM texts WHERE file_id = ?",
+    [ST_FTS_DEL_CHUNKS] = "INSERT INTO chunks_fts(chunks_fts, rowid, content, headers)"
+                          " SELECT 'delete', id, content, headers FROM chunks WHERE file_id = ?",
+    [ST_DEL_CHUNKS] = "DELETE FROM chunks WHERE file_id = ?",
     [ST_INS_FILE] = "INSERT INTO files(path, lang, hash, lines, bytes, parse_errors, generation, mtime) VALUES (?,?,?,?,?,?,?,?)",
     [ST_INS_SYMBOL] = "INSERT INTO symbols(id, file_id, name, short_name, kind, line_start, line_end, col, parent_id, sig,"
                       " visibility, doc, alias, origin, terms, name_line) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -45,6 +48,7 @@ static const char *const stmt_sql[ST_COUNT] = {
                    " VALUES (?,?,?,?,?,?,?,?,?)",
     [ST_INS_IMPORT] = "INSERT INTO imports(file_id, symbol_id, name, alias, origin, line, candidates) VALUES (?,?,?,?,?,?,?)",
     [ST_INS_TEXT] = "INSERT INTO texts(file_id, kind, line_start, line_end, text, language, parent_id) VALUES (?,?,?,?,?,?,?)",
+    [ST_INS_CHUNK] = "INSERT INTO chunks(file_id, ordinal, kind, line_start, line_end, headers, content) VALUES (?,?,?,?,?,?,?)",
     /* An unchanged file keeps its rows; a touched one gets its new time. */
     [ST_KEEP_FILE] = "UPDATE files SET mtime = ?3 WHERE path = ?1 AND hash = ?2",
 };
@@ -249,8 +253,8 @@ static int delete_file(sqlite_sink *s, const char *path)
     sqlite3_reset(q);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) return db_error(s, "look up file");
     if (!id) return 0;
-    static const int order[] = {ST_FTS_DEL_SYMBOLS, ST_FTS_DEL_TEXTS, ST_FTS_DEL_FILE, ST_DEL_SYMBOLS,
-                                ST_DEL_REFS,        ST_DEL_IMPORTS,   ST_DEL_TEXTS,    ST_DEL_FILE};
+    static const int order[] = {ST_FTS_DEL_SYMBOLS, ST_FTS_DEL_TEXTS, ST_FTS_DEL_CHUNKS, ST_FTS_DEL_FILE, ST_DEL_SYMBOLS,
+                                ST_DEL_REFS,        ST_DEL_IMPORTS,   ST_DEL_TEXTS,      ST_DEL_CHUNKS,   ST_DEL_FILE};
     for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
         sqlite3_bind_int64(s->st[order[i]], 1, id);
         if ((rc = step_done(s, s->st[order[i]], "delete file rows"))) return rc;
@@ -453,6 +457,19 @@ static int sqlite_file(void *self, const cortex_file_records *r)
         if (t->parent >= 0) sqlite3_bind_int64(st, 7, s->ids[t->parent]);
         if ((rc = step_done(s, st, "insert text"))) return rc;
     }
+
+    st = s->st[ST_INS_CHUNK];
+    for (size_t i = 0; i < r->nchunks; i++) {
+        const cortex_chunk *c = &r->chunks[i];
+        sqlite3_bind_int64(st, 1, file_id);
+        sqlite3_bind_int(st, 2, (int)i + 1);
+        sqlite3_bind_text(st, 3, c->kind, -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 4, (int)c->line_start);
+        sqlite3_bind_int(st, 5, (int)c->line_end);
+        bind_text_or_null(st, 6, c->headers);
+        sqlite3_bind_text(st, 7, c->content, -1, SQLITE_STATIC);
+        if ((rc = step_done(s, st, "insert chunk"))) return rc;
+    }
     return 0;
 }
 
@@ -645,9 +662,12 @@ static int sqlite_commit(void *self)
              "  FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.generation = %lld;"
              "INSERT INTO texts_fts(rowid, text) SELECT t.id, t.text"
              "  FROM texts t JOIN files f ON f.id = t.file_id WHERE f.generation = %lld;"
+             "INSERT INTO chunks_fts(rowid, content, headers) SELECT c.id, c.content, c.headers"
+             "  FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.generation = %lld;"
              "INSERT INTO files_fts(rowid, path) SELECT id, path FROM files WHERE generation = %lld;"
              "UPDATE meta SET value = '%lld' WHERE key = 'generation';",
-             (long long)s->generation, (long long)s->generation, (long long)s->generation, (long long)s->generation);
+             (long long)s->generation, (long long)s->generation, (long long)s->generation, (long long)s->generation,
+             (long long)s->generation);
     if ((rc = exec(s, sql))) return rc;
     if ((rc = exec(s, "COMMIT"))) return rc;
     s->in_txn = 0;

@@ -36,6 +36,7 @@ static const char *const index_sql[] = {
     "CREATE INDEX IF NOT EXISTS imports_name ON imports(name)",
     "CREATE INDEX IF NOT EXISTS imports_target ON imports(target_file_id)",
     "CREATE INDEX IF NOT EXISTS texts_file ON texts(file_id, line_start)",
+    "CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id, ordinal)",
     NULL};
 
 static const char schema_sql[] =
@@ -77,6 +78,11 @@ static const char schema_sql[] =
     "CREATE VIRTUAL TABLE symbols_fts USING fts5(terms, sig, doc, content='symbols', content_rowid='id');\n"
     "CREATE VIRTUAL TABLE texts_fts USING fts5(text, content='texts', content_rowid='id');\n"
     "CREATE VIRTUAL TABLE files_fts USING fts5(path, content='files', content_rowid='id');\n"
+    /* The chunks sink's pieces (docs by section, code tiers), searchable beside code. */
+    "CREATE TABLE chunks(\n"
+    "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, ordinal INTEGER NOT NULL, kind TEXT NOT NULL,\n"
+    "  line_start INTEGER NOT NULL, line_end INTEGER NOT NULL, headers TEXT, content TEXT NOT NULL);\n"
+    "CREATE VIRTUAL TABLE chunks_fts USING fts5(content, headers, content='chunks', content_rowid='id');\n"
     "INSERT INTO meta(key, value) VALUES ('generation', '0');\n";
 
 static int exec(sqlite3 *db, const char *sql, const char *path)

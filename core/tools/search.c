@@ -1,7 +1,8 @@
 /*
  * The search tool: one BM25-ranked full-text search over symbols (names split
- * into words, signatures, docs), file paths and texts (comments, docstrings,
- * strings, Markdown samples), merged into one list. The agent's query syntax
+ * into words, signatures, docs), file paths, texts (comments, docstrings,
+ * strings, Markdown samples) and chunks (documentation sections; the code
+ * tiers when asked for), merged into one list. The agent's query syntax
  * (a b, a OR b, foo*, "phrase", -bar) is translated into FTS5's; a query that
  * FTS5 still rejects is run again as plain terms.
  */
@@ -120,7 +121,7 @@ static int translate(const char *query, int plain, cortex_buf *out)
 
 typedef struct hit {
     double score;
-    int type; /* 0 symbol, 1 file, 2 text: the tie-break order */
+    int type; /* 0 symbol, 1 file, 2 text, 3 chunk: the tie-break order */
     json_t *item;
 } hit;
 
@@ -129,14 +130,18 @@ typedef struct search_req {
     const char *exact;    /* the first positive term, for exact-name matches */
     const char *kind;     /* or NULL */
     const char *glob;     /* or NULL */
+    int all_chunks;       /* the chunk scope was asked for: code tiers too, not only docs */
+    int filtered;         /* the scope filters rows itself: counts need the joins */
     int64_t want;         /* offset + limit: rows needed from each scope */
 } search_req;
 
 static const char *const text_kinds[] = {"docstring", "comment", "string", "sample", NULL};
 
-static int is_text_kind(const char *kind)
+static const char *const chunk_kinds[] = {"doc", "symbols", "definitions", "data", NULL};
+
+static int is_one_of(const char *kind, const char *const *kinds)
 {
-    for (const char *const *k = text_kinds; *k; k++)
+    for (const char *const *k = kinds; *k; k++)
         if (strcmp(*k, kind) == 0) return 1;
     return 0;
 }
@@ -148,7 +153,7 @@ static int run_scope(cortex_tool_session *s, const search_req *r, const char *ft
     char sql[2048];
     /* Every FTS row has its content row, so without filters the count needs no
      * joins (measured on the kernel subtree: 1 ms instead of 19 for a common word). */
-    if (r->kind || r->glob)
+    if (r->kind || r->glob || r->filtered)
         snprintf(sql, sizeof sql, "SELECT count(*) %s", from_where);
     else
         snprintf(sql, sizeof sql, "SELECT count(*) FROM %s WHERE %s MATCH ?1", fts_table, fts_table);
@@ -180,13 +185,31 @@ static int run_scope(cortex_tool_session *s, const search_req *r, const char *ft
                 h->item = json_pack("{s:o,s:I,s:I,s:s,s:o,s:n,s:n,s:n}", "file", cortex_column_json(st, 1), "line",
                                     (json_int_t)1, "line_end", (json_int_t)sqlite3_column_int64(st, 2), "kind", "file",
                                     "name", cortex_column_json(st, 1), "parent", "sig", "doc");
+            } else if (type == 3) {
+                /* a header path "A > B" names a documentation chunk; the content is its snippet */
+                json_t *name = json_null();
+                const char *headers = (const char *)sqlite3_column_text(st, 5);
+                if (headers) {
+                    char *joined = cortex_xstrdup(headers), *o = joined;
+                    cortex_buf b = {0};
+                    for (char *part = strtok_r(o, "\n", &o); part; part = strtok_r(NULL, "\n", &o))
+                        cortex_buf_printf(&b, "%s%s", b.len ? " > " : "", part);
+                    name = json_string(b.data ? b.data : "");
+                    cortex_buf_free(&b);
+                    free(joined);
+                }
+                h->item = json_pack("{s:o,s:o,s:I,s:I,s:o,s:n,s:n,s:n,s:o}", "kind", cortex_column_json(st, 1), "file",
+                                    cortex_column_json(st, 2), "line", (json_int_t)sqlite3_column_int64(st, 3), "line_end",
+                                    (json_int_t)sqlite3_column_int64(st, 4), "name", name, "parent", "sig", "doc",
+                                    "content", cortex_column_json(st, 6));
             } else {
                 h->item = json_pack("{s:o,s:o,s:I,s:I,s:n,s:o,s:n,s:n}", "kind", cortex_column_json(st, 1), "file",
                                     cortex_column_json(st, 2), "line", (json_int_t)sqlite3_column_int64(st, 3), "line_end",
                                     (json_int_t)sqlite3_column_int64(st, 4), "name", "parent", cortex_column_json(st, 5),
                                     "sig", "doc");
             }
-            json_object_set_new(h->item, "type", json_string(type == 0 ? "symbol" : type == 1 ? "file" : "text"));
+            static const char *const type_names[] = {"symbol", "file", "text", "chunk"};
+            json_object_set_new(h->item, "type", json_string(type_names[type]));
         }
         sqlite3_finalize(st);
         if (rc != SQLITE_DONE) return cortex_error_set(CORTEX_EINVALID, "%s", sqlite3_errmsg(s->db));
@@ -194,7 +217,7 @@ static int run_scope(cortex_tool_session *s, const search_req *r, const char *ft
     return 0;
 }
 
-static int search_all(cortex_tool_session *s, const search_req *r, const int scopes[3], hit **hits, size_t *nhits,
+static int search_all(cortex_tool_session *s, const search_req *r, const int scopes[4], hit **hits, size_t *nhits,
                       size_t *cap, int64_t *total)
 {
     char where[1024];
@@ -223,6 +246,20 @@ static int search_all(cortex_tool_session *s, const search_req *r, const int sco
         rc = run_scope(s, r, "texts_fts", where, "bm25(texts_fts) AS score, t.kind, f.path, t.line_start, t.line_end, p.name", 2, hits,
                        nhits, cap, total);
     }
+    if (scopes[3] && rc == 0) {
+        /* unless the chunk scope is named, only documentation: the code tiers
+         * repeat what the symbol scope already finds */
+        snprintf(where, sizeof where,
+                 "FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid JOIN files f ON f.id = c.file_id "
+                 "WHERE chunks_fts MATCH ?1%s%s",
+                 r->kind ? " AND c.kind = ?3" : r->all_chunks ? "" : " AND c.kind = 'doc'", glob);
+        /* the count shortcut needs every FTS row to count: only without a kind filter of its own */
+        search_req docs = *r;
+        docs.filtered = !r->all_chunks;
+        rc = run_scope(s, &docs, "chunks_fts", where,
+                       "bm25(chunks_fts, 1.0, 4.0) AS score, c.kind, f.path, c.line_start, c.line_end, c.headers, c.content", 3,
+                       hits, nhits, cap, total);
+    }
     return rc;
 }
 
@@ -250,6 +287,12 @@ static void add_snippet(cortex_tool_session *s, json_t *item, int64_t context)
     int64_t first = json_integer_value(json_object_get(item, "line"));
     int64_t last = json_integer_value(json_object_get(item, "line_end"));
     int is_file = strcmp(json_string_value(json_object_get(item, "type")), "file") == 0;
+    json_t *content = json_object_get(item, "content");
+    if (content) { /* a chunk is its own snippet: a code tier's text is not on disk */
+        json_object_set(item, "snippet", content);
+        json_object_del(item, "content");
+        return;
+    }
     if (context > 0 && last > first + context - 1) last = first + context - 1;
     if (is_file && last > first + FILE_SNIPPET_MAX_LINES - 1) last = first + FILE_SNIPPET_MAX_LINES - 1;
     char *text = cortex_read_lines(s->root, json_string_value(json_object_get(item, "file")), first, last);
@@ -289,21 +332,26 @@ int cortex_tool_search(cortex_tool_session *s, json_t *args, json_t **result)
         r.glob = glob;
     }
 
-    int scopes[3] = {1, 1, 1};
+    int scopes[4] = {1, 1, 1, 1};
     const json_t *scope = json_object_get(args, "scope");
     if (json_array_size(scope)) {
-        scopes[0] = scopes[1] = scopes[2] = 0;
+        scopes[0] = scopes[1] = scopes[2] = scopes[3] = 0;
         size_t i;
         json_t *v;
         json_array_foreach(scope, i, v) {
             const char *name = json_string_value(v);
-            scopes[strcmp(name, "symbol") == 0 ? 0 : strcmp(name, "file") == 0 ? 1 : 2] = 1;
+            int which = strcmp(name, "symbol") == 0 ? 0 : strcmp(name, "file") == 0 ? 1 : strcmp(name, "text") == 0 ? 2 : 3;
+            scopes[which] = 1;
+            if (which == 3) r.all_chunks = 1;
         }
     }
     if (r.kind) {
-        /* A kind names one scope: a text kind, "file", or a symbol kind. */
-        int which = is_text_kind(r.kind) ? 2 : strcmp(r.kind, "file") == 0 ? 1 : 0;
-        for (int i = 0; i < 3; i++) scopes[i] = scopes[i] && i == which;
+        /* A kind names one scope: a text kind, a chunk kind, "file", or a symbol kind. */
+        int which = is_one_of(r.kind, text_kinds)    ? 2
+                    : is_one_of(r.kind, chunk_kinds) ? 3
+                    : strcmp(r.kind, "file") == 0    ? 1
+                                                     : 0;
+        for (int i = 0; i < 4; i++) scopes[i] = scopes[i] && i == which;
         if (which == 1) r.kind = NULL;
     }
 

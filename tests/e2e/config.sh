@@ -16,7 +16,7 @@ git -C "$R" init -q
 paths() { jq -r '"\(.path) \(.lang)"' "$R/.cortex/index/files.jsonl" | xargs; }
 
 expect_status "config check without a file exits 0" 0 "$CORTEX" config check "$R"
-expect_eq "config check prints the built-in defaults" "(built-in defaults) 1048576 16384 sqlite,jsonl" \
+expect_eq "config check prints the built-in defaults" "(built-in defaults) 1048576 16384 sqlite,jsonl,chunks" \
   "$("$CORTEX" config check "$R" --json | jq -r '"\(.source) \(.pipelines.default.limits.max_file_size) \(.pipelines.default.limits.max_line_length) \(.pipelines.default.sinks | join(","))"')"
 
 printf 'version: 1\npipelines:\n  default:\n    threads: many\n' > "$R/.cortex/config.yml"

@@ -30,6 +30,10 @@ dump_store() {
       FROM imports i JOIN files f ON f.id = i.file_id LEFT JOIN files t ON t.id = i.target_file_id ORDER BY f.path, i.line, i.name;
     SELECT 'text', f.path, t.kind, t.line_start, t.text FROM texts t JOIN files f ON f.id = t.file_id ORDER BY f.path, t.line_start, t.kind;
     SELECT 'fts-symbol', s.name FROM symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid WHERE symbols_fts MATCH 'normalize OR ledger OR point OR extra' ORDER BY s.name;
+    SELECT 'chunk', f.path, c.ordinal, c.kind, c.line_start, c.line_end, coalesce(c.headers, ''), c.content
+      FROM chunks c JOIN files f ON f.id = c.file_id ORDER BY f.path, c.ordinal;
+    SELECT 'fts-chunk', f.path, c.ordinal FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid JOIN files f ON f.id = c.file_id
+      WHERE chunks_fts MATCH 'usage OR point OR normalize' ORDER BY f.path, c.ordinal;
     SELECT 'fts-file', path FROM files_fts WHERE files_fts MATCH 'util OR utils OR app' ORDER BY path;
     PRAGMA integrity_check;"
 }
@@ -42,6 +46,8 @@ check() {
   "$CORTEX" index --quiet --full --out "$TMP/full" "$R" 2>"$TMP/full.err" || { fail "$name: full run"; cat "$TMP/full.err"; return; }
   if diff -r "$R/.cortex/index" "$TMP/full/index" > "$TMP/diff" 2>&1; then pass "$name: JSONL equals a full run's"; else
     fail "$name: JSONL equals a full run's"; head -20 "$TMP/diff" | sed 's/^/    /'; fi
+  if cmp -s "$R/.cortex/chunks/chunks.jsonl" "$TMP/full/chunks/chunks.jsonl"; then pass "$name: chunks equal a full run's"; else
+    fail "$name: chunks equal a full run's"; diff "$R/.cortex/chunks/chunks.jsonl" "$TMP/full/chunks/chunks.jsonl" | head -10; fi
   expect_eq "$name: store equals a full run's" "$(dump_store "$TMP/full/cortex.db")" "$(dump_store "$R/.cortex/cortex.db")"
 }
 
@@ -52,6 +58,8 @@ done
 for t in 2 3 8; do
   if diff -r "$TMP/threads-1/index" "$TMP/threads-$t/index" >/dev/null; then pass "JSONL with $t threads equals 1 thread's"; else
     fail "JSONL with $t threads equals 1 thread's"; fi
+  if cmp -s "$TMP/threads-1/chunks/chunks.jsonl" "$TMP/threads-$t/chunks/chunks.jsonl"; then pass "chunks with $t threads equal 1 thread's"; else
+    fail "chunks with $t threads equal 1 thread's"; fi
   expect_eq "store with $t threads equals 1 thread's" "$(dump_store "$TMP/threads-1/cortex.db")" "$(dump_store "$TMP/threads-$t/cortex.db")"
 done
 

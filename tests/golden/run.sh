@@ -2,6 +2,7 @@
 # Golden tests for the language plugins: runs `CORTEX extract input.<ext>`
 # inside every plugins/<lang>/tests/<case>/ directory (so no absolute path
 # reaches the output) and diffs stdout against expected.jsonl beside it.
+# The chunker's cases, tests/chunks/<case>/, run `CORTEX extract --chunks`.
 # --update rewrites expected.jsonl instead; check every changed line by hand.
 #
 #   tests/golden/run.sh CORTEX_BINARY [--update]
@@ -58,13 +59,16 @@ fail() {
 }
 
 shopt -s nullglob
-cases=("$root"/plugins/*/tests/*/)
+cases=("$root"/plugins/*/tests/*/ "$root"/tests/chunks/*/)
 if [[ ${#cases[@]} -eq 0 ]]; then
     echo "$0: no golden cases found under $root/plugins/*/tests/" >&2
 fi
 for dir in "${cases[@]}"; do
     dir="${dir%/}"
     name="${dir#"$root"/plugins/}"
+    name="${name#"$root"/tests/}"
+    mode=()
+    [[ "$dir" == "$root"/tests/chunks/* ]] && mode=(--chunks)
     inputs=("$dir"/input.*)
     if [[ ${#inputs[@]} -ne 1 ]]; then
         fail "$name" "expected exactly one input.<ext>, found ${#inputs[@]}"
@@ -74,7 +78,7 @@ for dir in "${cases[@]}"; do
     expected="$dir/expected.jsonl"
 
     status=0
-    (cd "$dir" && "$binary" extract "$file") >"$tmp/out" 2>"$tmp/err" || status=$?
+    (cd "$dir" && "$binary" extract ${mode[@]+"${mode[@]}"} "$file") >"$tmp/out" 2>"$tmp/err" || status=$?
     if [[ $status -ne 0 ]]; then
         fail "$name" "cortex extract $file exited with status $status"
         sed 's/^/    /' "$tmp/err"

@@ -30,10 +30,13 @@ START_TEST(test_config_defaults)
     ck_assert_uint_eq(p->max_file_size, 1048576);
     ck_assert_uint_eq(p->max_line_length, 16384);
     ck_assert_uint_eq(p->threads, 0);
-    ck_assert_uint_eq(p->nsinks, 2);
+    ck_assert_uint_eq(p->nsinks, 3);
     ck_assert_str_eq(p->sinks[0], "sqlite");
     ck_assert_str_eq(p->sinks[1], "jsonl");
-    ck_assert_ptr_null(p->sinks[2]);
+    ck_assert_str_eq(p->sinks[2], "chunks");
+    ck_assert_ptr_null(p->sinks[3]);
+    ck_assert_uint_eq(p->chunk_tokens, 400);
+    ck_assert_uint_eq(p->chunk_overlap, 50);
     ck_assert_uint_eq(p->ninclude + p->nexclude + p->nplugins + p->noverrides, 0);
     ck_assert_uint_eq(cfg.nmcp_disable, 0);
     cortex_config_dispose(&cfg);
@@ -73,7 +76,7 @@ START_TEST(test_config_every_key)
     const cortex_pipeline_config *d = cortex_config_pipeline(&cfg, "docs");
     ck_assert_str_eq(d->plugins[0], "markdown");
     ck_assert_uint_eq(d->max_file_size, 1048576);
-    ck_assert_uint_eq(d->nsinks, 2);
+    ck_assert_uint_eq(d->nsinks, 3);
     ck_assert_uint_eq(cfg.nmcp_disable, 2);
     ck_assert_str_eq(cfg.mcp_disable[1], "index");
     ck_assert_ptr_null(cortex_config_pipeline(&cfg, "nope"));
@@ -90,11 +93,15 @@ START_TEST(test_config_errors_name_position_and_key)
                "config.yml:3:14: pipelines.default.threads: must be from 0 to 256, not 1000");
     fails_with("pipelines:\n  default:\n    bogus: 1\n",
                "config.yml:3:5: pipelines.default: unknown key \"bogus\" (known: include, exclude, plugins, extensions, limits, "
-               "threads, sinks)");
+               "threads, sinks, chunks)");
+    fails_with("pipelines:\n  default:\n    chunks: {tokens: 8}\n",
+               "config.yml:3:22: pipelines.default.chunks.tokens: must be from 16 to 1048576, not 8");
+    fails_with("pipelines:\n  default:\n    chunks: {overlap: 400}\n",
+               "config.yml:3:13: pipelines.default.chunks: chunks.overlap (400) must be less than chunks.tokens (400)");
     fails_with("versio: 1\n", "config.yml:1:1: unknown key \"versio\" (known: version, pipelines, mcp)");
     fails_with("version: 2\n", "config.yml:1:10: version: must be from 1 to 1, not 2");
     fails_with("pipelines:\n  default:\n    sinks: [sqlite, elastic]\n",
-               "config.yml:3:21: pipelines.default.sinks: unknown value \"elastic\" (one of: sqlite, jsonl)");
+               "config.yml:3:21: pipelines.default.sinks: unknown value \"elastic\" (one of: sqlite, jsonl, chunks)");
     fails_with("pipelines:\n  default:\n    sinks: []\n", "config.yml:3:12: pipelines.default.sinks: a pipeline needs at least one sink");
     fails_with("pipelines:\n  default:\n    include: src/**\n",
                "config.yml:3:14: pipelines.default.include: expected a list, got \"src/**\"");

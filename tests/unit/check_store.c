@@ -75,7 +75,7 @@ static cortex_file_records file(const char *path, cortex_symbol *syms, size_t ns
 
 static void *open_sink(void)
 {
-    cortex_sink_context ctx = {dir, dir, "test", "test extractor"};
+    cortex_sink_context ctx = {dir, dir, "test", "test extractor", {400, 50}};
     void *sink = NULL;
     ck_assert_int_eq(cortex_sink_sqlite.open(&sink, &ctx), 0);
     return sink;
@@ -161,7 +161,7 @@ START_TEST(test_store_fts_finds_both_spellings)
     free(hits);
     ck_assert_int_eq(cortex_store_meta_int(store, "generation", -1), 1);
     /* the first run loads in bulk: every secondary index is rebuilt before commit */
-    ck_assert_int_eq(count(db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"), 12);
+    ck_assert_int_eq(count(db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"), 13);
     cortex_store_close(store);
 }
 END_TEST

@@ -259,6 +259,10 @@ export async function sharedChecks(h, client, ctx) {
     member('Ledger.__init__', 'method', 13, 15, 'def __init__(self, path)'),
     member('Ledger.add', 'method', 17, 20, 'def add(self, amount, note)'),
     {
+      type: 'chunk', kind: 'doc', file: 'README.md', line: 5, line_end: 9, name: 'Sample > Usage', parent: null,
+      sig: null, doc: null, snippet: '## Usage\n\n```python\nfrom src.app import Ledger\n```',
+    },
+    {
       type: 'text', kind: 'sample', file: 'README.md', line: 8, line_end: 8, name: null, parent: 'Sample.Usage',
       sig: null, doc: null, snippet: 'from src.app import Ledger',
     },
@@ -267,9 +271,9 @@ export async function sharedChecks(h, client, ctx) {
       doc: null, snippet: '"""The application: a ledger of entries."""',
     },
   ];
-  await check('search: ledger finds the class, the README sample and the docstring, ranked', async () => {
+  await check('search: ledger finds the class, the README section and sample, and the docstring, ranked', async () => {
     const r = await structured(ctx, 'search', { query: 'ledger' });
-    assert.deepEqual(r, { query: 'ledger', results: ledgerHits(), ...page(7), index: index(1) });
+    assert.deepEqual(r, { query: 'ledger', results: ledgerHits(), ...page(8), index: index(1) });
   });
   await check('search: format text', async () => {
     const r = await compact(ctx, 'search', { query: 'ledger' });
@@ -280,15 +284,16 @@ export async function sharedChecks(h, client, ctx) {
       `src/app.py:22-24 method Ledger.save  def save(self)\n${indented(22, 24)}\n` +
       `src/app.py:13-15 method Ledger.__init__  def __init__(self, path)\n${indented(13, 15)}\n` +
       `src/app.py:17-20 method Ledger.add  def add(self, amount, note)\n${indented(17, 20)}\n` +
+      'README.md:5-9 doc Sample > Usage\n    ## Usage\n    \n    ```python\n    from src.app import Ledger\n    ```\n' +
       'README.md:8 sample (in Sample.Usage)\n    from src.app import Ledger\n' +
       'src/app.py:1 docstring\n    """The application: a ledger of entries."""\n' +
-      '7 of 7\n');
+      '8 of 8\n');
     assert.deepEqual(r.structuredContent.results, ledgerHits());
   });
   await check('search: limit pages with next_offset', async () => {
     const r = await structured(ctx, 'search', { query: 'ledger', limit: 1 });
     assert.deepEqual(r.results, ledgerHits().slice(0, 1));
-    assert.deepEqual([r.total, r.truncated, r.next_offset], [7, true, 1]);
+    assert.deepEqual([r.total, r.truncated, r.next_offset], [8, true, 1]);
     const second = await structured(ctx, 'search', { query: 'ledger', limit: 1, offset: 1 });
     assert.deepEqual(second.results, ledgerHits().slice(1, 2));
     assert.deepEqual([second.offset, second.next_offset], [1, 2]);

@@ -1,0 +1,41 @@
+/*
+ * Chunks: a file cut into pieces an agent (or an embedding model) can take
+ * whole. Documentation is split at its headers within a token budget; a code
+ * file becomes three tiers rendered as Markdown: a symbols overview, its
+ * definitions (signatures and type bodies as code), its data (constants and
+ * their values). Chunks live in the file's arena, beside its records.
+ */
+#ifndef CORTEX_CHUNK_CHUNK_H
+#define CORTEX_CHUNK_CHUNK_H
+
+#include "../extract/records.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A token is taken as four bytes of text: the usual ratio for English prose
+ * and code with BPE tokenizers, and cheap enough to count everywhere. */
+#define CORTEX_CHUNK_BYTES_PER_TOKEN 4
+#define CORTEX_CHUNK_DEFAULT_TOKENS 400
+#define CORTEX_CHUNK_DEFAULT_OVERLAP 50
+
+typedef struct cortex_chunk_options {
+    uint32_t tokens;  /* budget per chunk */
+    uint32_t overlap; /* tokens a split section's next piece repeats */
+} cortex_chunk_options;
+
+/** True for the plugins whose files are documentation, chunked as text. */
+int cortex_chunk_is_doc(const char *lang);
+
+/** Appends to r->chunks (strings in r->arena) the chunks of documentation:
+ *  Markdown split at its headers, other text by paragraphs. Every line of the
+ *  text is in some chunk. */
+void cortex_chunk_doc(cortex_file_records *r, const char *src, size_t len, const cortex_chunk_options *opts);
+
+/** Appends the three tiers of a code file, from its records and source. */
+void cortex_chunk_code(cortex_file_records *r, const char *src, size_t len, const cortex_chunk_options *opts);
+
+/** Chunks a file by its language: documentation or code. */
+void cortex_chunk_file(cortex_file_records *r, const char *src, size_t len, const cortex_chunk_options *opts);
+
+#endif
