@@ -115,9 +115,17 @@ def load_cortex(index_dir, exts):
             s = json.loads(line)
             if not s["file"].endswith(exts):
                 continue
-            # Imports and modules (Java and Go packages: `java.util`) keep their dotted name, as ctags does.
-            short = s["name"] if s["kind"] in ("import", "module") and "parent" not in s else s["name"].rsplit(".", 1)[-1]
-            syms.append((short, s["file"], s["line"][0], s["line"][1], s["kind"], s.get("name_line", s["line"][0])))
+            # Imports and top-level modules keep their dotted name, as ctags does
+            # for Java and Go packages (`java.util`); a top-level module named
+            # `A.B` (Ruby's `module A::B`) also counts under its last
+            # component, as ctags names it.
+            entry = (s["file"], s["line"][0], s["line"][1], s["kind"], s.get("name_line", s["line"][0]))
+            if s["kind"] in ("import", "module") and "parent" not in s:
+                syms.append((s["name"],) + entry)
+                if s["kind"] == "module" and "." in s["name"]:
+                    syms.append((s["name"].rsplit(".", 1)[-1],) + entry)
+            else:
+                syms.append((s["name"].rsplit(".", 1)[-1],) + entry)
     files = set()
     with open(os.path.join(index_dir, "files.jsonl"), encoding="utf-8") as f:
         for line in f:
