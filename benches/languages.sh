@@ -92,6 +92,7 @@ for l in $langs; do
     : >"$work/ct"; : >"$work/t1"; : >"$work/t2"; : >"$work/r1"; : >"$work/r2"; : >"$work/rc"
     i=1
     while [ "$i" -le "$runs" ]; do
+        rm -f "$work/tags.json"
         timed r ctags -R --fields=+n --output-format=json --languages="$(ctags_lang "$l")" -f "$work/tags.json" "$dir"
         echo "$r" | cut -d' ' -f1 >>"$work/ct"; echo "$r" | cut -d' ' -f2 >>"$work/rc"
         for t in 1 2; do

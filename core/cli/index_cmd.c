@@ -81,7 +81,8 @@ static void index_usage(FILE *out)
             "  --full                re-parse every file, even those unchanged since the last run\n"
             "  --threads N           extraction threads (default: the number of cores); output does not depend on N\n"
             "  --pipeline NAME       run the pipeline of that name from .cortex/config.yml (default: \"default\")\n"
-            "  --no-wait             fail at once when another indexer holds the repository, instead of waiting\n");
+            "  --no-wait             fail at once when another indexer holds the repository, instead of waiting\n"
+            "  --from-jsonl          rebuild the store from the committed JSONL index (index/, chunks/), parsing nothing\n");
 }
 
 static json_t *report_json(const cortex_index_report *r)
@@ -173,7 +174,7 @@ int cortex_cmd_index(int argc, char **argv)
         {"max-file-size", required_argument, NULL, 'm'}, {"sink", required_argument, NULL, 's'},
         {"full", no_argument, NULL, 'f'}, {"threads", required_argument, NULL, 't'},
         {"pipeline", required_argument, NULL, 'p'}, {"no-wait", no_argument, NULL, 'W'},
-        {"help", no_argument, NULL, 'h'}, {0}};
+        {"from-jsonl", no_argument, NULL, 'J'}, {"help", no_argument, NULL, 'h'}, {0}};
     const char *sinks[8] = {0};
     size_t nsinks = 0;
     cortex_index_options opts = {0};
@@ -195,6 +196,7 @@ int cortex_cmd_index(int argc, char **argv)
         case 'f': opts.full = 1; break;
         case 'p': pipeline = optarg; break;
         case 'W': opts.no_wait = 1; break;
+        case 'J': opts.from_jsonl = 1; break;
         case 't': {
             char *end;
             long n = strtol(optarg, &end, 10);

@@ -129,7 +129,7 @@ static void append_path(const char *path, void *payload)
 }
 
 /* The plugin's candidate files for an import, kept for the sinks to resolve. */
-static const char *import_targets(const cortex_language_plugin *p, cortex_file_records *r, const cortex_symbol *s)
+const char *cortex_derive_import_targets(const cortex_language_plugin *p, cortex_file_records *r, const cortex_symbol *s)
 {
     if (!p->import_paths) return NULL;
     cortex_buf b = {0};
@@ -257,7 +257,7 @@ static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p
         } else {
             s->name = s->short_name;
         }
-        if (d->is_import) s->targets = import_targets(p, r, s);
+        if (d->is_import) s->targets = cortex_derive_import_targets(p, r, s);
         d->symbol = (int32_t)(r->nsymbols - 1);
         /* imports and non-containers never enclose other symbols */
         if (!d->is_import && !d->not_container) stack[depth++] = d->symbol;

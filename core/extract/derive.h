@@ -66,4 +66,8 @@ typedef struct cortex_raw_records {
 void cortex_derive__records(cortex_raw_records *raw, const cortex_language_plugin *p, const char *src, uint32_t file_end,
                             TSPoint file_end_point, cortex_file_records *r);
 
+/** An import's candidate files from the plugin's import_paths hook,
+ *  '\n'-separated in r's arena, or NULL. */
+const char *cortex_derive_import_targets(const cortex_language_plugin *p, cortex_file_records *r, const cortex_symbol *s);
+
 #endif

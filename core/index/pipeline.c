@@ -7,6 +7,7 @@
 #include "pipeline.h"
 
 #include "../extract/extractor.h"
+#include "from_jsonl.h"
 #include "workers.h"
 #include "../sink/sink.h"
 #include "../store/store.h"
@@ -393,6 +394,70 @@ static void count_file(cortex_index_report *rep, const char *lang, const cortex_
     rep->texts += r->ntexts;
 }
 
+typedef struct jsonl_rebuild {
+    const cortex_sink_type *sink;
+    void *self;
+    cortex_index_report *rep;
+    char **paths; /* the files delivered, in order: the store's others are removed */
+    size_t npaths, paths_cap;
+} jsonl_rebuild;
+
+static int deliver_from_jsonl(const cortex_file_records *r, void *payload)
+{
+    jsonl_rebuild *j = payload;
+    *CORTEX_PUSH(j->paths, j->npaths, j->paths_cap) = cortex_xstrdup(r->path);
+    count_file(j->rep, r->lang, r, 0);
+    return j->sink->file(j->self, r);
+}
+
+/* `cortex index --from-jsonl`: the store rebuilt from the committed JSONL
+ * index, parsing nothing. The store's rows are said to come from the
+ * extractor that wrote the JSONL (index.extractor), so an incremental run
+ * after it reuses them only when that is this build. */
+static int rebuild_from_jsonl(const cortex_plugin_set *plugins, const cortex_index_options *opts, cortex_index_report *rep)
+{
+    int rc = make_dir(rep->data_dir);
+    if (rc) return rc;
+    int lock_fd = -1;
+    if ((rc = take_lock(rep->data_dir, opts, &lock_fd))) return rc;
+    char extractor[512] = "jsonl";
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/index.extractor", rep->data_dir);
+    FILE *f = fopen(path, "r");
+    if (f) {
+        size_t n = fread(extractor, 1, sizeof extractor - 1, f);
+        extractor[n] = '\0';
+        fclose(f);
+    }
+    size_t nprev = 0;
+    int same = 0;
+    manifest_entry *prev = previous_manifest(rep->data_dir, extractor, &nprev, &same);
+    cortex_sink_context ctx = {rep->root, rep->data_dir, "root", extractor, {0, 0}};
+    jsonl_rebuild j = {&cortex_sink_sqlite, NULL, rep, NULL, 0, 0};
+    int begun = 0;
+    if ((rc = j.sink->open(&j.self, &ctx)) == 0 && (rc = j.sink->begin(j.self)) == 0) {
+        begun = 1;
+        uint64_t nfiles = 0;
+        rc = cortex_index_from_jsonl(rep->root, rep->data_dir, plugins, deliver_from_jsonl, &j, &nfiles);
+    }
+    for (size_t i = 0, k = 0; i < nprev && rc == 0; i++) {
+        while (k < j.npaths && strcmp(j.paths[k], prev[i].path) < 0) k++;
+        if (k < j.npaths && strcmp(j.paths[k], prev[i].path) == 0) continue;
+        rc = j.sink->remove(j.self, prev[i].path);
+        rep->removed++;
+    }
+    if (rc == 0 && begun) rc = j.sink->commit(j.self);
+    if (rc != 0 && begun) j.sink->abort(j.self);
+    if (j.self) j.sink->close(j.self);
+    for (size_t i = 0; i < j.npaths; i++) free(j.paths[i]);
+    free(j.paths);
+    for (size_t i = 0; i < nprev; i++) free(prev[i].path);
+    free(prev);
+    if (rep->nlangs) qsort(rep->langs, rep->nlangs, sizeof *rep->langs, compare_langs);
+    close(lock_fd);
+    return rc;
+}
+
 int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_options *opts, cortex_index_report *rep)
 {
     memset(rep, 0, sizeof *rep);
@@ -409,6 +474,11 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     }
     if (plugins->count == 0)
         return cortex_error_set(CORTEX_ENOTFOUND, "no language plugins loaded; see `cortex plugins` and $CORTEX_PLUGIN_PATH");
+    if (opts->from_jsonl) {
+        int rc = rebuild_from_jsonl(plugins, opts, rep);
+        rep->seconds = now_seconds() - t0;
+        return rc;
+    }
 
     const cortex_pipeline_config *pl = opts->pipeline;
     const char *const *sink_names = opts->sinks ? opts->sinks : pl ? (const char *const *)pl->sinks : default_sinks;

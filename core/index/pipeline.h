@@ -39,6 +39,7 @@ typedef struct cortex_index_options {
     int full;                    /* re-extract every file, even those unchanged since the last run */
     unsigned threads;            /* extraction threads; 0 = the machine's cores */
     int no_wait;                 /* another indexer holds the lock: fail at once instead of waiting */
+    int from_jsonl;              /* rebuild the store from the committed JSONL index (and chunks), parsing nothing */
     /* Told once when another indexer holds the repository's lock and this run waits for it. */
     void (*waiting)(long holder_pid, void *payload);
 } cortex_index_options;

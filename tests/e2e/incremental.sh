@@ -101,4 +101,18 @@ sqlite3 "$R/.cortex/cortex.db" "UPDATE meta SET value = 'another build' WHERE ke
 check "after the extractor changed"
 expect_eq "after the extractor changed: everything parsed" "0" "$(jq -r .unchanged "$TMP/inc.json")"
 
+# --from-jsonl: the store rebuilt from the JSONL index and chunks, parsing
+# nothing, equals the store of the run that wrote them; the next incremental
+# run then parses nothing either.
+"$CORTEX" index --quiet "$R"
+dump_store "$R/.cortex/cortex.db" > "$TMP/before.txt"
+rm -f "$R/.cortex/cortex.db"*
+"$CORTEX" index --from-jsonl --json "$R" > "$TMP/rebuild.json"
+expect_eq "--from-jsonl: every file of the index" "$(wc -l < "$R/.cortex/index/files.jsonl")" "$(jq -r .files "$TMP/rebuild.json")"
+expect_eq "--from-jsonl: the store equals the one the JSONL came from" "$(cat "$TMP/before.txt")" "$(dump_store "$R/.cortex/cortex.db")"
+"$CORTEX" index --json "$R" > "$TMP/after.json"
+expect_eq "--from-jsonl: the next run carries every file over" "$(jq -r .files "$TMP/after.json")" "$(jq -r .unchanged "$TMP/after.json")"
+rm -rf "$R/.cortex/index"
+expect_status "--from-jsonl without an index fails" 1 "$CORTEX" index --from-jsonl "$R"
+
 finish

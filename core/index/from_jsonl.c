@@ -1,0 +1,280 @@
+/*
+ * Records read back from a committed JSONL index (and chunks file), one file
+ * at a time in path order, so the store can be rebuilt without parsing:
+ * `cortex index --from-jsonl`. What the JSONL form does not carry is
+ * recomputed: short names from qualified names, import candidates from the
+ * plugin's import_paths hook, modification times from the working tree.
+ * Parents, callers and text owners are named in the JSONL; each resolves to
+ * the first symbol of that name in the file.
+ */
+#define _GNU_SOURCE /* getline */
+#include "from_jsonl.h"
+
+#include "../extract/derive.h"
+#include "../util/error.h"
+#include "../util/mem.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* A forward reader of one JSONL file sorted by path. */
+typedef struct reader {
+    FILE *in;
+    const char *name;
+    json_t *cur; /* the current line, not yet consumed; NULL at the end */
+    long line;
+} reader;
+
+static int advance(reader *r)
+{
+    json_decref(r->cur);
+    r->cur = NULL;
+    if (!r->in) return 0;
+    char *buf = NULL;
+    size_t cap = 0;
+    ssize_t n = getline(&buf, &cap, r->in);
+    if (n < 0) {
+        free(buf);
+        return 0;
+    }
+    r->line++;
+    json_error_t err;
+    r->cur = json_loadb(buf, (size_t)n, 0, &err);
+    free(buf);
+    if (!json_is_object(r->cur))
+        return cortex_error_set(CORTEX_EINVALID, "%s:%ld: not a JSON object (%s)", r->name, r->line, err.text);
+    return 0;
+}
+
+static int open_reader(reader *r, const char *path, int required)
+{
+    memset(r, 0, sizeof *r);
+    r->name = path;
+    if (!(r->in = fopen(path, "r"))) {
+        if (!required && errno == ENOENT) return 0;
+        return cortex_error_set(CORTEX_ENOTFOUND, "%s: %s", path, strerror(errno));
+    }
+    return advance(r);
+}
+
+static void close_reader(reader *r)
+{
+    json_decref(r->cur);
+    if (r->in) fclose(r->in);
+    memset(r, 0, sizeof *r);
+}
+
+static const char *str(cortex_file_records *rec, json_t *o, const char *key)
+{
+    const char *s = json_string_value(json_object_get(o, key));
+    return s ? cortex_arena_strdup(&rec->arena, s) : NULL;
+}
+
+static uint32_t u32(json_t *o, const char *key, size_t index)
+{
+    json_t *v = json_object_get(o, key);
+    if (json_is_array(v)) v = json_array_get(v, index);
+    return json_is_integer(v) ? (uint32_t)json_integer_value(v) : 0;
+}
+
+/* The lines of `r` that belong to `path`: calls `take` on each, in order. */
+static int each_line_of(reader *r, const char *path, const char *key, int (*take)(json_t *, void *), void *payload)
+{
+    int rc = 0;
+    while (r->cur && rc == 0) {
+        const char *f = json_string_value(json_object_get(r->cur, key));
+        if (!f) return cortex_error_set(CORTEX_EINVALID, "%s:%ld: no \"%s\"", r->name, r->line, key);
+        int c = strcmp(f, path);
+        if (c > 0) break;
+        if (c == 0) rc = take(r->cur, payload);
+        if (rc == 0) rc = advance(r);
+    }
+    return rc;
+}
+
+/* The index of the first symbol named `name`, or -1. */
+static int32_t symbol_named(const cortex_file_records *rec, const char *name)
+{
+    if (!name) return -1;
+    for (size_t i = 0; i < rec->nsymbols; i++)
+        if (strcmp(rec->symbols[i].name, name) == 0) return (int32_t)i;
+    return -1;
+}
+
+typedef struct loading {
+    cortex_file_records *rec;
+    const cortex_language_plugin *plugin;
+    char **parents; /* per symbol: its parent's name, resolved once all are read */
+    size_t parents_cap;
+} loading;
+
+static int take_symbol(json_t *o, void *payload)
+{
+    loading *l = payload;
+    cortex_file_records *rec = l->rec;
+    cortex_symbol *s = CORTEX_PUSH(rec->symbols, rec->nsymbols, rec->symbols_cap);
+    memset(s, 0, sizeof *s);
+    s->name = str(rec, o, "name");
+    s->kind = str(rec, o, "kind");
+    if (!s->name || !s->kind) return cortex_error_set(CORTEX_EINVALID, "%s: a symbol without a name or kind", rec->path);
+    s->line_start = u32(o, "line", 0);
+    s->line_end = u32(o, "line", 1);
+    s->col_start = u32(o, "col", 0);
+    s->name_line = u32(o, "name_line", 0);
+    if (!s->name_line) s->name_line = s->line_start;
+    s->sig = str(rec, o, "sig");
+    s->visibility = str(rec, o, "visibility");
+    s->alias = str(rec, o, "alias");
+    s->origin = str(rec, o, "origin");
+    s->doc = str(rec, o, "doc");
+    s->parent = -1;
+    cortex_grow((void **)&l->parents, &l->parents_cap, rec->nsymbols, sizeof *l->parents);
+    l->parents[rec->nsymbols - 1] = (char *)str(rec, o, "parent");
+    return 0;
+}
+
+static int take_reference(json_t *o, void *payload)
+{
+    cortex_file_records *rec = ((loading *)payload)->rec;
+    cortex_reference *ref = CORTEX_PUSH(rec->refs, rec->nrefs, rec->refs_cap);
+    memset(ref, 0, sizeof *ref);
+    ref->name = str(rec, o, "name");
+    ref->kind = str(rec, o, "kind");
+    if (!ref->name || !ref->kind) return cortex_error_set(CORTEX_EINVALID, "%s: a reference without a name or kind", rec->path);
+    ref->qualifier = str(rec, o, "qualifier");
+    ref->line = u32(o, "line", 0);
+    ref->col = u32(o, "col", 0);
+    ref->caller = symbol_named(rec, json_string_value(json_object_get(o, "caller")));
+    return 0;
+}
+
+static int take_text(json_t *o, void *payload)
+{
+    cortex_file_records *rec = ((loading *)payload)->rec;
+    cortex_text *t = CORTEX_PUSH(rec->texts, rec->ntexts, rec->texts_cap);
+    memset(t, 0, sizeof *t);
+    t->kind = str(rec, o, "kind");
+    t->text = str(rec, o, "text");
+    if (!t->kind || !t->text) return cortex_error_set(CORTEX_EINVALID, "%s: a text without a kind or text", rec->path);
+    t->language = str(rec, o, "language");
+    t->line_start = u32(o, "line", 0);
+    t->line_end = u32(o, "line", 1);
+    t->parent = symbol_named(rec, json_string_value(json_object_get(o, "parent")));
+    return 0;
+}
+
+static int take_chunk(json_t *o, void *payload)
+{
+    cortex_file_records *rec = ((loading *)payload)->rec;
+    cortex_chunk *c = CORTEX_PUSH(rec->chunks, rec->nchunks, rec->chunks_cap);
+    memset(c, 0, sizeof *c);
+    c->kind = str(rec, o, "kind");
+    c->content = str(rec, o, "content");
+    if (!c->kind || !c->content) return cortex_error_set(CORTEX_EINVALID, "%s: a chunk without a kind or content", rec->path);
+    c->line_start = u32(o, "lines", 0);
+    c->line_end = u32(o, "lines", 1);
+    json_t *headers = json_object_get(o, "headers");
+    if (json_array_size(headers)) {
+        cortex_buf b = {0};
+        size_t i;
+        json_t *h;
+        json_array_foreach(headers, i, h) {
+            if (i) cortex_buf_putc(&b, '\n');
+            cortex_buf_puts(&b, json_string_value(h) ? json_string_value(h) : "");
+        }
+        c->headers = cortex_arena_strndup(&rec->arena, b.data, b.len);
+        cortex_buf_free(&b);
+    }
+    return 0;
+}
+
+/* What the JSONL does not say: parents by name, short names, import candidates. */
+static void complete(loading *l, const char *root)
+{
+    cortex_file_records *rec = l->rec;
+    for (size_t i = 0; i < rec->nsymbols; i++) {
+        cortex_symbol *s = &rec->symbols[i];
+        s->parent = symbol_named(rec, l->parents[i]);
+        const char *pn = s->parent >= 0 ? rec->symbols[s->parent].name : NULL;
+        size_t pl = pn ? strlen(pn) : 0;
+        if (pn && strncmp(s->name, pn, pl) == 0 && s->name[pl] == '.') s->short_name = s->name + pl + 1;
+        else if (strcmp(s->kind, "method") == 0 && strrchr(s->name, '.')) s->short_name = strrchr(s->name, '.') + 1;
+        else s->short_name = s->name;
+        if (strcmp(s->kind, "import") == 0) s->targets = cortex_derive_import_targets(l->plugin, rec, s);
+    }
+    char abs[PATH_MAX + 1];
+    struct stat st;
+    snprintf(abs, sizeof abs, "%s/%s", root, rec->path);
+    /* the working tree's time when the file is the one indexed (same size),
+     * so the next incremental run carries it over; else 0: stale */
+    if (stat(abs, &st) == 0 && (uint64_t)st.st_size == rec->bytes)
+        rec->mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+}
+
+int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex_plugin_set *plugins,
+                            cortex_jsonl_file_fn deliver, void *payload, uint64_t *nfiles)
+{
+    static const char *const names[] = {"files.jsonl", "symbols.jsonl", "references.jsonl", "texts.jsonl"};
+    reader in[5];
+    memset(in, 0, sizeof in);
+    char path[PATH_MAX + 64];
+    int rc = 0;
+    /* each reader owns its name (freed at the end), whether it opened or not */
+    for (int i = 0; i < 4 && rc == 0; i++) {
+        snprintf(path, sizeof path, "%s/index/%s", data_dir, names[i]);
+        rc = open_reader(&in[i], cortex_xstrdup(path), 1);
+    }
+    if (rc == 0) {
+        snprintf(path, sizeof path, "%s/chunks/chunks.jsonl", data_dir);
+        rc = open_reader(&in[4], cortex_xstrdup(path), 0);
+    }
+    *nfiles = 0;
+    loading l = {0};
+    while (rc == 0 && in[0].cur) {
+        json_t *f = in[0].cur;
+        cortex_file_records rec;
+        memset(&rec, 0, sizeof rec);
+        const char *p = json_string_value(json_object_get(f, "path"));
+        const char *lang = json_string_value(json_object_get(f, "lang"));
+        const char *hash = json_string_value(json_object_get(f, "hash"));
+        if (!p || !lang || !hash || strlen(hash) != 16) {
+            rc = cortex_error_set(CORTEX_EINVALID, "%s:%ld: a file line needs path, lang and a 16-digit hash", in[0].name,
+                                  in[0].line);
+            break;
+        }
+        l.plugin = cortex_plugin_set_find(plugins, lang);
+        if (!l.plugin) {
+            rc = cortex_error_set(CORTEX_ENOTFOUND, "%s: written by plugin \"%s\", which is not loaded", p, lang);
+            break;
+        }
+        rec.path = cortex_arena_strdup(&rec.arena, p);
+        rec.lang = l.plugin->name;
+        memcpy(rec.hash, hash, 17);
+        rec.lines = u32(f, "lines", 0);
+        json_t *bytes = json_object_get(f, "bytes");
+        rec.bytes = json_is_integer(bytes) ? (uint64_t)json_integer_value(bytes) : 0;
+        l.rec = &rec;
+        rc = each_line_of(&in[1], rec.path, "file", take_symbol, &l);
+        if (rc == 0) rc = each_line_of(&in[2], rec.path, "file", take_reference, &l);
+        if (rc == 0) rc = each_line_of(&in[3], rec.path, "file", take_text, &l);
+        if (rc == 0 && in[4].in) rc = each_line_of(&in[4], rec.path, "file", take_chunk, &l);
+        if (rc == 0) {
+            complete(&l, root);
+            rc = deliver(&rec, payload);
+            (*nfiles)++;
+        }
+        cortex_file_records_reset(&rec);
+        if (rc == 0) rc = advance(&in[0]);
+    }
+    free(l.parents);
+    for (int i = 0; i < 5; i++) {
+        free((char *)in[i].name);
+        close_reader(&in[i]);
+    }
+    return rc;
+}
