@@ -109,8 +109,10 @@ void cortex_json_file_line(cortex_buf *b, const cortex_file_records *r)
     cortex_buf_puts(b, "{\"path\":");
     cortex_json_string(b, r->path, strlen(r->path));
     field_str(b, "lang", r->lang);
-    cortex_buf_printf(b, ",\"hash\":\"%s\",\"lines\":%u,\"bytes\":%llu}\n", r->hash, r->lines,
-                      (unsigned long long)r->bytes);
+    cortex_buf_printf(b, ",\"hash\":\"%s\",\"lines\":%u,\"bytes\":%llu", r->hash, r->lines, (unsigned long long)r->bytes);
+    /* files of the root's project say nothing: single repositories read as before */
+    if (r->project && strcmp(r->project, ".") != 0) field_str(b, "project", r->project);
+    cortex_buf_puts(b, "}\n");
 }
 
 void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const cortex_symbol *s, int with_file,

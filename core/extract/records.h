@@ -66,6 +66,7 @@ typedef struct cortex_chunk {
 typedef struct cortex_file_records {
     const char *path;       /* repository-relative, '/' separators */
     const char *lang;       /* plugin name */
+    const char *project;    /* "." (the root's) or the path of the nested repository holding it; NULL = "." */
     char hash[17];          /* XXH3-64 of the content, 16 hex digits */
     uint32_t lines;
     uint64_t bytes;

@@ -199,6 +199,15 @@ static int list_only(cortex_index_report *rep, const cortex_plugin_set *plugins,
         f->size = (uint64_t)st.st_size;
         f->mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
         f->plugin = plugin;
+        char *dir = cortex_xstrdup(rel);
+        const char *project = cortex_walk_project_of(rep->root, dir);
+        if (project == dir) {
+            *CORTEX_PUSH(rep->walk.projects, rep->walk.nprojects, rep->walk.projects_cap) = dir; /* owned by the walk */
+            f->project = dir;
+        } else {
+            free(dir);
+            f->project = ".";
+        }
     }
     return 0;
 }
@@ -335,6 +344,7 @@ static int deliver_unchanged(run_state *run, const cortex_walk_file *f, const ma
     cortex_file_records header = {0};
     header.path = f->path;
     header.lang = f->plugin->name;
+    header.project = f->project;
     header.mtime_ns = mtime_ns;
     memcpy(header.hash, before->hash, sizeof header.hash);
     header.lines = before->lines;
@@ -367,6 +377,7 @@ static int deliver_unchanged(run_state *run, const cortex_walk_file *f, const ma
     cortex_file_records rec = {0};
     rec.path = f->path;
     rec.lang = f->plugin->name;
+    rec.project = f->project;
     rec.mtime_ns = mtime_ns;
     cortex_index_describe(&rec, run->data, len);
     if (cortex_extractor_run(run->x, f->plugin, run->data, len, &rec) != 0 || rec.problem)
@@ -588,7 +599,7 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
             continue;
         }
         job_of[i] = njobs;
-        jobs[njobs++] = (cortex_extract_job){f->path, f->plugin, f->size, before[i] ? before[i]->hash : NULL};
+        jobs[njobs++] = (cortex_extract_job){f->path, f->plugin, f->size, before[i] ? before[i]->hash : NULL, f->project};
     }
     unsigned threads = opts->threads ? opts->threads : pl && pl->threads ? pl->threads : cortex_workers_default_threads();
     cortex_workers *workers = cortex_workers_start(rep->root, jobs, njobs, threads, parse_seconds, max_line, run.chunk);

@@ -86,6 +86,7 @@ static void run_job(cortex_workers *w, cortex_extractor *x, size_t i, char **buf
     cortex_file_records *r = &res->rec;
     r->path = job->path;
     r->lang = job->plugin->name;
+    r->project = job->project;
     r->mtime_ns = mtime_ns;
     cortex_index_describe(r, *buf, len);
     if (job->unless_hash && strcmp(r->hash, job->unless_hash) == 0) {

@@ -20,6 +20,7 @@ typedef struct cortex_extract_job {
     const cortex_language_plugin *plugin;
     uint64_t size;
     const char *unless_hash;              /* skip extraction when the content has this hash (a touched file) */
+    const char *project;                  /* the file's project, copied to its records */
 } cortex_extract_job;
 
 typedef struct cortex_extract_result {

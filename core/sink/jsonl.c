@@ -290,9 +290,14 @@ static int jsonl_keep(void *self, const cortex_file_records *r)
         close_old(s); /* not an index this sink wrote: stop carrying anything over */
         return CORTEX_ENOTFOUND;
     }
-    char hash_field[32];
-    snprintf(hash_field, sizeof hash_field, "\"hash\":\"%s\"", r->hash);
-    if (!found || !strstr(files->line, hash_field)) return CORTEX_ENOTFOUND;
+    /* its files line must read as this run would write it: same content
+     * hash, language and project (a `git init` above it moves it) */
+    if (!found) return CORTEX_ENOTFOUND;
+    cortex_buf_clear(&s->line);
+    cortex_json_file_line(&s->line, r);
+    int same = (size_t)files->len == s->line.len && memcmp(files->line, s->line.data, s->line.len) == 0;
+    cortex_buf_clear(&s->line);
+    if (!same) return CORTEX_ENOTFOUND;
     free(s->last_path);
     s->last_path = cortex_xstrdup(r->path);
     note_language(s, r->lang);

@@ -41,7 +41,8 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_FTS_DEL_CHUNKS] = "INSERT INTO chunks_fts(chunks_fts, rowid, content, headers)"
                           " SELECT 'delete', id, content, headers FROM chunks WHERE file_id = ?",
     [ST_DEL_CHUNKS] = "DELETE FROM chunks WHERE file_id = ?",
-    [ST_INS_FILE] = "INSERT INTO files(path, lang, hash, lines, bytes, parse_errors, generation, mtime) VALUES (?,?,?,?,?,?,?,?)",
+    [ST_INS_FILE] = "INSERT INTO files(path, lang, hash, lines, bytes, parse_errors, generation, mtime, project)"
+                    " VALUES (?,?,?,?,?,?,?,?,?)",
     [ST_INS_SYMBOL] = "INSERT INTO symbols(id, file_id, name, short_name, kind, line_start, line_end, col, parent_id, sig,"
                       " visibility, doc, alias, origin, terms, name_line) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
     [ST_INS_REF] = "INSERT INTO refs(file_id, name, kind, qualifier, line, col, caller_id, target_id, resolution)"
@@ -50,7 +51,8 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_INS_TEXT] = "INSERT INTO texts(file_id, kind, line_start, line_end, text, language, parent_id) VALUES (?,?,?,?,?,?,?)",
     [ST_INS_CHUNK] = "INSERT INTO chunks(file_id, ordinal, kind, line_start, line_end, headers, content) VALUES (?,?,?,?,?,?,?)",
     /* An unchanged file keeps its rows; a touched one gets its new time. */
-    [ST_KEEP_FILE] = "UPDATE files SET mtime = ?3 WHERE path = ?1 AND hash = ?2",
+    /* (and its project: a `git init` in a parent directory moves it) */
+    [ST_KEEP_FILE] = "UPDATE files SET mtime = ?3, project = ?4 WHERE path = ?1 AND hash = ?2",
 };
 
 /* Kinds a reference can be bound to, listed once for the C check and the SQL.
@@ -224,6 +226,7 @@ static int sqlite_keep(void *self, const cortex_file_records *r)
     sqlite3_bind_text(st, 1, r->path, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, r->hash, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 3, r->mtime_ns);
+    sqlite3_bind_text(st, 4, r->project ? r->project : ".", -1, SQLITE_STATIC);
     int rc = step_done(s, st, "keep file");
     if (rc) return rc;
     return sqlite3_changes(s->db) == 1 ? 0 : CORTEX_ENOTFOUND;
@@ -399,6 +402,7 @@ static int sqlite_file(void *self, const cortex_file_records *r)
     sqlite3_bind_int(st, 6, r->has_errors);
     sqlite3_bind_int64(st, 7, s->generation);
     sqlite3_bind_int64(st, 8, r->mtime_ns);
+    sqlite3_bind_text(st, 9, r->project ? r->project : ".", -1, SQLITE_STATIC);
     if ((rc = step_done(s, st, "insert file"))) return rc;
     int64_t file_id = sqlite3_last_insert_rowid(s->db);
 

@@ -16,7 +16,7 @@
 
 #define EDGE_COLUMNS                                                                                        \
     "f.path, b.line, b.col, b.kind, b.name, b.qualifier, c.name, b.resolution, t.name, t.kind, tf.path, " \
-    "t.line_start"
+    "t.line_start, f.project"
 #define EDGE_FROM                                                                                         \
     " FROM ref_bindings b JOIN files f ON f.id = b.file_id LEFT JOIN symbols c ON c.id = b.caller_id " \
     "LEFT JOIN symbols t ON t.id = b.target_id LEFT JOIN files tf ON tf.id = t.file_id "
@@ -29,10 +29,12 @@ static json_t *edge_json(sqlite3_stmt *st)
                                      cortex_column_json(st, 9), "file", cortex_column_json(st, 10), "line",
                                      (json_int_t)sqlite3_column_int64(st, 11));
     const char *binding = (const char *)sqlite3_column_text(st, 7);
-    return json_pack("{s:o,s:I,s:I,s:o,s:o,s:o,s:o,s:s,s:o}", "file", cortex_column_json(st, 0), "line",
+    json_t *edge = json_pack("{s:o,s:I,s:I,s:o,s:o,s:o,s:o,s:s,s:o}", "file", cortex_column_json(st, 0), "line",
                      (json_int_t)sqlite3_column_int64(st, 1), "col", (json_int_t)sqlite3_column_int64(st, 2), "kind",
                      cortex_column_json(st, 3), "name", cortex_column_json(st, 4), "qualifier", cortex_column_json(st, 5),
                      "caller", cortex_column_json(st, 6), "binding", binding ? binding : "unresolved", "target", target);
+    cortex_project_field(edge, st, 12);
+    return edge;
 }
 
 static int definitions(cortex_tool_session *s, const char *name, json_t **out)
@@ -59,21 +61,26 @@ static int edges(cortex_tool_session *s, const char *where, const char *name, js
     const char *short_name = dot && dot[1] ? dot + 1 : name;
     int64_t limit = json_integer_value(json_object_get(args, "limit"));
     int64_t offset = json_integer_value(json_object_get(args, "offset"));
+    const char *project = json_string_value(json_object_get(args, "project"));
+    /* the references made in one project's files (?5) */
+    const char *in_project = project ? " AND b.file_id IN (SELECT id FROM files WHERE project = ?5)" : "";
     char sql[2048];
     *items = json_array();
     for (int pass = 0; pass < 2; pass++) {
         /* The count reads the view alone: the joins only decorate a page. */
         if (pass == 0)
-            snprintf(sql, sizeof sql, "SELECT count(*) FROM ref_bindings b WHERE %s", where);
+            snprintf(sql, sizeof sql, "SELECT count(*) FROM ref_bindings b WHERE (%s)%s", where, in_project);
         else
-            snprintf(sql, sizeof sql, "SELECT " EDGE_COLUMNS EDGE_FROM "WHERE %s ORDER BY f.path, b.line, b.col, b.id LIMIT ?3 OFFSET ?4",
-                     where);
+            snprintf(sql, sizeof sql,
+                     "SELECT " EDGE_COLUMNS EDGE_FROM "WHERE (%s)%s ORDER BY f.path, b.line, b.col, b.id LIMIT ?3 OFFSET ?4",
+                     where, in_project);
         sqlite3_stmt *st = cortex_tool_prepare(s, sql);
         if (!st) return CORTEX_EIO;
         sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 2, short_name, -1, SQLITE_STATIC);
         sqlite3_bind_int64(st, 3, limit);
         sqlite3_bind_int64(st, 4, offset);
+        if (project) sqlite3_bind_text(st, 5, project, -1, SQLITE_STATIC);
         int rc;
         while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
             if (pass == 0)

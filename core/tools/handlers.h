@@ -36,9 +36,13 @@ json_t *cortex_column_json(sqlite3_stmt *st, int col);
 
 /** The columns every symbol listing selects, in this order. */
 #define CORTEX_SYMBOL_COLUMNS \
-    "s.name, s.kind, f.path, s.line_start, s.line_end, p.name, s.sig, s.visibility, s.doc"
+    "s.name, s.kind, f.path, s.line_start, s.line_end, p.name, s.sig, s.visibility, s.doc, f.project"
 /** Reads CORTEX_SYMBOL_COLUMNS starting at column `col` into a symbol object. */
 json_t *cortex_symbol_json(sqlite3_stmt *st, int col);
+
+/** Adds "project" to `item` from column `col` when the file is in a nested
+ *  project (a repository inside the root); files of the root's own say nothing. */
+void cortex_project_field(json_t *item, sqlite3_stmt *st, int col);
 
 /** Resolves the `file` argument to an indexed file: its id and repository path.
  *  Fails with an actionable message when the path leaves the root or is not indexed. */

@@ -48,7 +48,27 @@ static int compare_dir_then_name(const void *a, const void *b)
     return c ? c : strcmp(x + dx, y + dy);
 }
 
-static const char scope_filter[] = "(?1 = '' OR f.path = ?1 OR substr(f.path, 1, length(?1) + 1) = ?1 || '/')";
+/* ?1 a directory ('' = all), ?2 a project (NULL = all) */
+static const char scope_filter[] =
+    "(?1 = '' OR f.path = ?1 OR substr(f.path, 1, length(?1) + 1) = ?1 || '/') AND (?2 IS NULL OR f.project = ?2)";
+
+/* The projects of the index (the root's "." and each nested repository),
+ * with their file counts; NULL when the root's is the only one. */
+static json_t *projects_json(cortex_tool_session *s)
+{
+    sqlite3_stmt *st = cortex_tool_prepare(s, "SELECT project, count(*) FROM files GROUP BY project ORDER BY project");
+    if (!st) return NULL;
+    json_t *list = json_array();
+    while (sqlite3_step(st) == SQLITE_ROW)
+        json_array_append_new(list, json_pack("{s:s,s:I}", "path", (const char *)sqlite3_column_text(st, 0), "files",
+                                              (json_int_t)sqlite3_column_int64(st, 1)));
+    sqlite3_finalize(st);
+    if (json_array_size(list) == 1 && strcmp(json_string_value(json_object_get(json_array_get(list, 0), "path")), ".") == 0) {
+        json_decref(list);
+        return NULL;
+    }
+    return list;
+}
 
 int cortex_tool_explore(cortex_tool_session *s, json_t *args, json_t **result)
 {
@@ -58,10 +78,13 @@ int cortex_tool_explore(cortex_tool_session *s, json_t *args, json_t **result)
     if (rc) return rc;
     size_t budget = (size_t)json_integer_value(json_object_get(args, "max_entries"));
 
-    sqlite3_stmt *st = cortex_tool_prepare(s, "SELECT f.path, f.lang, f.bytes FROM files f WHERE "
-                                              "(?1 = '' OR f.path = ?1 OR substr(f.path, 1, length(?1) + 1) = ?1 || '/') ORDER BY f.path");
+    const char *project_arg = json_string_value(json_object_get(args, "project"));
+    char sql0[512];
+    snprintf(sql0, sizeof sql0, "SELECT f.path, f.lang, f.bytes FROM files f WHERE %s ORDER BY f.path", scope_filter);
+    sqlite3_stmt *st = cortex_tool_prepare(s, sql0);
     if (!st) return CORTEX_EIO;
     sqlite3_bind_text(st, 1, scope, -1, SQLITE_STATIC);
+    if (project_arg) sqlite3_bind_text(st, 2, project_arg, -1, SQLITE_STATIC);
     char **paths = NULL;
     size_t npaths = 0, cap = 0;
     int64_t bytes = 0;
@@ -78,6 +101,8 @@ int cortex_tool_explore(cortex_tool_session *s, json_t *args, json_t **result)
         rc = cortex_error_set(CORTEX_EINVALID, "\"%s\" is a file; get_file_symbols shows its outline", scope);
     else if (npaths == 0 && *scope)
         rc = cortex_error_set(CORTEX_ENOTFOUND, "no indexed files under \"%s\"; explore without a path lists the project", scope);
+    else if (npaths == 0 && project_arg)
+        rc = cortex_error_set(CORTEX_ENOTFOUND, "no project \"%s\"; explore without arguments lists the projects", project_arg);
     else
         rc = 0;
 
@@ -131,6 +156,7 @@ int cortex_tool_explore(cortex_tool_session *s, json_t *args, json_t **result)
         if (!st) rc = CORTEX_EIO;
         else {
             sqlite3_bind_text(st, 1, scope, -1, SQLITE_STATIC);
+            if (project_arg) sqlite3_bind_text(st, 2, project_arg, -1, SQLITE_STATIC);
             if (sqlite3_step(st) == SQLITE_ROW) symbols = sqlite3_column_int64(st, 0);
             sqlite3_finalize(st);
         }
@@ -143,6 +169,9 @@ int cortex_tool_explore(cortex_tool_session *s, json_t *args, json_t **result)
                                     "languages", langs);
         *result = json_pack("{s:o,s:O,s:I,s:b}", "project", project, "directories", dir_list, "shown", (json_int_t)shown,
                             "truncated", shown < npaths);
+        /* a monorepo: the nested repositories, each its own project */
+        json_t *projects = projects_json(s);
+        if (projects) json_object_set_new(*result, "projects", projects);
     }
     json_decref(dir_list);
     json_decref(langs);

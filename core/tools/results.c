@@ -48,13 +48,21 @@ json_t *cortex_json_text(const char *s, size_t n)
     return v;
 }
 
+void cortex_project_field(json_t *item, sqlite3_stmt *st, int col)
+{
+    const char *project = (const char *)sqlite3_column_text(st, col);
+    if (project && strcmp(project, ".") != 0) json_object_set_new(item, "project", json_string(project));
+}
+
 json_t *cortex_symbol_json(sqlite3_stmt *st, int c)
 {
-    return json_pack("{s:o,s:o,s:o,s:I,s:I,s:o,s:o,s:o,s:o}", "name", cortex_column_json(st, c), "kind",
+    json_t *item = json_pack("{s:o,s:o,s:o,s:I,s:I,s:o,s:o,s:o,s:o}", "name", cortex_column_json(st, c), "kind",
                      cortex_column_json(st, c + 1), "file", cortex_column_json(st, c + 2), "line",
                      (json_int_t)sqlite3_column_int64(st, c + 3), "line_end", (json_int_t)sqlite3_column_int64(st, c + 4),
                      "parent", cortex_column_json(st, c + 5), "sig", cortex_column_json(st, c + 6), "visibility",
                      cortex_column_json(st, c + 7), "doc", cortex_column_json(st, c + 8));
+    cortex_project_field(item, st, c + 9);
+    return item;
 }
 
 int cortex_tool_indexed_file(cortex_tool_session *s, const char *arg, int64_t *file_id, char *path, size_t path_size)

@@ -132,6 +132,7 @@ typedef struct search_req {
     const char *glob;     /* or NULL */
     int all_chunks;       /* the chunk scope was asked for: code tiers too, not only docs */
     int filtered;         /* the scope filters rows itself: counts need the joins */
+    const char *project;  /* or NULL: files of one project only (?6) */
     int64_t want;         /* offset + limit: rows needed from each scope */
 } search_req;
 
@@ -153,7 +154,7 @@ static int run_scope(cortex_tool_session *s, const search_req *r, const char *ft
     char sql[2048];
     /* Every FTS row has its content row, so without filters the count needs no
      * joins (measured on the kernel subtree: 1 ms instead of 19 for a common word). */
-    if (r->kind || r->glob || r->filtered)
+    if (r->kind || r->glob || r->filtered || r->project)
         snprintf(sql, sizeof sql, "SELECT count(*) %s", from_where);
     else
         snprintf(sql, sizeof sql, "SELECT count(*) FROM %s WHERE %s MATCH ?1", fts_table, fts_table);
@@ -169,6 +170,7 @@ static int run_scope(cortex_tool_session *s, const search_req *r, const char *ft
         if (r->kind) sqlite3_bind_text(st, 3, r->kind, -1, SQLITE_STATIC);
         if (r->glob) sqlite3_bind_text(st, 4, r->glob, -1, SQLITE_STATIC);
         sqlite3_bind_int64(st, 5, r->want);
+        if (r->project) sqlite3_bind_text(st, 6, r->project, -1, SQLITE_STATIC);
         int rc;
         while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
             if (pass == 0) {
@@ -185,6 +187,7 @@ static int run_scope(cortex_tool_session *s, const search_req *r, const char *ft
                 h->item = json_pack("{s:o,s:I,s:I,s:s,s:o,s:n,s:n,s:n}", "file", cortex_column_json(st, 1), "line",
                                     (json_int_t)1, "line_end", (json_int_t)sqlite3_column_int64(st, 2), "kind", "file",
                                     "name", cortex_column_json(st, 1), "parent", "sig", "doc");
+                cortex_project_field(h->item, st, 3);
             } else if (type == 3) {
                 /* a header path "A > B" names a documentation chunk; the content is its snippet */
                 json_t *name = json_null();
@@ -202,11 +205,13 @@ static int run_scope(cortex_tool_session *s, const search_req *r, const char *ft
                                     cortex_column_json(st, 2), "line", (json_int_t)sqlite3_column_int64(st, 3), "line_end",
                                     (json_int_t)sqlite3_column_int64(st, 4), "name", name, "parent", "sig", "doc",
                                     "content", cortex_column_json(st, 6));
+                cortex_project_field(h->item, st, 7);
             } else {
                 h->item = json_pack("{s:o,s:o,s:I,s:I,s:n,s:o,s:n,s:n}", "kind", cortex_column_json(st, 1), "file",
                                     cortex_column_json(st, 2), "line", (json_int_t)sqlite3_column_int64(st, 3), "line_end",
                                     (json_int_t)sqlite3_column_int64(st, 4), "name", "parent", cortex_column_json(st, 5),
                                     "sig", "doc");
+                cortex_project_field(h->item, st, 6);
             }
             static const char *const type_names[] = {"symbol", "file", "text", "chunk"};
             json_object_set_new(h->item, "type", json_string(type_names[type]));
@@ -221,7 +226,10 @@ static int search_all(cortex_tool_session *s, const search_req *r, const int sco
                       size_t *cap, int64_t *total)
 {
     char where[1024];
-    const char *glob = r->glob ? " AND cortex_glob(?4, f.path)" : "";
+    const char *glob = r->glob && r->project ? " AND cortex_glob(?4, f.path) AND f.project = ?6"
+                       : r->glob             ? " AND cortex_glob(?4, f.path)"
+                       : r->project          ? " AND f.project = ?6"
+                                             : "";
     int rc = 0;
     if (scopes[0] && rc == 0) {
         snprintf(where, sizeof where,
@@ -236,14 +244,16 @@ static int search_all(cortex_tool_session *s, const search_req *r, const int sco
     }
     if (scopes[1] && rc == 0) {
         snprintf(where, sizeof where, "FROM files_fts JOIN files f ON f.id = files_fts.rowid WHERE files_fts MATCH ?1%s", glob);
-        rc = run_scope(s, r, "files_fts", where, "bm25(files_fts) AS score, f.path, f.lines", 1, hits, nhits, cap, total);
+        rc = run_scope(s, r, "files_fts", where, "bm25(files_fts) AS score, f.path, f.lines, f.project", 1, hits, nhits, cap,
+                       total);
     }
     if (scopes[2] && rc == 0) {
         snprintf(where, sizeof where,
                  "FROM texts_fts JOIN texts t ON t.id = texts_fts.rowid JOIN files f ON f.id = t.file_id "
                  "LEFT JOIN symbols p ON p.id = t.parent_id WHERE texts_fts MATCH ?1%s%s",
                  r->kind ? " AND t.kind = ?3" : "", glob);
-        rc = run_scope(s, r, "texts_fts", where, "bm25(texts_fts) AS score, t.kind, f.path, t.line_start, t.line_end, p.name", 2, hits,
+        rc = run_scope(s, r, "texts_fts", where,
+                       "bm25(texts_fts) AS score, t.kind, f.path, t.line_start, t.line_end, p.name, f.project", 2, hits,
                        nhits, cap, total);
     }
     if (scopes[3] && rc == 0) {
@@ -257,7 +267,8 @@ static int search_all(cortex_tool_session *s, const search_req *r, const int sco
         search_req docs = *r;
         docs.filtered = !r->all_chunks;
         rc = run_scope(s, &docs, "chunks_fts", where,
-                       "bm25(chunks_fts, 1.0, 4.0) AS score, c.kind, f.path, c.line_start, c.line_end, c.headers, c.content", 3,
+                       "bm25(chunks_fts, 1.0, 4.0) AS score, c.kind, f.path, c.line_start, c.line_end, c.headers, c.content, "
+                       "f.project", 3,
                        hits, nhits, cap, total);
     }
     return rc;
@@ -319,6 +330,7 @@ int cortex_tool_search(cortex_tool_session *s, json_t *args, json_t **result)
     }
     r.exact = exact;
     r.kind = json_string_value(json_object_get(args, "kind"));
+    r.project = json_string_value(json_object_get(args, "project"));
     r.want = offset + limit;
     char glob[4096];
     const char *path = json_string_value(json_object_get(args, "path"));

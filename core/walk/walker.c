@@ -41,6 +41,7 @@ typedef struct walk_ctx {
 typedef struct repo_scope {
     git_repository *repo; /* NULL outside any repository */
     const char *prefix;   /* path of the walked directory relative to the repo workdir, "" or "dir/" */
+    const char *project;  /* the project files here belong to: "." or a nested repository's path */
 } repo_scope;
 
 static int any_glob(const char *const *globs, const char *path)
@@ -177,7 +178,9 @@ static void walk_dir(walk_ctx *ctx, const char *abs, const char *rel, repo_scope
             if (exists_in(child_abs, ".git")) {
                 git_repository *sub = NULL;
                 if (git_repository_open_ext(&sub, child_abs, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) == 0) {
-                    repo_scope inner = {sub, ""};
+                    char *project = cortex_xstrdup(child_rel);
+                    *CORTEX_PUSH(ctx->out->projects, ctx->out->nprojects, ctx->out->projects_cap) = project;
+                    repo_scope inner = {sub, "", project};
                     walk_dir(ctx, child_abs, child_rel, inner, depth + 1);
                     git_repository_free(sub);
                     continue;
@@ -185,7 +188,7 @@ static void walk_dir(walk_ctx *ctx, const char *abs, const char *rel, repo_scope
             }
             char prefix[PATH_MAX];
             snprintf(prefix, sizeof prefix, "%s%s/", scope.prefix, name);
-            repo_scope inner = {scope.repo, prefix};
+            repo_scope inner = {scope.repo, prefix, scope.project};
             walk_dir(ctx, child_abs, child_rel, inner, depth + 1);
             continue;
         }
@@ -215,6 +218,7 @@ static void walk_dir(walk_ctx *ctx, const char *abs, const char *rel, repo_scope
         f->size = (uint64_t)st.st_size;
         f->mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
         f->plugin = p;
+        f->project = scope.project;
     }
     for (size_t i = 0; i < n; i++) free(names[i]);
     free(names);
@@ -265,14 +269,26 @@ int cortex_walk_run(cortex_walk *out, const char *root, const cortex_plugin_set 
         }
     }
     walk_ctx ctx = {out, canon, strlen(canon), plugins, opts};
-    repo_scope scope = {repo, prefix};
+    repo_scope scope = {repo, prefix, "."};
     walk_dir(&ctx, canon, "", scope, 0);
     git_repository_free(repo);
     git_libgit2_shutdown();
 
     if (out->nfiles) qsort(out->files, out->nfiles, sizeof *out->files, compare_files);
     if (out->nskipped) qsort(out->skipped, out->nskipped, sizeof *out->skipped, compare_skips);
+    if (out->nprojects) qsort(out->projects, out->nprojects, sizeof *out->projects, compare_names);
     return 0;
+}
+
+const char *cortex_walk_project_of(const char *root, char *path)
+{
+    char abs[PATH_MAX];
+    for (char *slash = strrchr(path, '/'); slash; slash = strrchr(path, '/')) {
+        *slash = '\0'; /* path is now the directory above */
+        snprintf(abs, sizeof abs, "%s/%s", root, path);
+        if (exists_in(abs, ".git")) return path;
+    }
+    return ".";
 }
 
 void cortex_walk_dispose(cortex_walk *w)
@@ -281,5 +297,7 @@ void cortex_walk_dispose(cortex_walk *w)
     free(w->files);
     for (size_t i = 0; i < w->nskipped; i++) free(w->skipped[i].path);
     free(w->skipped);
+    for (size_t i = 0; i < w->nprojects; i++) free(w->projects[i]);
+    free(w->projects);
     memset(w, 0, sizeof *w);
 }

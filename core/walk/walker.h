@@ -17,6 +17,8 @@ typedef struct cortex_walk_file {
     uint64_t size;
     int64_t mtime_ns;
     const cortex_language_plugin *plugin;
+    const char *project; /* the project it belongs to: "." (the root's), or the path of the nested
+                            repository that holds it (owned by the walk's projects list) */
 } cortex_walk_file;
 
 typedef struct cortex_walk_skip {
@@ -48,7 +50,15 @@ typedef struct cortex_walk {
     uint64_t ignored;     /* paths excluded by ignore rules */
     uint64_t unsupported; /* regular files no plugin claims */
     uint64_t excluded;    /* files the configuration's include/exclude globs leave out */
+    char **projects;      /* nested repositories (a directory with a .git directory or file), by path */
+    size_t nprojects, projects_cap;
 } cortex_walk;
+
+/** The project of a repository path found outside a walk (a refresh of a few
+ *  files): the nearest directory above it, below `root`, holding a `.git`;
+ *  "." when none. Returns a pointer into `path` or "." after cutting `path`
+ *  at the project's end: the caller passes a copy it owns. */
+const char *cortex_walk_project_of(const char *root, char *path);
 
 #define CORTEX_DEFAULT_MAX_FILE_SIZE (1024 * 1024)
 
