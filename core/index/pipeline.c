@@ -498,13 +498,14 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     for (size_t i = 0; i < nsinks; i++)
         if (!cortex_sink_find(sink_names[i]))
             return cortex_error_set(CORTEX_EINVALID, "unknown sink \"%s\" (known: sqlite, jsonl, chunks)", sink_names[i]);
-    /* Files are chunked when the chunks sink is written; a refresh of some
-     * paths (the store alone) chunks them when the configured pipeline would,
-     * so the store's chunks stay those of a full run. */
+    /* Files are chunked when the configured pipeline writes the chunks sink,
+     * even in a run that writes fewer sinks (`--sink sqlite`, a refresh of
+     * some paths): the store's chunks stay those of a full run, and the
+     * extractor fingerprint, which names the chunk budget, stays the same. */
     const char *const *configured = pl ? (const char *const *)pl->sinks : default_sinks;
     int chunking = 0;
     for (size_t i = 0; i < nsinks; i++) chunking |= strcmp(sink_names[i], "chunks") == 0;
-    for (size_t i = 0; opts->only && configured[i]; i++) chunking |= strcmp(configured[i], "chunks") == 0;
+    for (size_t i = 0; configured[i]; i++) chunking |= strcmp(configured[i], "chunks") == 0;
     cortex_chunk_options chunk_opts = {pl ? pl->chunk_tokens : CORTEX_CHUNK_DEFAULT_TOKENS,
                                        pl ? pl->chunk_overlap : CORTEX_CHUNK_DEFAULT_OVERLAP};
     if (!chunk_opts.tokens) chunk_opts = (cortex_chunk_options){CORTEX_CHUNK_DEFAULT_TOKENS, CORTEX_CHUNK_DEFAULT_OVERLAP};

@@ -103,12 +103,22 @@ static int chunks_begin(void *self)
     return 0;
 }
 
-/* The "file" of a committed line, decoded into s->key: lines start {"file":"...". */
+/* The "file" of a committed line, into s->key: lines start {"file":"...". The
+ * plain case is read in place; only an escaped path goes through jansson. */
 static int line_file(chunks_sink *s)
 {
+    static const char prefix[] = "{\"file\":\"";
+    const char *p = s->line + sizeof prefix - 1, *end = s->line + s->line_len;
+    if ((size_t)s->line_len < sizeof prefix || memcmp(s->line, prefix, sizeof prefix - 1) != 0) return -1;
+    const char *q = p;
+    while (q < end && *q != '"' && *q != '\\') q++;
+    cortex_buf_clear(&s->key);
+    if (q < end && *q == '"') {
+        cortex_buf_add(&s->key, p, (size_t)(q - p)); /* terminated */
+        return 0;
+    }
     json_t *v = json_loadb(s->line, (size_t)s->line_len, 0, NULL);
     const char *f = json_string_value(json_object_get(v, "file"));
-    cortex_buf_clear(&s->key);
     if (f) cortex_buf_puts(&s->key, f);
     json_decref(v);
     return f ? 0 : -1;

@@ -32,6 +32,8 @@ static const char *const index_sql[] = {
     "CREATE INDEX IF NOT EXISTS refs_name ON refs(name, kind)",
     "CREATE INDEX IF NOT EXISTS refs_caller ON refs(caller_id)",
     "CREATE INDEX IF NOT EXISTS refs_target ON refs(target_id)",
+    /* the references bound through imports: re-bound at every commit */
+    "CREATE INDEX IF NOT EXISTS refs_import ON refs(target_id) WHERE resolution = 'import'",
     "CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id)",
     "CREATE INDEX IF NOT EXISTS imports_name ON imports(name)",
     "CREATE INDEX IF NOT EXISTS imports_target ON imports(target_file_id)",
