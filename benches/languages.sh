@@ -125,6 +125,16 @@ out, section = sys.argv[1], open(sys.argv[2], encoding="utf-8").read()
 page = open(out, encoding="utf-8").read()
 start, end = page.find("<!-- throughput:begin -->"), page.find("<!-- throughput:end -->")
 if 0 <= start < end:
+    # rows of languages this run did not measure stay, in the table's order
+    def rows(text):
+        return {l.split("|")[1].strip(): l for l in text.splitlines()
+                if l.startswith("| ") and not l.startswith("| language")}
+    new_rows, old_rows = rows(section), rows(page[start:end])
+    table = [old_rows[k] if k not in new_rows else new_rows[k] for k in old_rows]
+    table += [l for k, l in new_rows.items() if k not in old_rows]
+    lines = [l for l in section.rstrip("\n").splitlines() if not (l.startswith("| ") and not l.startswith("| language"))]
+    at = next(i for i, l in enumerate(lines) if l.startswith("|---")) + 1
+    section = "\n".join(lines[:at] + table + lines[at:]) + "\n"
     page = page[:start] + section.rstrip("\n") + page[end + len("<!-- throughput:end -->"):]
 else:
     page = page.rstrip("\n") + "\n\n" + section

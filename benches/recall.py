@@ -67,7 +67,12 @@ COUNTERPARTS = {
 
 # Further languages describe themselves in benches/recall-kinds/<lang>.json:
 # {"extensions": [".go"], "kinds": {ctags kind: [cortex kinds]},
-#  "counterparts": {cortex kind: [ctags kinds]}}.
+#  "counterparts": {cortex kind: [ctags kinds]},
+#  "same_tag": {ctags kind: suffix}} -- optional: a tag of that kind whose name
+# ends with the suffix is the same definition as the tag without it (Ruby's
+# `attr_accessor :x` is one declaration; ctags tags its reader `x` and its
+# writer `x=` on the same line, cortex records the property `x` once).
+SAME_TAG = {}
 def load_language_files():
     folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "recall-kinds")
     if not os.path.isdir(folder):
@@ -81,6 +86,7 @@ def load_language_files():
         LANGS[lang] = {"extensions": tuple(spec["extensions"]),
                        "kinds": {k: set(v) for k, v in spec["kinds"].items()}}
         COUNTERPARTS[lang] = spec.get("counterparts", {})
+        SAME_TAG[lang] = spec.get("same_tag", {})
 
 
 load_language_files()
@@ -88,7 +94,7 @@ load_language_files()
 ANON = re.compile(r"^__anon[0-9a-f]+$")
 
 
-def load_ctags(path, root, exts):
+def load_ctags(path, root, exts, same_tag=None):
     tags = set()
     all_tags = []
     root = os.path.realpath(root)
@@ -101,7 +107,11 @@ def load_ctags(path, root, exts):
             if t.get("_type") != "tag" or not t["path"].endswith(exts):
                 continue
             p = os.path.relpath(os.path.realpath(t["path"]), root)
-            all_tags.append((t["name"], p, t.get("line", 0), t["kind"]))
+            name = t["name"]
+            suffix = (same_tag or {}).get(t["kind"])
+            if suffix and name.endswith(suffix) and len(name) > len(suffix):
+                name = name[: -len(suffix)]
+            all_tags.append((name, p, t.get("line", 0), t["kind"]))
     for name, p, line, kind in all_tags:
         if not ANON.match(name):
             tags.add((name, p, line, kind))
@@ -261,7 +271,7 @@ def main():
     spec = LANGS[args.lang]
     exts = spec["extensions"]
     measured = spec["kinds"]
-    tags, all_tags = load_ctags(args.ctags, args.root, exts)
+    tags, all_tags = load_ctags(args.ctags, args.root, exts, SAME_TAG.get(args.lang))
     syms, cortex_files = load_cortex(args.index, exts)
     err_files = parse_error_files(args.db)
     src = Sources(args.root)

@@ -27,9 +27,8 @@ typedef struct chunks_sink {
     char dir[PATH_MAX];
     char path[PATH_MAX + 32];    /* chunks.jsonl */
     char staging[PATH_MAX + 32]; /* chunks.jsonl.tmp */
-    char state[PATH_MAX + 32];   /* chunks.state: extractor and budget of the committed file */
+    char state[PATH_MAX + 32];   /* chunks.state: the extractor (with its chunk budget) of the committed file */
     char *written_by;            /* this run's state line */
-    cortex_chunk_options opts;
     FILE *old;                   /* the committed file, when its lines can be carried over */
     char *line;
     size_t line_cap;
@@ -75,7 +74,6 @@ static int chunks_open(void **out, const cortex_sink_context *ctx)
     snprintf(s->path, sizeof s->path, "%s/chunks.jsonl", s->dir);
     snprintf(s->staging, sizeof s->staging, "%s/chunks.jsonl.tmp", s->dir);
     snprintf(s->state, sizeof s->state, "%s/chunks.state", s->dir);
-    s->opts = ctx->chunks;
     s->written_by = cortex_xstrdup(ctx->extractor ? ctx->extractor : ""); /* names the chunk budget too */
     if (mkdir(s->dir, 0777) != 0 && errno != EEXIST) {
         int rc = cortex_error_set(CORTEX_EIO, "%s: cannot create directory: %s", s->dir, strerror(errno));

@@ -15,6 +15,8 @@
  */
 #include <cortex/plugin.h>
 
+#include "includes.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -76,26 +78,16 @@ static void refine(const cortex_symbol_view *v, const char **kind, const char **
 }
 
 /*
- * Where an #include may point: `#include "x.h"` beside the including file,
- * then from the repository root; both forms, last, by a unique path suffix
- * (an include directory: `<gtest/gtest.h>` is include/gtest/gtest.h). The
- * same lookup as the C plugin's. Using-declarations and namespace aliases
- * name namespaces, not files.
+ * Where an #include may point: the C plugin's lookup (plugins/c/includes.c,
+ * built into both): beside the including file, then from the repository
+ * root, then by a unique path suffix (`<gtest/gtest.h>` is
+ * include/gtest/gtest.h). Using-declarations and namespace aliases name
+ * namespaces, not files.
  */
 static void include_paths(const char *importer, const char *name, const char *origin, cortex_path_fn emit, void *payload)
 {
-    char path[1024];
     if (origin && strcmp(origin, "local") != 0 && strcmp(origin, "system") != 0) return;
-    if (!origin || strcmp(origin, "local") == 0) {
-        const char *slash = strrchr(importer, '/');
-        if (slash) {
-            snprintf(path, sizeof path, "%.*s/%s", (int)(slash - importer), importer, name);
-            emit(path, payload);
-        }
-        emit(name, payload);
-    }
-    snprintf(path, sizeof path, "*/%s", name);
-    emit(path, payload);
+    cortex_c_include_paths(importer, name, origin, emit, payload);
 }
 
 static const cortex_plugin descriptor = {
