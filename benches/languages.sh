@@ -4,7 +4,9 @@
 # threads, cold (a fresh --out directory), median wall time of N runs and
 # peak RSS; files/s and MB/s count the files and bytes cortex indexed for the
 # language; then definition recall against ctags (benches/recall.py). Writes
-# the `<!-- throughput:begin/end -->` section of docs/benchmarks.md.
+# the `<!-- throughput:begin/end -->` section of docs/benchmarks.md, and each
+# language's recall report (per kind, every miss category with examples, the
+# kinds cortex finds beyond ctags) to docs/recall/<lang>.md.
 #
 # Corpora (built into benches/.corpora/ once; nothing is committed):
 #   go          /usr/share/go-1.19/src                 (Debian golang-1.19-src)
@@ -79,8 +81,8 @@ section="$work/section.md"
     echo "medians of $runs cold runs (a fresh \`--out\` directory each), warm page cache, ctags in the same run with"
     echo "\`--languages=<lang>\`. Files and MB are what cortex indexed in that language; files/s and MB/s divide them"
     echo "by the wall time. cortex writes all three sinks (store, JSONL, chunks); ctags writes one tags file."
-    echo "Recall: \`benches/recall.py\` against that ctags output (the per-kind tables and every miss category are in"
-    echo "the sections above)."
+    echo "Recall: \`benches/recall.py\` against that ctags output; the per-kind tables, every miss category with examples,"
+    echo "and the kinds cortex finds beyond ctags are in \`docs/recall/<language>.md\`."
     echo
     echo "| language | corpus | files | MB | ctags | cortex, 1 thread | cortex, 2 threads | 2 threads vs ctags | files/s (2 threads) | MB/s (2 threads) | peak RSS (1 / 2 threads) | ctags RSS | recall |"
     echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
@@ -106,8 +108,19 @@ for l in $langs; do
     done
     files=$(jq -r --arg l "$l" '.languages[$l].files' "$work/report.json")
     bytes=$(jq -r --arg l "$l" '.languages[$l].bytes' "$work/report.json")
-    python3 "$here/recall.py" --lang "$l" --root "$dir" --ctags "$work/tags.json" --index "$work/idx/index" \
-        --summary "$work/recall.json" >/dev/null
+    mkdir -p "$repo/docs/recall"
+    {
+        echo "# Recall of the $l plugin against universal-ctags"
+        echo
+        echo "Made by \`benches/languages.sh --lang $l\` on $(date -u +%Y-%m-%d) at $(git -C "$repo" rev-parse --short HEAD): the corpus"
+        echo "is \`benches/.corpora/lang-$l\` (see the script's header for its source), indexed by"
+        echo "\`cortex index --full $(extra "$l") --out IDX CORPUS\`, against"
+        echo "\`ctags -R --fields=+n --output-format=json --languages=$(ctags_lang "$l") -f TAGS CORPUS\`, measured by"
+        echo "\`python3 benches/recall.py --lang $l --root CORPUS --ctags TAGS --index IDX/index\`."
+        echo
+        python3 "$here/recall.py" --lang "$l" --root "$dir" --ctags "$work/tags.json" --index "$work/idx/index" \
+            --summary "$work/recall.json" --title "$l: $(basename "$dir")"
+    } >"$repo/docs/recall/$l.md"
     recall=$(jq -r 'if .total > 0 then .found / .total else empty end' "$work/recall.json")
     ct=$(median <"$work/ct"); t1=$(median <"$work/t1"); t2=$(median <"$work/t2")
     r1=$(median <"$work/r1"); r2=$(median <"$work/r2"); rc=$(median <"$work/rc")

@@ -12,6 +12,7 @@ R="$TMP/repo"
 mkdir -p "$R"
 cp -R "$FIXTURE/." "$R/"
 rm "$R/root.gitignore" "$R/src.gitignore"
+mkdir -p "$R/docs"
 printf 'Operations\n\nRestart the ledger service with the deploy script.\n\nRotate the logs weekly.\n' > "$R/docs/OPERATIONS.txt"
 git -C "$R" init -q
 C="$R/.cortex/chunks/chunks.jsonl"
