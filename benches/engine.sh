@@ -31,6 +31,8 @@ log() { echo "engine.sh: $*" >&2; }
 cache=$("$here/fetch-corpora.sh" --print-dir)
 build=$("$repo/scripts/build.sh" release)
 cortex="$build/cortex"
+floor="$build/cortex-floor"
+export CORTEX_PLUGIN_PATH="$build/plugins"
 work=$(mktemp -d /tmp/cortex-engine.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
@@ -55,14 +57,18 @@ section="$work/section.md"
     echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 } >"$section"
 
+: >"$work/floor.md"
 for c in $corpora; do
     corpus="$cache/$c"
     log "$c: $runs runs"
-    : >"$work/t1"; : >"$work/t2"; : >"$work/ct"; : >"$work/nc"; : >"$work/ed"; : >"$work/r1"; : >"$work/r2"
+    : >"$work/t1"; : >"$work/t2"; : >"$work/ct"; : >"$work/f1"; : >"$work/f2"; : >"$work/nc"; : >"$work/ed"; : >"$work/r1"; : >"$work/r2"
     i=1
     while [ "$i" -le "$runs" ]; do
         rm -f "$work/tags"
         timed r ctags -R --fields=+n --output-format=json -f "$work/tags" "$corpus"; echo "$r" | cut -d' ' -f1 >>"$work/ct"
+        # the parse+query floor (benches/floor.c) at the same thread counts
+        timed r "$floor" --threads 1 "$corpus"; echo "$r" | cut -d' ' -f1 >>"$work/f1"
+        timed r "$floor" --threads 2 "$corpus"; echo "$r" | cut -d' ' -f1 >>"$work/f2"
         rm -rf "$work/i1"
         timed r "$cortex" index --quiet --full --threads 1 --out "$work/i1" "$corpus"
         echo "$r" | cut -d' ' -f1 >>"$work/t1"; echo "$r" | cut -d' ' -f2 >>"$work/r1"
@@ -90,6 +96,9 @@ for c in $corpora; do
     t1=$(median <"$work/t1"); t2=$(median <"$work/t2"); ct=$(median <"$work/ct")
     nc=$(median <"$work/nc"); ed=$(median <"$work/ed")
     r1=$(median <"$work/r1"); r2=$(median <"$work/r2")
+    f1=$(median <"$work/f1"); f2=$(median <"$work/f2")
+    awk -v c="$c" -v f1="$f1" -v t1="$t1" -v f2="$f2" -v t2="$t2" 'BEGIN {
+        printf "| %s | %.2f s | %.2f s | %.2fx | %.2f s | %.2f s | %.2fx |\n", c, f1, t1, t1 / f1, f2, t2, t2 / f2 }' >>"$work/floor.md"
     awk -v c="$c" -v f="$files" -v ct="$ct" -v t1="$t1" -v t2="$t2" -v nc="$nc" -v ed="$ed" -v r1="$r1" -v r2="$r2" \
         -v db="$db" -v js="$jsonl" -v ch="$chunks" 'BEGIN {
         printf "| %s | %d | %.2f s | %.2f s (%.1fx ctags) | %.2f s (%.1fx ctags) | %.2fx | %.2f s | %.1f%% | %.2f s | %.0f / %.0f MB | %.1f MB | %.1f MB | %.1f MB |\n",
@@ -100,6 +109,16 @@ for c in $corpora; do
 done
 
 {
+    echo
+    echo "Against the parse+query floor (\`cortex-floor --threads N\`, benches/floor.c: the same walk, reads, parse and"
+    echo "queries, and nothing else) at the same thread count, same runs:"
+    echo
+    echo "| corpus | floor, 1 thread | cortex, 1 thread | cortex / floor | floor, 2 threads | cortex, 2 threads | cortex / floor |"
+    echo "|---|---:|---:|---:|---:|---:|---:|"
+    cat "$work/floor.md"
+    echo
+    echo "The floor scales with threads; cortex's sinks (SQLite, JSONL, chunks) run on the indexer's one thread, and at"
+    echo "2 threads they are what the run waits for."
     echo
     echo "A one-file edit re-indexes the edited file and carries the others over. The store recounts only the names the"
     echo "file's definitions bear and looks up only its imports; the JSONL sink still rewrites the whole index (one set"

@@ -10,8 +10,11 @@
 #include "walk/walker.h"
 
 #include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 typedef struct floor_totals {
@@ -46,18 +49,69 @@ static void floor_file(TSParser *parser, TSQueryCursor *cursor, const cortex_lan
     ts_tree_delete(tree);
 }
 
+/* N threads take files in turn, each with its own parser, cursor and totals,
+ * as the indexer's workers do. */
+typedef struct floor_run {
+    const char *root;
+    const cortex_walk *walk;
+    atomic_size_t next;
+} floor_run;
+
+typedef struct floor_worker {
+    floor_run *run;
+    floor_totals t;
+    pthread_t thread;
+} floor_worker;
+
+static void *floor_worker_main(void *arg)
+{
+    floor_worker *w = arg;
+    TSParser *parser = ts_parser_new();
+    TSQueryCursor *cursor = ts_query_cursor_new();
+    char *data = NULL;
+    size_t cap = 0, len = 0;
+    char abs[PATH_MAX + 1];
+    for (size_t i; (i = atomic_fetch_add(&w->run->next, 1)) < w->run->walk->nfiles;) {
+        const cortex_walk_file *f = &w->run->walk->files[i];
+        snprintf(abs, sizeof abs, "%s/%s", w->run->root, f->path);
+        /* the pipeline's own reader, so binary and unreadable files drop out the same way */
+        if (cortex_index_read_source(abs, &data, &cap, &len, NULL)) {
+            w->t.skipped++;
+            continue;
+        }
+        if (cortex_plugin_queries(f->plugin) != 0) { /* queries that do not compile: the index skips the file too */
+            w->t.skipped++;
+            continue;
+        }
+        floor_file(parser, cursor, f->plugin, data, len, &w->t);
+        w->t.files++;
+        w->t.bytes += len;
+    }
+    free(data);
+    ts_query_cursor_delete(cursor);
+    ts_parser_delete(parser);
+    return NULL;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 2 || argv[1][0] == '-') {
-        fprintf(stderr, "usage: cortex-floor DIR\n\n"
+    unsigned threads = 1;
+    if (argc == 4 && strcmp(argv[1], "--threads") == 0) {
+        threads = (unsigned)atoi(argv[2]);
+        argv += 2;
+        argc -= 2;
+    }
+    if (argc != 2 || argv[1][0] == '-' || threads < 1 || threads > 256) {
+        fprintf(stderr, "usage: cortex-floor [--threads N] DIR\n\n"
                         "Walks, reads, parses and queries DIR as `cortex index` would, with nothing else,\n"
-                        "and prints: files=N bytes=N seconds=S matches=N accepted=N skipped=N\n");
+                        "on N threads (default 1), and prints:\n"
+                        "files=N bytes=N seconds=S matches=N accepted=N skipped=N\n");
         return 2;
     }
     double t0 = now_seconds();
     char *search = cortex_plugin_default_search_path();
     cortex_plugin_set *plugins;
-    cortex_plugin_set_load(&plugins, search);
+    cortex_plugin_set_load_lazy(&plugins, search); /* as `cortex index`: only the plugins a file needs compile */
     free(search);
     for (size_t i = 0; i < plugins->nrefused; i++)
         fprintf(stderr, "cortex-floor: refused %s: %s\n", plugins->refused[i].path, plugins->refused[i].reason);
@@ -81,32 +135,27 @@ int main(int argc, char **argv)
         return 1;
     }
 
-    TSParser *parser = ts_parser_new();
-    TSQueryCursor *cursor = ts_query_cursor_new();
-    floor_totals t = {0};
-    char *data = NULL;
-    size_t cap = 0, len = 0;
-    char abs[PATH_MAX + 1];
-    for (size_t i = 0; i < walk.nfiles; i++) {
-        const cortex_walk_file *f = &walk.files[i];
-        snprintf(abs, sizeof abs, "%s/%s", root, f->path);
-        /* the pipeline's own reader, so binary and unreadable files drop out the same way */
-        if (cortex_index_read_source(abs, &data, &cap, &len, NULL)) {
-            t.skipped++;
-            continue;
-        }
-        floor_file(parser, cursor, f->plugin, data, len, &t);
-        t.files++;
-        t.bytes += len;
+    floor_run run = {root, &walk, 0};
+    floor_worker *workers = calloc(threads, sizeof *workers);
+    for (unsigned k = 0; k < threads; k++) {
+        workers[k].run = &run;
+        pthread_create(&workers[k].thread, NULL, floor_worker_main, &workers[k]);
     }
+    floor_totals t = {0};
+    for (unsigned k = 0; k < threads; k++) {
+        pthread_join(workers[k].thread, NULL);
+        t.files += workers[k].t.files;
+        t.bytes += workers[k].t.bytes;
+        t.matches += workers[k].t.matches;
+        t.accepted += workers[k].t.accepted;
+        t.skipped += workers[k].t.skipped;
+    }
+    free(workers);
     double seconds = now_seconds() - t0;
     printf("files=%llu bytes=%llu seconds=%.3f matches=%llu accepted=%llu skipped=%llu\n", (unsigned long long)t.files,
            (unsigned long long)t.bytes, seconds, (unsigned long long)t.matches, (unsigned long long)t.accepted,
            (unsigned long long)(t.skipped + walk.nskipped));
 
-    free(data);
-    ts_query_cursor_delete(cursor);
-    ts_parser_delete(parser);
     cortex_walk_dispose(&walk);
     cortex_plugin_set_free(plugins);
     return 0;
