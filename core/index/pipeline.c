@@ -9,6 +9,7 @@
 #include "../extract/extractor.h"
 #include "from_jsonl.h"
 #include "workers.h"
+#include "../sink/carry.h"
 #include "../sink/sink.h"
 #include "../store/store.h"
 #include "../util/error.h"
@@ -431,15 +432,10 @@ static int rebuild_from_jsonl(const cortex_plugin_set *plugins, const cortex_ind
     if (rc) return rc;
     int lock_fd = -1;
     if ((rc = take_lock(rep->data_dir, opts, &lock_fd))) return rc;
-    char extractor[512] = "jsonl";
+    char extractor[512];
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/index.extractor", rep->data_dir);
-    FILE *f = fopen(path, "r");
-    if (f) {
-        size_t n = fread(extractor, 1, sizeof extractor - 1, f);
-        extractor[n] = '\0';
-        fclose(f);
-    }
+    if (cortex_carry_read_state(path, extractor, sizeof extractor) != 0) snprintf(extractor, sizeof extractor, "jsonl");
     size_t nprev = 0;
     int same = 0;
     manifest_entry *prev = previous_manifest(rep->data_dir, extractor, &nprev, &same);

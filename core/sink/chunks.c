@@ -7,15 +7,16 @@
  * same extractor with the same budget (chunks.state says which); a run that
  * changes nothing writes nothing.
  */
-#define _GNU_SOURCE /* getline, fileno */
+#define _GNU_SOURCE /* fileno */
 #include "sink.h"
+
+#include "carry.h"
 
 #include "../extract/record_json.h"
 #include "../util/error.h"
 #include "../util/mem.h"
 
 #include <errno.h>
-#include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,42 +30,21 @@ typedef struct chunks_sink {
     char staging[PATH_MAX + 32]; /* chunks.jsonl.tmp */
     char state[PATH_MAX + 32];   /* chunks.state: the extractor (with its chunk budget) of the committed file */
     char *written_by;            /* this run's state line */
-    FILE *old;                   /* the committed file, when its lines can be carried over */
-    char *line;
-    size_t line_cap;
-    ssize_t line_len;
+    cortex_carry_reader old;     /* the committed file, when its lines can be carried over */
     FILE *out;
     int usable;                  /* the committed file is this extractor's: kept files' lines can be copied */
     int changed;
     char **pending;              /* kept files before the first change: copied only if something changes */
     size_t npending, pending_cap;
-    cortex_buf buf, key;
+    cortex_buf buf;
 } chunks_sink;
-
-static void advance(chunks_sink *s)
-{
-    s->line_len = getline(&s->line, &s->line_cap, s->old);
-    if (s->line_len < 0) {
-        fclose(s->old);
-        s->old = NULL;
-    }
-}
 
 static void open_old(chunks_sink *s)
 {
-    if (s->old) fclose(s->old);
-    s->old = NULL;
-    s->usable = 0;
-    char prev[1024] = "";
-    FILE *f = fopen(s->state, "r");
-    if (!f) return;
-    size_t n = fread(prev, 1, sizeof prev - 1, f);
-    fclose(f);
-    prev[n] = '\0';
-    if (strcmp(prev, s->written_by) != 0) return;
-    if (!(s->old = fopen(s->path, "r"))) return;
-    s->usable = 1;
-    advance(s);
+    cortex_carry_close(&s->old);
+    char prev[1024];
+    s->usable = cortex_carry_read_state(s->state, prev, sizeof prev) == 0 && strcmp(prev, s->written_by) == 0 &&
+                cortex_carry_open(&s->old, s->path) == 0;
 }
 
 static int chunks_open(void **out, const cortex_sink_context *ctx)
@@ -101,42 +81,20 @@ static int chunks_begin(void *self)
     return 0;
 }
 
-/* The "file" of a committed line, into s->key: lines start {"file":"...". The
- * plain case is read in place; only an escaped path goes through jansson. */
-static int line_file(chunks_sink *s)
-{
-    static const char prefix[] = "{\"file\":\"";
-    const char *p = s->line + sizeof prefix - 1, *end = s->line + s->line_len;
-    if ((size_t)s->line_len < sizeof prefix || memcmp(s->line, prefix, sizeof prefix - 1) != 0) return -1;
-    const char *q = p;
-    while (q < end && *q != '"' && *q != '\\') q++;
-    cortex_buf_clear(&s->key);
-    if (q < end && *q == '"') {
-        cortex_buf_add(&s->key, p, (size_t)(q - p)); /* terminated */
-        return 0;
-    }
-    json_t *v = json_loadb(s->line, (size_t)s->line_len, 0, NULL);
-    const char *f = json_string_value(json_object_get(v, "file"));
-    if (f) cortex_buf_puts(&s->key, f);
-    json_decref(v);
-    return f ? 0 : -1;
-}
-
 /* Copies `path`'s committed lines to the output, or skips them (out NULL),
  * and the lines of files before it, which left the repository. */
 static int carry(chunks_sink *s, const char *path, FILE *out)
 {
-    while (s->old) {
-        if (line_file(s) != 0) {
-            fclose(s->old);
-            s->old = NULL;
-            return cortex_error_set(CORTEX_EIO, "%s: unreadable line while carrying %s over", s->path, path);
-        }
-        int c = strcmp(s->key.data, path);
-        if (c > 0) break;
-        if (c == 0 && out && fwrite(s->line, 1, (size_t)s->line_len, out) != (size_t)s->line_len)
+    int at;
+    while ((at = cortex_carry_seek(&s->old, path)) == 1) {
+        size_t n = (size_t)s->old.len;
+        if (out && fwrite(s->old.line, 1, n, out) != n)
             return cortex_error_set(CORTEX_EIO, "%s: write failed: %s", s->staging, strerror(errno));
-        advance(s);
+        cortex_carry_advance(&s->old);
+    }
+    if (at < 0) {
+        cortex_carry_close(&s->old);
+        return cortex_error_set(CORTEX_EIO, "%s: unreadable line while carrying %s over", s->path, path);
     }
     return 0;
 }
@@ -150,7 +108,7 @@ static int start_writing(chunks_sink *s)
         return cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", s->staging, strerror(errno));
     if (s->npending == 0) return 0;
     open_old(s); /* from the top */
-    if (!s->old) return cortex_error_set(CORTEX_EIO, "%s: the committed chunks went away during the run", s->path);
+    if (!s->usable) return cortex_error_set(CORTEX_EIO, "%s: the committed chunks went away during the run", s->path);
     int rc = 0;
     for (size_t i = 0; i < s->npending && rc == 0; i++) rc = carry(s, s->pending[i], s->out);
     clear_pending(s);
@@ -223,12 +181,10 @@ static void chunks_close(void *self)
 {
     chunks_sink *s = self;
     chunks_abort(s);
-    if (s->old) fclose(s->old);
-    free(s->line);
+    cortex_carry_close(&s->old);
     free(s->pending);
     free(s->written_by);
     cortex_buf_free(&s->buf);
-    cortex_buf_free(&s->key);
     free(s);
 }
 

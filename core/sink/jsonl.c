@@ -9,6 +9,8 @@
 #define _GNU_SOURCE /* renameat2 */
 #include "sink.h"
 
+#include "carry.h"
+
 #include "../extract/record_json.h"
 #include "../util/error.h"
 #include "../util/mem.h"
@@ -28,21 +30,12 @@
 enum { OUT_FILES, OUT_SYMBOLS, OUT_REFS, OUT_TEXTS, OUT_COUNT };
 static const char *const out_names[OUT_COUNT] = {"files.jsonl", "symbols.jsonl", "references.jsonl", "texts.jsonl"};
 
-/* A forward reader of one file of the previous index, for carrying an
- * unchanged file's lines over. Both indexes are sorted by path. */
-typedef struct old_reader {
-    FILE *in;
-    char *line;      /* the current line, not yet consumed; NULL at the end */
-    size_t cap;
-    ssize_t len;
-} old_reader;
-
 typedef struct jsonl_sink {
     char dir[PATH_MAX];     /* the committed index: <data>/index */
     char staging[PATH_MAX]; /* this run's index until commit: <data>/index.tmp */
     char state[PATH_MAX];   /* <data>/index.extractor: which extractor wrote the committed index */
     char *extractor;
-    old_reader old[OUT_COUNT]; /* the committed index, when its records can be carried over */
+    cortex_carry_reader old[OUT_COUNT]; /* the committed index, when its records can be carried over */
     int have_old;
     uint64_t old_files;     /* files in the committed index (its index.json) */
     /* Until a file is written or removed, kept files are only listed: a run
@@ -50,7 +43,6 @@ typedef struct jsonl_sink {
     int changed;
     char **pending;
     size_t npending, pending_cap;
-    cortex_buf key;         /* scratch: a path's JSON form */
     char *project;
     FILE *out[OUT_COUNT];
     cortex_buf line;
@@ -92,11 +84,7 @@ static int jsonl_open(void **out, const cortex_sink_context *ctx)
 
 static void close_old(jsonl_sink *s)
 {
-    for (int i = 0; i < OUT_COUNT; i++) {
-        if (s->old[i].in) fclose(s->old[i].in);
-        free(s->old[i].line);
-        memset(&s->old[i], 0, sizeof s->old[i]);
-    }
+    for (int i = 0; i < OUT_COUNT; i++) cortex_carry_close(&s->old[i]);
     s->have_old = 0;
 }
 
@@ -106,36 +94,21 @@ static void clear_pending(jsonl_sink *s)
     s->npending = 0;
 }
 
-static void advance(old_reader *r)
-{
-    r->len = getline(&r->line, &r->cap, r->in);
-    if (r->len < 0) {
-        free(r->line);
-        r->line = NULL;
-        r->cap = 0;
-    }
-}
-
 /* Opens the committed index for carrying records over, when it was written by
  * this extractor; otherwise every keep() asks for fresh records. */
 static void open_old(jsonl_sink *s)
 {
     close_old(s);
-    char written_by[512] = "";
-    FILE *f = fopen(s->state, "r");
-    if (!f) return;
-    size_t n = fread(written_by, 1, sizeof written_by - 1, f);
-    fclose(f);
-    written_by[n] = '\0';
-    if (strcmp(written_by, s->extractor) != 0) return;
+    char written_by[512];
+    if (cortex_carry_read_state(s->state, written_by, sizeof written_by) != 0 || strcmp(written_by, s->extractor) != 0)
+        return;
     for (int i = 0; i < OUT_COUNT; i++) {
         char p[PATH_MAX + 32];
         snprintf(p, sizeof p, "%s/%s", s->dir, out_names[i]);
-        if (!(s->old[i].in = fopen(p, "r"))) {
+        if (cortex_carry_open(&s->old[i], p) != 0) {
             close_old(s);
             return;
         }
-        advance(&s->old[i]);
     }
     char manifest[PATH_MAX + 32];
     snprintf(manifest, sizeof manifest, "%s/index.json", s->dir);
@@ -196,63 +169,19 @@ static void note_language(jsonl_sink *s, const char *lang)
     *CORTEX_PUSH(s->languages, s->nlanguages, s->languages_cap) = cortex_xstrdup(lang);
 }
 
-/* The path a line of the previous index belongs to, decoded into `out`:
- * lines start with {"path":"..." (files) or {"file":"..." (the rest). */
-static int line_path(const char *line, cortex_buf *out)
-{
-    const char *q = strchr(line, ':');
-    if (!q || q[1] != '"') return -1;
-    const char *start = q + 1, *p = start + 1;
-    int escaped = 0;
-    while (*p && *p != '"') {
-        if (*p == '\\') {
-            escaped = 1;
-            if (!*++p) return -1;
-        }
-        p++;
-    }
-    if (*p != '"') return -1;
-    cortex_buf_clear(out);
-    if (!escaped) {
-        cortex_buf_add(out, start + 1, (size_t)(p - start - 1));
-        return 0;
-    }
-    json_t *v = json_loadb(start, (size_t)(p - start + 1), JSON_DECODE_ANY, NULL);
-    if (!json_is_string(v)) {
-        json_decref(v);
-        return -1;
-    }
-    cortex_buf_add(out, json_string_value(v), json_string_length(v));
-    json_decref(v);
-    return 0;
-}
-
-/* Skips the old lines of files before `path`; 1 when the current line is `path`'s. */
-static int seek_old(old_reader *r, const char *path, cortex_buf *scratch)
-{
-    while (r->line) {
-        if (line_path(r->line, scratch) != 0) return -1;
-        int c = strcmp(scratch->data ? scratch->data : "", path);
-        if (c == 0) return 1;
-        if (c > 0) return 0;
-        advance(r);
-    }
-    return 0;
-}
-
 /* Copies a kept file's lines from the previous index into this run's. */
 static int copy_kept(jsonl_sink *s, const char *path)
 {
     for (int i = 0; i < OUT_COUNT; i++) {
-        old_reader *o = &s->old[i];
-        int at = seek_old(o, path, &s->key);
+        cortex_carry_reader *o = &s->old[i];
+        int at = cortex_carry_seek(o, path);
         while (at == 1) {
             cortex_buf_clear(&s->line);
             cortex_buf_add(&s->line, o->line, (size_t)o->len);
             int rc = write_line(s, i);
             if (rc) return rc;
-            advance(o);
-            at = seek_old(o, path, &s->key);
+            cortex_carry_advance(o);
+            at = cortex_carry_seek(o, path);
         }
         if (at < 0) {
             close_old(s);
@@ -284,8 +213,8 @@ static int jsonl_keep(void *self, const cortex_file_records *r)
     if (!s->have_old) return CORTEX_ENOTFOUND;
     if (s->last_path && strcmp(s->last_path, r->path) >= 0)
         return cortex_error_set(CORTEX_EINVALID, "jsonl sink: files out of order (%s after %s)", r->path, s->last_path);
-    old_reader *files = &s->old[OUT_FILES];
-    int found = seek_old(files, r->path, &s->key);
+    cortex_carry_reader *files = &s->old[OUT_FILES];
+    int found = cortex_carry_seek(files, r->path);
     if (found < 0) {
         close_old(s); /* not an index this sink wrote: stop carrying anything over */
         return CORTEX_ENOTFOUND;
@@ -453,7 +382,6 @@ static void jsonl_close(void *self)
     clear_pending(s);
     free(s->pending);
     cortex_buf_free(&s->line);
-    cortex_buf_free(&s->key);
     free(s->extractor);
     for (size_t i = 0; i < s->nlanguages; i++) free(s->languages[i]);
     free(s->languages);

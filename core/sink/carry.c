@@ -1,0 +1,87 @@
+/* Carrying committed lines over (see carry.h). */
+#define _GNU_SOURCE /* getline */
+#include "carry.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cortex_carry_open(cortex_carry_reader *r, const char *path)
+{
+    memset(r, 0, sizeof *r);
+    if (!(r->in = fopen(path, "r"))) return -1;
+    cortex_carry_advance(r);
+    return 0;
+}
+
+void cortex_carry_close(cortex_carry_reader *r)
+{
+    if (r->in) fclose(r->in);
+    free(r->line);
+    cortex_buf_free(&r->path);
+    memset(r, 0, sizeof *r);
+}
+
+void cortex_carry_advance(cortex_carry_reader *r)
+{
+    r->len = r->in ? getline(&r->line, &r->cap, r->in) : -1;
+    if (r->len < 0) {
+        free(r->line);
+        r->line = NULL;
+        r->cap = 0;
+    }
+}
+
+/* The path a line belongs to, decoded into `out`: the value of its first
+ * field ({"path":"..." or {"file":"..."); only an escaped one goes through
+ * jansson. */
+static int line_path(const char *line, cortex_buf *out)
+{
+    const char *q = strchr(line, ':');
+    if (!q || q[1] != '"') return -1;
+    const char *start = q + 1, *p = start + 1;
+    int escaped = 0;
+    while (*p && *p != '"') {
+        if (*p == '\\') {
+            escaped = 1;
+            if (!*++p) return -1;
+        }
+        p++;
+    }
+    if (*p != '"') return -1;
+    cortex_buf_clear(out);
+    if (!escaped) {
+        cortex_buf_add(out, start + 1, (size_t)(p - start - 1));
+        return 0;
+    }
+    json_t *v = json_loadb(start, (size_t)(p - start + 1), JSON_DECODE_ANY, NULL);
+    if (!json_is_string(v)) {
+        json_decref(v);
+        return -1;
+    }
+    cortex_buf_add(out, json_string_value(v), json_string_length(v));
+    json_decref(v);
+    return 0;
+}
+
+int cortex_carry_seek(cortex_carry_reader *r, const char *path)
+{
+    while (r->line) {
+        if (line_path(r->line, &r->path) != 0) return -1;
+        int c = strcmp(r->path.data ? r->path.data : "", path);
+        if (c == 0) return 1;
+        if (c > 0) return 0;
+        cortex_carry_advance(r);
+    }
+    return 0;
+}
+
+int cortex_carry_read_state(const char *path, char *buf, size_t size)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    size_t n = fread(buf, 1, size - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return 0;
+}
