@@ -97,21 +97,45 @@ static int each_line_of(reader *r, const char *path, const char *key, int (*take
     return rc;
 }
 
-/* The index of the first symbol named `name`, or -1. */
-static int32_t symbol_named(const cortex_file_records *rec, const char *name)
-{
-    if (!name) return -1;
-    for (size_t i = 0; i < rec->nsymbols; i++)
-        if (strcmp(rec->symbols[i].name, name) == 0) return (int32_t)i;
-    return -1;
-}
-
 typedef struct loading {
     cortex_file_records *rec;
     const cortex_language_plugin *plugin;
-    char **parents; /* per symbol: its parent's name, resolved once all are read */
+    char **parents;     /* per symbol: its parent's name, resolved once all are read */
     size_t parents_cap;
+    uint32_t *by_name;  /* the symbols' indexes sorted by name, then index: names resolve in log time */
+    size_t by_name_cap;
 } loading;
+
+static const cortex_file_records *sorting; /* for compare_by_name: qsort passes no context */
+
+static int compare_by_name(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    int c = strcmp(sorting->symbols[x].name, sorting->symbols[y].name);
+    return c ? c : (x > y) - (x < y);
+}
+
+/* Sorts the file's symbols by name, once they are all read. */
+static void index_names(loading *l)
+{
+    cortex_grow((void **)&l->by_name, &l->by_name_cap, l->rec->nsymbols + 1, sizeof *l->by_name);
+    for (size_t i = 0; i < l->rec->nsymbols; i++) l->by_name[i] = (uint32_t)i;
+    sorting = l->rec;
+    if (l->rec->nsymbols) qsort(l->by_name, l->rec->nsymbols, sizeof *l->by_name, compare_by_name);
+}
+
+/* The index of the first symbol named `name`, or -1. */
+static int32_t symbol_named(const loading *l, const char *name)
+{
+    if (!name) return -1;
+    size_t lo = 0, hi = l->rec->nsymbols;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (strcmp(l->rec->symbols[l->by_name[mid]].name, name) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < l->rec->nsymbols && strcmp(l->rec->symbols[l->by_name[lo]].name, name) == 0 ? (int32_t)l->by_name[lo] : -1;
+}
 
 static int take_symbol(json_t *o, void *payload)
 {
@@ -140,7 +164,8 @@ static int take_symbol(json_t *o, void *payload)
 
 static int take_reference(json_t *o, void *payload)
 {
-    cortex_file_records *rec = ((loading *)payload)->rec;
+    const loading *l = payload;
+    cortex_file_records *rec = l->rec;
     cortex_reference *ref = CORTEX_PUSH(rec->refs, rec->nrefs, rec->refs_cap);
     memset(ref, 0, sizeof *ref);
     ref->name = str(rec, o, "name");
@@ -149,13 +174,14 @@ static int take_reference(json_t *o, void *payload)
     ref->qualifier = str(rec, o, "qualifier");
     ref->line = u32(o, "line", 0);
     ref->col = u32(o, "col", 0);
-    ref->caller = symbol_named(rec, json_string_value(json_object_get(o, "caller")));
+    ref->caller = symbol_named(l, json_string_value(json_object_get(o, "caller")));
     return 0;
 }
 
 static int take_text(json_t *o, void *payload)
 {
-    cortex_file_records *rec = ((loading *)payload)->rec;
+    const loading *l = payload;
+    cortex_file_records *rec = l->rec;
     cortex_text *t = CORTEX_PUSH(rec->texts, rec->ntexts, rec->texts_cap);
     memset(t, 0, sizeof *t);
     t->kind = str(rec, o, "kind");
@@ -164,7 +190,7 @@ static int take_text(json_t *o, void *payload)
     t->language = str(rec, o, "language");
     t->line_start = u32(o, "line", 0);
     t->line_end = u32(o, "line", 1);
-    t->parent = symbol_named(rec, json_string_value(json_object_get(o, "parent")));
+    t->parent = symbol_named(l, json_string_value(json_object_get(o, "parent")));
     return 0;
 }
 
@@ -199,7 +225,7 @@ static void complete(loading *l, const char *root)
     cortex_file_records *rec = l->rec;
     for (size_t i = 0; i < rec->nsymbols; i++) {
         cortex_symbol *s = &rec->symbols[i];
-        s->parent = symbol_named(rec, l->parents[i]);
+        s->parent = symbol_named(l, l->parents[i]);
         const char *pn = s->parent >= 0 ? rec->symbols[s->parent].name : NULL;
         size_t pl = pn ? strlen(pn) : 0;
         if (pn && strncmp(s->name, pn, pl) == 0 && s->name[pl] == '.') s->short_name = s->name + pl + 1;
@@ -262,6 +288,7 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
         rec.bytes = json_is_integer(bytes) ? (uint64_t)json_integer_value(bytes) : 0;
         l.rec = &rec;
         rc = each_line_of(&in[1], rec.path, "file", take_symbol, &l);
+        if (rc == 0) index_names(&l);
         if (rc == 0) rc = each_line_of(&in[2], rec.path, "file", take_reference, &l);
         if (rc == 0) rc = each_line_of(&in[3], rec.path, "file", take_text, &l);
         if (rc == 0 && in[4].in) rc = each_line_of(&in[4], rec.path, "file", take_chunk, &l);
@@ -274,6 +301,7 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
         if (rc == 0) rc = advance(&in[0]);
     }
     free(l.parents);
+    free(l.by_name);
     for (int i = 0; i < 5; i++) {
         free((char *)in[i].name);
         close_reader(&in[i]);
