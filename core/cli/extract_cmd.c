@@ -80,13 +80,14 @@ int cortex_cmd_extract(int argc, char **argv)
         rec.path = path;
         rec.lang = p->name;
         cortex_index_describe(&rec, data, len);
-        if (cortex_extractor_run(x, p, data, len, &rec) != 0 || rec.problem) {
-            fprintf(stderr, "cortex extract: %s: %s\n", path, rec.problem ? rec.problem : cortex_error_last());
+        static const cortex_chunk_options budget = {CORTEX_CHUNK_DEFAULT_TOKENS, CORTEX_CHUNK_DEFAULT_OVERLAP};
+        const char *problem = cortex_index_extract(x, p, data, len, chunks ? &budget : NULL, &rec);
+        if (problem) {
+            fprintf(stderr, "cortex extract: %s: %s\n", path, problem);
             status = 1;
         }
         cortex_buf_clear(&out);
         if (chunks) {
-            cortex_chunk_file(&rec, data, len, &(cortex_chunk_options){CORTEX_CHUNK_DEFAULT_TOKENS, CORTEX_CHUNK_DEFAULT_OVERLAP});
             for (size_t k = 0; k < rec.nchunks; k++) cortex_json_chunk_line(&out, &rec, &rec.chunks[k], k + 1, 0, NULL);
             if (out.len) fwrite(out.data, 1, out.len, stdout);
             cortex_file_records_reset(&rec);

@@ -83,6 +83,15 @@ void cortex_index_describe(cortex_file_records *r, const char *data, size_t len)
     r->bytes = len;
 }
 
+const char *cortex_index_extract(cortex_extractor *x, const cortex_language_plugin *p, const char *data, size_t len,
+                                 const cortex_chunk_options *chunk, cortex_file_records *r)
+{
+    const char *problem = NULL;
+    if (cortex_extractor_run(x, p, data, len, r) != 0 || r->problem) problem = r->problem ? r->problem : cortex_error_last();
+    if (chunk) cortex_chunk_file(r, data, len, chunk);
+    return problem;
+}
+
 static cortex_language_stats *lang_stats(cortex_index_report *rep, const char *lang)
 {
     for (size_t i = 0; i < rep->nlangs; i++)
@@ -381,9 +390,8 @@ static int deliver_unchanged(run_state *run, const cortex_walk_file *f, const ma
     rec.project = f->project;
     rec.mtime_ns = mtime_ns;
     cortex_index_describe(&rec, run->data, len);
-    if (cortex_extractor_run(run->x, f->plugin, run->data, len, &rec) != 0 || rec.problem)
-        add_problem(run->rep, f->path, rec.problem ? rec.problem : cortex_error_last());
-    if (run->chunk) cortex_chunk_file(&rec, run->data, len, run->chunk);
+    const char *problem = cortex_index_extract(run->x, f->plugin, run->data, len, run->chunk, &rec);
+    if (problem) add_problem(run->rep, f->path, problem);
     int rc = deliver_records(run, &rec, run->fresh);
     cortex_file_records_reset(&rec);
     return rc;
@@ -406,9 +414,23 @@ static void count_file(cortex_index_report *rep, const char *lang, const cortex_
     rep->texts += r->ntexts;
 }
 
+/* Removes from every sink the files the previous run indexed that this one
+ * did not (`now`, sorted like `prev`). */
+static int remove_left(const open_sink *sinks, size_t nsinks, const manifest_entry *prev, size_t nprev,
+                       const char *const *now, size_t nnow, cortex_index_report *rep)
+{
+    int rc = 0;
+    for (size_t i = 0, j = 0; i < nprev && rc == 0; i++) {
+        while (j < nnow && strcmp(now[j], prev[i].path) < 0) j++;
+        if (j < nnow && strcmp(now[j], prev[i].path) == 0) continue;
+        for (size_t s = 0; s < nsinks && rc == 0; s++) rc = sinks[s].type->remove(sinks[s].self, prev[i].path);
+        rep->removed++;
+    }
+    return rc;
+}
+
 typedef struct jsonl_rebuild {
-    const cortex_sink_type *sink;
-    void *self;
+    open_sink sink;
     cortex_index_report *rep;
     char **paths; /* the files delivered, in order: the store's others are removed */
     size_t npaths, paths_cap;
@@ -419,7 +441,7 @@ static int deliver_from_jsonl(const cortex_file_records *r, void *payload)
     jsonl_rebuild *j = payload;
     *CORTEX_PUSH(j->paths, j->npaths, j->paths_cap) = cortex_xstrdup(r->path);
     count_file(j->rep, r->lang, r, 0);
-    return j->sink->file(j->self, r);
+    return j->sink.type->file(j->sink.self, r);
 }
 
 /* `cortex index --from-jsonl`: the store rebuilt from the committed JSONL
@@ -440,22 +462,18 @@ static int rebuild_from_jsonl(const cortex_plugin_set *plugins, const cortex_ind
     int same = 0;
     manifest_entry *prev = previous_manifest(rep->data_dir, extractor, &nprev, &same);
     cortex_sink_context ctx = {rep->root, rep->data_dir, "root", extractor, {0, 0}};
-    jsonl_rebuild j = {&cortex_sink_sqlite, NULL, rep, NULL, 0, 0};
+    jsonl_rebuild j = {{&cortex_sink_sqlite, NULL}, rep, NULL, 0, 0};
+    const cortex_sink_type *sqlite = j.sink.type;
     int begun = 0;
-    if ((rc = j.sink->open(&j.self, &ctx)) == 0 && (rc = j.sink->begin(j.self)) == 0) {
+    if ((rc = sqlite->open(&j.sink.self, &ctx)) == 0 && (rc = sqlite->begin(j.sink.self)) == 0) {
         begun = 1;
         uint64_t nfiles = 0;
         rc = cortex_index_from_jsonl(rep->root, rep->data_dir, plugins, deliver_from_jsonl, &j, &nfiles);
     }
-    for (size_t i = 0, k = 0; i < nprev && rc == 0; i++) {
-        while (k < j.npaths && strcmp(j.paths[k], prev[i].path) < 0) k++;
-        if (k < j.npaths && strcmp(j.paths[k], prev[i].path) == 0) continue;
-        rc = j.sink->remove(j.self, prev[i].path);
-        rep->removed++;
-    }
-    if (rc == 0 && begun) rc = j.sink->commit(j.self);
-    if (rc != 0 && begun) j.sink->abort(j.self);
-    if (j.self) j.sink->close(j.self);
+    if (rc == 0) rc = remove_left(&j.sink, 1, prev, nprev, (const char *const *)j.paths, j.npaths, rep);
+    if (rc == 0 && begun) rc = sqlite->commit(j.sink.self);
+    if (rc != 0 && begun) sqlite->abort(j.sink.self);
+    if (j.sink.self) sqlite->close(j.sink.self);
     for (size_t i = 0; i < j.npaths; i++) free(j.paths[i]);
     free(j.paths);
     for (size_t i = 0; i < nprev; i++) free(prev[i].path);
@@ -640,12 +658,7 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     free(run.data);
     if (run.x) cortex_extractor_free(run.x);
 
-    for (size_t i = 0, j = 0; i < nprev && rc == 0; i++) {
-        while (j < nnow && strcmp(now[j], prev[i].path) < 0) j++;
-        if (j < nnow && strcmp(now[j], prev[i].path) == 0) continue;
-        for (size_t s = 0; s < nsinks && rc == 0; s++) rc = sinks[s].type->remove(sinks[s].self, prev[i].path);
-        rep->removed++;
-    }
+    if (rc == 0) rc = remove_left(sinks, nsinks, prev, nprev, (const char *const *)now, nnow, rep);
     free(now);
     if (rc == 0)
         for (size_t s = 0; s < nsinks && rc == 0; s++) rc = sinks[s].type->commit(sinks[s].self);

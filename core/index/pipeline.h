@@ -6,7 +6,9 @@
 #ifndef CORTEX_INDEX_PIPELINE_H
 #define CORTEX_INDEX_PIPELINE_H
 
+#include "../chunk/chunk.h"
 #include "../config/config.h"
+#include "../extract/extractor.h"
 #include "../extract/records.h"
 #include "../plugin/loader.h"
 #include "../walk/walker.h"
@@ -80,5 +82,11 @@ const char *cortex_index_read_source(const char *path, char **data, size_t *cap,
 
 /** Fills the file record's hash, line count and size from its content. */
 void cortex_index_describe(cortex_file_records *r, const char *data, size_t len);
+
+/** Extracts a described file's records with `x`, then chunks them when
+ *  `chunk` is set. NULL, or why extraction stopped early (valid until the
+ *  next call on this thread): the records then hold what was found. */
+const char *cortex_index_extract(cortex_extractor *x, const cortex_language_plugin *p, const char *data, size_t len,
+                                 const cortex_chunk_options *chunk, cortex_file_records *r);
 
 #endif

@@ -4,7 +4,6 @@
 
 #include "pipeline.h"
 
-#include "../chunk/chunk.h"
 #include "../extract/extractor.h"
 #include "../util/error.h"
 #include "../util/mem.h"
@@ -93,9 +92,8 @@ static void run_job(cortex_workers *w, cortex_extractor *x, size_t i, char **buf
         res->same_hash = 1;
         return;
     }
-    if (cortex_extractor_run(x, job->plugin, *buf, len, r) != 0 || r->problem)
-        res->problem = cortex_xstrdup(r->problem ? r->problem : cortex_error_last());
-    if (w->chunk) cortex_chunk_file(r, *buf, len, w->chunk);
+    const char *problem = cortex_index_extract(x, job->plugin, *buf, len, w->chunk, r);
+    if (problem) res->problem = cortex_xstrdup(problem);
 }
 
 /* The next job a worker may start, or SIZE_MAX to wait; called with the lock held. */
