@@ -20,6 +20,18 @@
 #include <string.h>
 #include <xxhash.h>
 
+/* Kinds a reference can be bound to, listed once for the C check and the SQL.
+ * Prototypes are left out so a function declared in a header and defined once
+ * still has a unique definition; impl blocks too, so `Point` names the struct,
+ * not also each `impl Point`. */
+#define BINDABLE_KINDS(X) \
+    X(function) X(method) X(macro) X(class) X(struct) X(interface) X(enum) X(type) X(union) X(trait) X(module)
+#define AS_STRING(kind) #kind,
+#define AS_SQL(kind) ",'" #kind "'"
+static const char *const bindable_kinds[] = {BINDABLE_KINDS(AS_STRING) NULL};
+/* ('' ,'function', ...): the empty kind, which no symbol has, carries the first comma */
+#define BINDABLE_KINDS_SQL "(''" BINDABLE_KINDS(AS_SQL) ")"
+
 enum {
     ST_FILE_ID, ST_FTS_DEL_SYMBOLS, ST_FTS_DEL_TEXTS, ST_FTS_DEL_FILE,
     ST_DEL_FILE, ST_DEL_SYMBOLS, ST_DEL_REFS, ST_DEL_IMPORTS, ST_DEL_TEXTS, ST_FTS_DEL_CHUNKS, ST_DEL_CHUNKS,
@@ -53,20 +65,13 @@ static const char *const stmt_sql[ST_COUNT] = {
     /* An unchanged file keeps its rows; a touched one gets its new time. */
     /* (and its project: a `git init` in a parent directory moves it) */
     [ST_KEEP_FILE] = "UPDATE files SET mtime = ?3, project = ?4 WHERE path = ?1 AND hash = ?2",
-    [ST_TOUCH_NAMES] = NULL, /* below: needs the bindable kinds */
+    /* The names whose definitions a file brings or takes away (its bindable
+     * symbols, before it is deleted and after it is inserted): an incremental
+     * commit recounts only those (0.33 s for all of them on the kernel subtree). */
+    [ST_TOUCH_NAMES] = "INSERT OR IGNORE INTO temp.touched_names(lang, name) SELECT f.lang, s.short_name FROM symbols s"
+                       " JOIN files f ON f.id = s.file_id WHERE s.file_id = ? AND s.kind IN " BINDABLE_KINDS_SQL,
 };
 
-/* Kinds a reference can be bound to, listed once for the C check and the SQL.
- * Prototypes are left out so a function declared in a header and defined once
- * still has a unique definition; impl blocks too, so `Point` names the struct,
- * not also each `impl Point`. */
-#define BINDABLE_KINDS(X) \
-    X(function) X(method) X(macro) X(class) X(struct) X(interface) X(enum) X(type) X(union) X(trait) X(module)
-#define AS_STRING(kind) #kind,
-#define AS_SQL(kind) ",'" #kind "'"
-static const char *const bindable_kinds[] = {BINDABLE_KINDS(AS_STRING) NULL};
-/* ('' ,'function', ...): the empty kind, which no symbol has, carries the first comma */
-#define BINDABLE_KINDS_SQL "(''" BINDABLE_KINDS(AS_SQL) ")"
 
 /* Same-file ("scoped") and import bindings are stored per reference as its
  * file is inserted. Repository-wide binding needs every definition, so each
@@ -75,13 +80,6 @@ static const char *const bindable_kinds[] = {BINDABLE_KINDS(AS_STRING) NULL};
  * two, within the reference's language (a Python `", ".join()` never binds to
  * a C function `join`). This replaced an UPDATE of every unbound reference:
  * 2.6 s on the kernel subtree. */
-/* The names whose definitions a file brought or took away (its bindable
- * symbols, before it is deleted and after it is inserted): an incremental
- * commit recounts only those (0.33 s for all of them on the kernel subtree). */
-static const char touch_names_sql[] =
-    "INSERT OR IGNORE INTO temp.touched_names(lang, name) SELECT f.lang, s.short_name FROM symbols s"
-    " JOIN files f ON f.id = s.file_id WHERE s.file_id = ? AND s.kind IN " BINDABLE_KINDS_SQL;
-
 static const char resolve_touched_sql[] =
     "DELETE FROM definition_names WHERE (lang, name) IN (SELECT lang, name FROM temp.touched_names);\n"
     "INSERT INTO definition_names(lang, name, n, id)\n"
@@ -205,14 +203,12 @@ static int sqlite_open(void **out, const cortex_sink_context *ctx)
         sqlite_close(s);
         return rc;
     }
-    for (int i = 0; i < ST_COUNT; i++) {
-        const char *sql = i == ST_TOUCH_NAMES ? touch_names_sql : stmt_sql[i];
-        if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &s->st[i], NULL) != SQLITE_OK) {
-            rc = db_error(s, sql);
+    for (int i = 0; i < ST_COUNT; i++)
+        if (sqlite3_prepare_v3(s->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i], NULL) != SQLITE_OK) {
+            rc = db_error(s, stmt_sql[i]);
             sqlite_close(s);
             return rc;
         }
-    }
     *out = s;
     return 0;
 }
