@@ -10,6 +10,8 @@
  */
 #include "chunk.h"
 
+#include "../util/strings.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,13 +19,6 @@
 /* A type body longer than this is cut, with a comment saying how much. */
 #define BODY_MAX_LINES 40
 #define DATA_MAX_LINES 12
-
-static int is_one_of(const char *kind, const char *const *set)
-{
-    for (; *set; set++)
-        if (strcmp(kind, *set) == 0) return 1;
-    return 0;
-}
 
 static const char *const type_kinds[] = {"class", "struct", "interface", "enum", "union", "trait", "type", "impl", NULL};
 /* types whose whole body is their shape (fields, members), shown as code */
@@ -35,7 +30,7 @@ static const char *const data_kinds[] = {"constant", NULL};
 static const char *line_comment(const char *lang)
 {
     static const char *const hash[] = {"python", "ruby", "bash", NULL};
-    return is_one_of(lang, hash) ? "#" : strcmp(lang, "lua") == 0 ? "--" : "//";
+    return cortex_str_in(lang, hash) ? "#" : strcmp(lang, "lua") == 0 ? "--" : "//";
 }
 
 /* Top level, or directly in a module or namespace: not a member or a local. */
@@ -68,9 +63,9 @@ static void symbols_tier(cortex_file_records *r)
     for (size_t i = 0; i < r->nsymbols; i++) {
         const cortex_symbol *s = &r->symbols[i];
         imports += strcmp(s->kind, "import") == 0;
-        ntypes += is_one_of(s->kind, type_kinds);
-        nfunctions += is_one_of(s->kind, function_kinds) || is_one_of(s->kind, macro_kinds);
-        ndata += is_one_of(s->kind, data_kinds) && top_level(r, s);
+        ntypes += cortex_str_in(s->kind, type_kinds);
+        nfunctions += cortex_str_in(s->kind, function_kinds) || cortex_str_in(s->kind, macro_kinds);
+        ndata += cortex_str_in(s->kind, data_kinds) && top_level(r, s);
     }
     if (ntypes + nfunctions + ndata == 0) return;
     cortex_buf_printf(&b, "# %s\n\nLanguage: %s", r->path, r->lang);
@@ -87,7 +82,7 @@ static void symbols_tier(cortex_file_records *r)
         int any = 0;
         for (size_t i = 0; i < r->nsymbols; i++) {
             const cortex_symbol *s = &r->symbols[i];
-            if (!is_one_of(s->kind, groups[g].kinds) || (groups[g].kinds == data_kinds && !top_level(r, s))) continue;
+            if (!cortex_str_in(s->kind, groups[g].kinds) || (groups[g].kinds == data_kinds && !top_level(r, s))) continue;
             if (!any) cortex_buf_printf(&b, "\n## %s\n", groups[g].title);
             any = 1;
             cortex_buf_printf(&b, "- `%s` %s, ", s->name, s->kind);
@@ -165,12 +160,12 @@ static void definitions_tier(cortex_file_records *r, const char *src, size_t len
     uint32_t shown_start = UINT32_MAX, shown_end = 0;
     for (size_t i = 0; i < r->nsymbols; i++) {
         const cortex_symbol *s = &r->symbols[i];
-        int shape = is_one_of(s->kind, shape_kinds), type = is_one_of(s->kind, type_kinds);
-        if (!type && !is_one_of(s->kind, function_kinds) && !is_one_of(s->kind, macro_kinds)) continue;
+        int shape = cortex_str_in(s->kind, shape_kinds), type = cortex_str_in(s->kind, type_kinds);
+        if (!type && !cortex_str_in(s->kind, function_kinds) && !cortex_str_in(s->kind, macro_kinds)) continue;
         /* one declaration, two symbols (`typedef struct x {...} x;`): shown once */
         if (s->start_byte >= shown_start && s->end_byte <= shown_end) continue;
         /* a member inside a type shown whole is already in its body */
-        if (s->parent >= 0 && is_one_of(r->symbols[s->parent].kind, shape_kinds) &&
+        if (s->parent >= 0 && cortex_str_in(r->symbols[s->parent].kind, shape_kinds) &&
             s->start_byte >= r->symbols[s->parent].start_byte && s->end_byte <= r->symbols[s->parent].end_byte)
             continue;
         cortex_buf_clear(&entry);
@@ -194,7 +189,7 @@ static void data_tier(cortex_file_records *r, const char *src, size_t len, size_
     cortex_buf entry = {0};
     for (size_t i = 0; i < r->nsymbols; i++) {
         const cortex_symbol *s = &r->symbols[i];
-        if (!is_one_of(s->kind, data_kinds) || !top_level(r, s)) continue;
+        if (!cortex_str_in(s->kind, data_kinds) || !top_level(r, s)) continue;
         cortex_buf_clear(&entry);
         cortex_buf_printf(&entry, "%s %s, ", comment, s->name);
         lines_label(&entry, s);

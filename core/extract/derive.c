@@ -7,6 +7,8 @@
 
 #include "text.h"
 
+#include "../util/strings.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,9 +37,7 @@ static int compare_texts_dedupe(const void *pa, const void *pb)
 static int is_type_container(const char *kind)
 {
     static const char *const kinds[] = {"class", "struct", "interface", "impl", "enum", "union", "trait", NULL};
-    for (int i = 0; kinds[i]; i++)
-        if (strcmp(kind, kinds[i]) == 0) return 1;
-    return 0;
+    return cortex_str_in(kind, kinds);
 }
 
 static int is_callable(const char *kind)

@@ -13,6 +13,7 @@
 #include "../store/store.h"
 #include "../util/error.h"
 #include "../util/mem.h"
+#include "../util/strings.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -380,12 +381,7 @@ static int insert_symbol(sqlite_sink *s, int64_t file_id, const cortex_file_reco
     return 0;
 }
 
-static int is_bindable(const char *kind)
-{
-    for (int i = 0; bindable_kinds[i]; i++)
-        if (strcmp(kind, bindable_kinds[i]) == 0) return 1;
-    return 0;
-}
+static int is_bindable(const char *kind) { return cortex_str_in(kind, bindable_kinds); }
 
 static const cortex_file_records *sort_records; /* qsort has no payload argument */
 

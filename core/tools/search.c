@@ -11,6 +11,7 @@
 #include "paths.h"
 
 #include "../util/error.h"
+#include "../util/strings.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -139,13 +140,6 @@ typedef struct search_req {
 static const char *const text_kinds[] = {"docstring", "comment", "string", "sample", NULL};
 
 static const char *const chunk_kinds[] = {"doc", "symbols", "definitions", "data", NULL};
-
-static int is_one_of(const char *kind, const char *const *kinds)
-{
-    for (const char *const *k = kinds; *k; k++)
-        if (strcmp(*k, kind) == 0) return 1;
-    return 0;
-}
 
 /* Runs a scope's count and page statements, which bind ?1 fts, ?2 exact name, ?3 kind, ?4 glob, ?5 want. */
 static int run_scope(cortex_tool_session *s, const search_req *r, const char *fts_table, const char *from_where,
@@ -359,8 +353,8 @@ int cortex_tool_search(cortex_tool_session *s, json_t *args, json_t **result)
     }
     if (r.kind) {
         /* A kind names one scope: a text kind, a chunk kind, "file", or a symbol kind. */
-        int which = is_one_of(r.kind, text_kinds)    ? 2
-                    : is_one_of(r.kind, chunk_kinds) ? 3
+        int which = cortex_str_in(r.kind, text_kinds)    ? 2
+                    : cortex_str_in(r.kind, chunk_kinds) ? 3
                     : strcmp(r.kind, "file") == 0    ? 1
                                                      : 0;
         for (int i = 0; i < 4; i++) scopes[i] = scopes[i] && i == which;
