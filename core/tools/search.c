@@ -187,13 +187,12 @@ static int run_scope(cortex_tool_session *s, const search_req *r, const char *ft
                 json_t *name = json_null();
                 const char *headers = (const char *)sqlite3_column_text(st, 5);
                 if (headers) {
-                    char *joined = cortex_xstrdup(headers), *o = joined;
                     cortex_buf b = {0};
-                    for (char *part = strtok_r(o, "\n", &o); part; part = strtok_r(NULL, "\n", &o))
-                        cortex_buf_printf(&b, "%s%s", b.len ? " > " : "", part);
+                    for (const char *c = headers; *c; c++)
+                        if (*c == '\n') cortex_buf_puts(&b, " > ");
+                        else cortex_buf_putc(&b, *c);
                     name = json_string(b.data ? b.data : "");
                     cortex_buf_free(&b);
-                    free(joined);
                 }
                 h->item = json_pack("{s:o,s:o,s:I,s:I,s:o,s:n,s:n,s:n,s:o}", "kind", cortex_column_json(st, 1), "file",
                                     cortex_column_json(st, 2), "line", (json_int_t)sqlite3_column_int64(st, 3), "line_end",
@@ -219,11 +218,8 @@ static int run_scope(cortex_tool_session *s, const search_req *r, const char *ft
 static int search_all(cortex_tool_session *s, const search_req *r, const int scopes[4], hit **hits, size_t *nhits,
                       size_t *cap, int64_t *total)
 {
-    char where[1024];
-    const char *glob = r->glob && r->project ? " AND cortex_glob(?4, f.path) AND f.project = ?6"
-                       : r->glob             ? " AND cortex_glob(?4, f.path)"
-                       : r->project          ? " AND f.project = ?6"
-                                             : "";
+    char where[1024], glob[96]; /* the path and project filters every scope shares */
+    snprintf(glob, sizeof glob, "%s%s", r->glob ? " AND cortex_glob(?4, f.path)" : "", r->project ? " AND f.project = ?6" : "");
     int rc = 0;
     if (scopes[0] && rc == 0) {
         snprintf(where, sizeof where,
@@ -257,7 +253,7 @@ static int search_all(cortex_tool_session *s, const search_req *r, const int sco
                  "FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid JOIN files f ON f.id = c.file_id "
                  "WHERE chunks_fts MATCH ?1%s%s",
                  r->kind ? " AND c.kind = ?3" : r->all_chunks ? "" : " AND c.kind = 'doc'", glob);
-        /* the count shortcut needs every FTS row to count: only without a kind filter of its own */
+        /* keeping to docs filters rows: the count cannot read the FTS table alone */
         search_req docs = *r;
         docs.filtered = !r->all_chunks;
         rc = run_scope(s, &docs, "chunks_fts", where,
