@@ -177,12 +177,17 @@ static int r_sinks(parser *p, const yaml_node_t *v, void *t)
             if (strcmp(c->sinks[i], c->sinks[j]) == 0) return fail(p, v, "sink \"%s\" is listed twice", c->sinks[i]);
     return rc;
 }
-static int r_threads(parser *p, const yaml_node_t *v, void *t)
+/* read_uint into a 32-bit field (max fits in it) */
+static int read_u32(parser *p, const yaml_node_t *v, uint64_t min, uint64_t max, uint32_t *out)
 {
     uint64_t n = 0;
-    int rc = read_uint(p, v, 0, 256, &n);
-    if (!rc) ((cortex_pipeline_config *)t)->threads = (unsigned)n;
+    int rc = read_uint(p, v, min, max, &n);
+    if (!rc) *out = (uint32_t)n;
     return rc;
+}
+static int r_threads(parser *p, const yaml_node_t *v, void *t)
+{
+    return read_u32(p, v, 0, 256, &((cortex_pipeline_config *)t)->threads);
 }
 static int r_extensions(parser *p, const yaml_node_t *v, void *t)
 {
@@ -226,17 +231,11 @@ static const key_rule limit_rules[] = {
 static int r_limits(parser *p, const yaml_node_t *v, void *t) { return read_mapping(p, v, limit_rules, t); }
 static int r_chunk_tokens(parser *p, const yaml_node_t *v, void *t)
 {
-    uint64_t n = 0;
-    int rc = read_uint(p, v, 16, 1 << 20, &n);
-    if (!rc) ((cortex_pipeline_config *)t)->chunk_tokens = (uint32_t)n;
-    return rc;
+    return read_u32(p, v, 16, 1 << 20, &((cortex_pipeline_config *)t)->chunk_tokens);
 }
 static int r_chunk_overlap(parser *p, const yaml_node_t *v, void *t)
 {
-    uint64_t n = 0;
-    int rc = read_uint(p, v, 0, 1 << 19, &n);
-    if (!rc) ((cortex_pipeline_config *)t)->chunk_overlap = (uint32_t)n;
-    return rc;
+    return read_u32(p, v, 0, 1 << 19, &((cortex_pipeline_config *)t)->chunk_overlap);
 }
 static const key_rule chunk_rules[] = {{"tokens", r_chunk_tokens}, {"overlap", r_chunk_overlap}, {NULL, NULL}};
 static int r_chunks(parser *p, const yaml_node_t *v, void *t)

@@ -30,7 +30,7 @@ typedef struct cortex_pipeline_config {
     uint64_t max_file_size;     /* bytes */
     uint64_t max_line_length;   /* bytes; 0 = no limit */
     double parse_seconds;
-    unsigned threads;           /* 0 = the machine's cores */
+    uint32_t threads;           /* 0 = the machine's cores */
     char **sinks;               /* NULL-terminated */
     size_t nsinks;
     uint32_t chunk_tokens;      /* the chunks sink's budget per chunk */
