@@ -6,7 +6,8 @@
 . "$(dirname "$0")/lib.sh"
 CORTEX=$1
 R="$TMP/polyglot"
-cp -R "$REPO/tests/fixtures/repos/polyglot" "$R"
+# the fixture's sources are the plugins' golden inputs, linked: copied as files
+cp -RL "$REPO/tests/fixtures/repos/polyglot" "$R"
 git -C "$R" init -q
 
 expect_status "index exits 0" 0 "$CORTEX" index "$R" --json --quiet
