@@ -26,6 +26,7 @@ typedef struct doc {
     size_t budget, overlap; /* in bytes */
     size_t known_at;        /* a byte whose line is known: lines are counted from there */
     uint32_t known_line;
+    const uint8_t *code;    /* per byte: 1 on a fenced block's lines (fences included), found once */
 } doc;
 
 int cortex_chunk_is_doc(const char *lang)
@@ -147,7 +148,7 @@ static void find_links(cortex_arena *a, cortex_chunk *c, const char *s, size_t s
 {
     size_t cap = 0;
     for (size_t i = start; i < end; i++) {
-        if (in_code[i - start]) continue;
+        if (in_code[i]) continue;
         if (s[i] == ']' && i + 1 < end && s[i + 1] == '(') {
             size_t j = i + 2, k = j;
             while (k < end && s[k] != ')' && s[k] != ' ' && s[k] != '\n') k++;
@@ -202,22 +203,22 @@ static void find_blocks(cortex_arena *a, cortex_chunk *c, const char *s, size_t 
 
 /* ---- packing ---------------------------------------------------------------- */
 
-/* Marks the bytes of [start, end) inside fenced blocks (1), so paragraph and
- * sentence splits and link scans skip code. */
-static uint8_t *code_map(cortex_arena *a, const char *s, size_t len, size_t start, size_t end)
+/* Marks the bytes on a fenced block's lines, fences included (1): headers,
+ * paragraph and sentence splits and link scans skip code. An unclosed fence
+ * runs to the end, as in CommonMark. Computed once per document. */
+static uint8_t *code_map(const char *s, size_t len)
 {
-    uint8_t *map = cortex_arena_alloc(a, end - start + 1);
-    memset(map, 0, end - start + 1);
+    uint8_t *map = cortex_xcalloc(len + 1, 1);
     char f = 0;
     size_t run = 0;
-    for (size_t ls = start; ls < end;) {
+    for (size_t ls = 0; ls < len;) {
         size_t le = line_end_of(s, len, ls), r, info;
         char g = fence_of(s, ls, le, &r, &info);
         if (!f && g) {
             f = g, run = r;
-            memset(map + (ls - start), 1, (le < end ? le : end) - ls);
+            memset(map + ls, 1, le - ls);
         } else if (f) {
-            memset(map + (ls - start), 1, (le < end ? le : end) - ls);
+            memset(map + ls, 1, le - ls);
             if (g == f && r >= run && blank(s, info, le)) f = 0;
         }
         ls = le;
@@ -241,14 +242,14 @@ static void push_unit(units *u, size_t a, size_t b)
 /* Cuts [a, b) into units no longer than the budget: at sentence ends
  * (". ", "? ", "! ", or a line break) when it can, else at a space, else
  * anywhere that is not inside a UTF-8 sequence. */
-static void split_long(const doc *d, units *u, size_t a, size_t b, const uint8_t *code, size_t base)
+static void split_long(const doc *d, units *u, size_t a, size_t b)
 {
     while (b - a > d->budget) {
         size_t limit = a + d->budget, cut = 0;
         for (size_t i = limit; i > a + d->budget / 4; i--) {
             char c = d->src[i - 1];
             int sentence = (c == '\n') || ((c == ' ' || c == '\t') && i >= 2 && strchr(".?!:;", d->src[i - 2]) &&
-                                           !code[i - 1 - base]);
+                                           !d->code[i - 1]);
             if (sentence) {
                 cut = i;
                 break;
@@ -297,11 +298,8 @@ static void emit(doc *d, size_t start, size_t end, const char *headers)
     uint32_t known_line = d->known_line;
     c->line_end = line_of(d, end - 1);
     d->known_at = known, d->known_line = known_line; /* the next chunk may start before this one ends */
-    cortex_arena scratch = {0};
-    uint8_t *code = code_map(&scratch, d->src, d->len, start, end);
     find_blocks(&r->arena, c, d->src, d->len, start, end);
-    find_links(&r->arena, c, d->src, start, end, code);
-    cortex_arena_reset(&scratch);
+    find_links(&r->arena, c, d->src, start, end, d->code);
 }
 
 /* Packs the section [a, b) into chunks within the budget: whole units
@@ -314,22 +312,20 @@ static void pack(doc *d, size_t a, size_t b, const char *headers)
         emit(d, a, b, headers);
         return;
     }
-    cortex_arena scratch = {0};
-    uint8_t *code = code_map(&scratch, d->src, d->len, a, b);
     units u = {0};
     /* paragraphs: runs of lines ended by a blank line outside code */
     size_t para = a;
     for (size_t ls = a; ls < b;) {
         size_t le = line_end_of(d->src, d->len, ls);
         if (le > b) le = b;
-        if (blank(d->src, ls, le) && !code[ls - a]) {
-            if (le - para > d->budget) split_long(d, &u, para, le, code, a);
+        if (blank(d->src, ls, le) && !d->code[ls]) {
+            if (le - para > d->budget) split_long(d, &u, para, le);
             else push_unit(&u, para, le);
             para = le;
         }
         ls = le;
     }
-    if (b - para > d->budget) split_long(d, &u, para, b, code, a);
+    if (b - para > d->budget) split_long(d, &u, para, b);
     else push_unit(&u, para, b);
 
     size_t piece = u.items[0].start, end = piece, floor = a;
@@ -347,7 +343,6 @@ static void pack(doc *d, size_t a, size_t b, const char *headers)
     }
     emit(d, first ? piece : overlap_start(d, piece, floor), end, headers);
     free(u.items);
-    cortex_arena_reset(&scratch);
 }
 
 /* ---- sections ------------------------------------------------------------------ */
@@ -391,19 +386,14 @@ static void chunk_markdown(doc *d)
     size_t section = 0, section_body = 0; /* where the section and its text after its header start */
     int section_has_header = 0;
     const char *headers = NULL;
-    char fence = 0;
-    size_t fence_run = 0;
     size_t prev_ls = 0, prev_le = 0;
     int prev_text = 0; /* the previous line is paragraph text: a setext underline may follow */
     for (size_t ls = front_matter_end(s, d->len); ls < d->len;) {
-        size_t le = line_end_of(s, d->len, ls), run, info;
-        char f = fence_of(s, ls, le, &run, &info);
+        size_t le = line_end_of(s, d->len, ls);
         int level = 0, atx = 0;
         size_t header_at = ls;
-        if (fence) {
-            if (f == fence && run >= fence_run && blank(s, info, le)) fence = 0;
-        } else if (f) {
-            fence = f, fence_run = run;
+        if (d->code[ls]) {
+            /* a fenced block's line: never a header */
         } else if ((level = atx_level(s, ls, le)) > 0) {
             atx = 1;
         } else if (prev_text && (level = setext_level(s, ls, le)) > 0) {
@@ -424,7 +414,7 @@ static void chunk_markdown(doc *d)
             headers = join_headers(&d->r->arena, stack, MAX_DEPTH);
             prev_text = 0;
         } else {
-            prev_text = !fence && !f && !blank(s, ls, le);
+            prev_text = !d->code[ls] && !blank(s, ls, le);
         }
         prev_ls = ls;
         prev_le = le;
@@ -438,7 +428,10 @@ void cortex_chunk_doc(cortex_file_records *r, const char *src, size_t len, const
     uint32_t tokens = opts && opts->tokens ? opts->tokens : CORTEX_CHUNK_DEFAULT_TOKENS;
     uint32_t overlap = opts ? opts->overlap : CORTEX_CHUNK_DEFAULT_OVERLAP;
     if (overlap >= tokens) overlap = tokens / 2;
-    doc d = {r, src, len, (size_t)tokens * CORTEX_CHUNK_BYTES_PER_TOKEN, (size_t)overlap * CORTEX_CHUNK_BYTES_PER_TOKEN, 0, 1};
+    uint8_t *code = code_map(src, len);
+    doc d = {r, src, len, (size_t)tokens * CORTEX_CHUNK_BYTES_PER_TOKEN, (size_t)overlap * CORTEX_CHUNK_BYTES_PER_TOKEN, 0, 1,
+             code};
     if (strcmp(r->lang, "markdown") == 0) chunk_markdown(&d);
     else pack(&d, 0, len, NULL);
+    free(code);
 }
