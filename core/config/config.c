@@ -247,9 +247,15 @@ static int r_chunks(parser *p, const yaml_node_t *v, void *t)
     return rc;
 }
 
+static int r_shard_files(parser *p, const yaml_node_t *v, void *t)
+{
+    return read_u32(p, v, 0, 1 << 24, &((cortex_pipeline_config *)t)->shard_files);
+}
+
 static const key_rule pipeline_rules[] = {
     {"include", r_include}, {"exclude", r_exclude}, {"plugins", r_plugins}, {"extensions", r_extensions},
-    {"limits", r_limits}, {"threads", r_threads}, {"sinks", r_sinks}, {"chunks", r_chunks}, {NULL, NULL}};
+    {"limits", r_limits}, {"threads", r_threads}, {"sinks", r_sinks}, {"chunks", r_chunks},
+    {"shard_files", r_shard_files}, {NULL, NULL}};
 
 static void pipeline_free(cortex_pipeline_config *c)
 {
@@ -379,6 +385,7 @@ static void builtin_base(cortex_pipeline_config *base)
     base->nsinks = 3;
     base->chunk_tokens = 400;
     base->chunk_overlap = 50;
+    base->shard_files = 256;
     base->include = copy_list(NULL, 0);
     base->exclude = copy_list(NULL, 0);
     base->plugins = copy_list(NULL, 0);
@@ -464,13 +471,13 @@ json_t *cortex_config_json(const cortex_config *c)
         json_t *ext = json_object();
         for (size_t k = 0; k < p->noverrides; k++) json_object_set_new(ext, p->overrides[k].extension, json_string(p->overrides[k].plugin));
         json_object_set_new(pipelines, p->name,
-                            json_pack("{s:o,s:o,s:o,s:o,s:{s:I,s:I,s:f},s:i,s:o,s:{s:i,s:i}}", "include", strings_json(p->include, p->ninclude),
+                            json_pack("{s:o,s:o,s:o,s:o,s:{s:I,s:I,s:f},s:i,s:o,s:{s:i,s:i},s:I}", "include", strings_json(p->include, p->ninclude),
                                       "exclude", strings_json(p->exclude, p->nexclude), "plugins",
                                       strings_json(p->plugins, p->nplugins), "extensions", ext, "limits", "max_file_size",
                                       (json_int_t)p->max_file_size, "max_line_length", (json_int_t)p->max_line_length,
                                       "parse_seconds", p->parse_seconds, "threads", (int)p->threads, "sinks",
                                       strings_json(p->sinks, p->nsinks), "chunks", "tokens", (int)p->chunk_tokens,
-                                      "overlap", (int)p->chunk_overlap));
+                                      "overlap", (int)p->chunk_overlap, "shard_files", (json_int_t)p->shard_files));
     }
     return json_pack("{s:s,s:i,s:o,s:{s:o}}", "source", c->source, "version", 1, "pipelines", pipelines, "mcp", "disable",
                      strings_json(c->mcp_disable, c->nmcp_disable));

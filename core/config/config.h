@@ -35,6 +35,7 @@ typedef struct cortex_pipeline_config {
     size_t nsinks;
     uint32_t chunk_tokens;      /* the chunks sink's budget per chunk */
     uint32_t chunk_overlap;     /* tokens a split section's next chunk repeats */
+    uint32_t shard_files;       /* files per shard of the JSONL index and chunks; 0 = one file each */
 } cortex_pipeline_config;
 
 typedef struct cortex_config {

@@ -11,6 +11,7 @@
 #include "from_jsonl.h"
 
 #include "../extract/derive.h"
+#include "../sink/shards.h"
 #include "../util/error.h"
 #include "../util/mem.h"
 
@@ -95,6 +96,57 @@ static int each_line_of(reader *r, const char *path, const char *key, int (*take
         if (rc == 0) rc = advance(r);
     }
     return rc;
+}
+
+/* The readers of one output split into shards (../sink/shards.h): a path's
+ * lines are in the shard its hash picks, each shard sorted by path. */
+typedef struct shard_readers {
+    unsigned n;
+    reader *r;
+} shard_readers;
+
+static int open_shards(shard_readers *s, const char *dir, const char *name, unsigned n)
+{
+    s->n = n;
+    s->r = cortex_xcalloc(n, sizeof *s->r);
+    char path[PATH_MAX + 96];
+    int rc = 0;
+    for (unsigned i = 0; i < n && rc == 0; i++) {
+        cortex_shard_file(path, sizeof path, dir, name, n, i);
+        rc = open_reader(&s->r[i], cortex_xstrdup(path), 1);
+    }
+    return rc;
+}
+
+static reader *shard_for(shard_readers *s, const char *path)
+{
+    return &s->r[cortex_shard_of(path, s->n)];
+}
+
+static void close_shards(shard_readers *s)
+{
+    for (unsigned i = 0; s->r && i < s->n; i++) {
+        free((char *)s->r[i].name);
+        close_reader(&s->r[i]);
+    }
+    free(s->r);
+}
+
+/* How many shards the index's outputs have (index.json; 1 before format 1.1). */
+static int index_shards(const char *index_dir, unsigned *n)
+{
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/index.json", index_dir);
+    json_error_t err;
+    json_t *m = json_load_file(path, 0, &err);
+    if (!m) return cortex_error_set(CORTEX_ENOTFOUND, "%s: %s", path, err.text);
+    json_t *v = json_object_get(m, "shards");
+    json_int_t shards = v ? (json_is_integer(v) ? json_integer_value(v) : -1) : 1;
+    json_decref(m);
+    if (shards < 1 || shards > (json_int_t)CORTEX_MAX_SHARDS || (shards & (shards - 1)))
+        return cortex_error_set(CORTEX_EINVALID, "%s: \"shards\" must be a power of two from 1 to %u", path, CORTEX_MAX_SHARDS);
+    *n = (unsigned)shards;
+    return 0;
 }
 
 typedef struct loading {
@@ -245,32 +297,38 @@ static void complete(loading *l, const char *root)
 int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex_plugin_set *plugins,
                             cortex_jsonl_file_fn deliver, void *payload, uint64_t *nfiles)
 {
-    static const char *const names[] = {"files.jsonl", "symbols.jsonl", "references.jsonl", "texts.jsonl"};
-    reader in[5];
+    static const char *const kinds[] = {"symbols", "references", "texts"};
+    reader files, chunks;
+    shard_readers in[3];
+    memset(&files, 0, sizeof files);
+    memset(&chunks, 0, sizeof chunks);
     memset(in, 0, sizeof in);
-    char path[PATH_MAX + 64];
-    int rc = 0;
+    char dir[PATH_MAX], path[PATH_MAX + 64];
+    snprintf(dir, sizeof dir, "%s/index", data_dir);
+    unsigned shards = 1;
+    int rc = index_shards(dir, &shards);
     /* each reader owns its name (freed at the end), whether it opened or not */
-    for (int i = 0; i < 4 && rc == 0; i++) {
-        snprintf(path, sizeof path, "%s/index/%s", data_dir, names[i]);
-        rc = open_reader(&in[i], cortex_xstrdup(path), 1);
+    if (rc == 0) {
+        snprintf(path, sizeof path, "%s/files.jsonl", dir);
+        rc = open_reader(&files, cortex_xstrdup(path), 1);
     }
+    for (int k = 0; k < 3 && rc == 0; k++) rc = open_shards(&in[k], dir, kinds[k], shards);
     if (rc == 0) {
         snprintf(path, sizeof path, "%s/chunks/chunks.jsonl", data_dir);
-        rc = open_reader(&in[4], cortex_xstrdup(path), 0);
+        rc = open_reader(&chunks, cortex_xstrdup(path), 0);
     }
     *nfiles = 0;
     loading l = {0};
-    while (rc == 0 && in[0].cur) {
-        json_t *f = in[0].cur;
+    while (rc == 0 && files.cur) {
+        json_t *f = files.cur;
         cortex_file_records rec;
         memset(&rec, 0, sizeof rec);
         const char *p = json_string_value(json_object_get(f, "path"));
         const char *lang = json_string_value(json_object_get(f, "lang"));
         const char *hash = json_string_value(json_object_get(f, "hash"));
         if (!p || !lang || !hash || strlen(hash) != 16) {
-            rc = cortex_error_set(CORTEX_EINVALID, "%s:%ld: a file line needs path, lang and a 16-digit hash", in[0].name,
-                                  in[0].line);
+            rc = cortex_error_set(CORTEX_EINVALID, "%s:%ld: a file line needs path, lang and a 16-digit hash", files.name,
+                                  files.line);
             break;
         }
         l.plugin = cortex_plugin_set_find(plugins, lang);
@@ -287,24 +345,25 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
         json_t *bytes = json_object_get(f, "bytes");
         rec.bytes = json_is_integer(bytes) ? (uint64_t)json_integer_value(bytes) : 0;
         l.rec = &rec;
-        rc = each_line_of(&in[1], rec.path, "file", take_symbol, &l);
+        rc = each_line_of(shard_for(&in[0], rec.path), rec.path, "file", take_symbol, &l);
         if (rc == 0) index_names(&l);
-        if (rc == 0) rc = each_line_of(&in[2], rec.path, "file", take_reference, &l);
-        if (rc == 0) rc = each_line_of(&in[3], rec.path, "file", take_text, &l);
-        if (rc == 0 && in[4].in) rc = each_line_of(&in[4], rec.path, "file", take_chunk, &l);
+        if (rc == 0) rc = each_line_of(shard_for(&in[1], rec.path), rec.path, "file", take_reference, &l);
+        if (rc == 0) rc = each_line_of(shard_for(&in[2], rec.path), rec.path, "file", take_text, &l);
+        if (rc == 0 && chunks.in) rc = each_line_of(&chunks, rec.path, "file", take_chunk, &l);
         if (rc == 0) {
             complete(&l, root);
             rc = deliver(&rec, payload);
             (*nfiles)++;
         }
         cortex_file_records_reset(&rec);
-        if (rc == 0) rc = advance(&in[0]);
+        if (rc == 0) rc = advance(&files);
     }
     free(l.parents);
     free(l.by_name);
-    for (int i = 0; i < 5; i++) {
-        free((char *)in[i].name);
-        close_reader(&in[i]);
-    }
+    for (int k = 0; k < 3; k++) close_shards(&in[k]);
+    free((char *)files.name);
+    close_reader(&files);
+    free((char *)chunks.name);
+    close_reader(&chunks);
     return rc;
 }

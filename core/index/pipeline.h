@@ -21,6 +21,8 @@ typedef void (*cortex_index_progress_cb)(size_t done, size_t total, void *payloa
 
 /* Lines longer than this mark a minified or generated file, which is skipped. */
 #define CORTEX_DEFAULT_MAX_LINE_LENGTH 16384
+/* files per shard of the JSONL index and chunks (pipeline key shard_files) */
+#define CORTEX_DEFAULT_SHARD_FILES 256
 
 typedef struct cortex_index_options {
     const char *root;            /* repository to index */

@@ -25,6 +25,7 @@ void cortex_carry_close(cortex_carry_reader *r)
 void cortex_carry_advance(cortex_carry_reader *r)
 {
     r->len = r->in ? getline(&r->line, &r->cap, r->in) : -1;
+    if (r->len >= 0) r->lines++;
     if (r->len < 0) {
         free(r->line);
         r->line = NULL;
@@ -64,10 +65,15 @@ static int line_path(const char *line, cortex_buf *out)
     return 0;
 }
 
+int cortex_carry_path(cortex_carry_reader *r)
+{
+    return r->line ? line_path(r->line, &r->path) : -1;
+}
+
 int cortex_carry_seek(cortex_carry_reader *r, const char *path)
 {
     while (r->line) {
-        if (line_path(r->line, &r->path) != 0) return -1;
+        if (cortex_carry_path(r) != 0) return -1;
         int c = strcmp(r->path.data ? r->path.data : "", path);
         if (c == 0) return 1;
         if (c > 0) return 0;

@@ -17,6 +17,7 @@ typedef struct cortex_carry_reader {
     char *line;      /* the current line, not yet consumed; NULL at the end */
     size_t cap;
     ssize_t len;
+    uint64_t lines;  /* lines read so far, the current one included */
     cortex_buf path; /* scratch: the current line's path */
 } cortex_carry_reader;
 
@@ -26,6 +27,9 @@ void cortex_carry_close(cortex_carry_reader *r);
 
 /** Moves to the next line. */
 void cortex_carry_advance(cortex_carry_reader *r);
+
+/** Decodes the current line's path into r->path; 0, or -1 when it has none. */
+int cortex_carry_path(cortex_carry_reader *r);
 
 /** Skips the lines of paths before `path`: 1 when the current line is
  *  `path`'s, 0 when it has none (left), -1 on a line with no path. */

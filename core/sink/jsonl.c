@@ -5,11 +5,17 @@
  * killed run sees either the old index or the new one, never a mix. Output is
  * sorted by path then line, LF-terminated, without timestamps: the same
  * sources give byte-identical files.
+ *
+ * files.jsonl is one file; symbols, references and texts are split into
+ * shards by path (shards.h) once the repository has more files than one
+ * shard holds, so an edit rewrites the shards of the files it touched and
+ * the others are hard-linked from the committed index.
  */
-#define _GNU_SOURCE /* renameat2 */
+#define _GNU_SOURCE /* fileno */
 #include "sink.h"
 
 #include "carry.h"
+#include "shards.h"
 
 #include "../extract/record_json.h"
 #include "../util/error.h"
@@ -17,7 +23,6 @@
 
 #include <errno.h>
 #include <jansson.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,50 +30,34 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define JSONL_FORMAT_VERSION "1.0"
+#define JSONL_FORMAT_VERSION "1.1"
 
-enum { OUT_FILES, OUT_SYMBOLS, OUT_REFS, OUT_TEXTS, OUT_COUNT };
-static const char *const out_names[OUT_COUNT] = {"files.jsonl", "symbols.jsonl", "references.jsonl", "texts.jsonl"};
+enum { KIND_SYMBOLS, KIND_REFS, KIND_TEXTS, KIND_COUNT };
+static const char *const kind_names[KIND_COUNT] = {"symbols", "references", "texts"};
 
 typedef struct jsonl_sink {
     char dir[PATH_MAX];     /* the committed index: <data>/index */
     char staging[PATH_MAX]; /* this run's index until commit: <data>/index.tmp */
     char state[PATH_MAX];   /* <data>/index.extractor: which extractor wrote the committed index */
     char *extractor;
-    cortex_carry_reader old[OUT_COUNT]; /* the committed index, when its records can be carried over */
-    int have_old;
-    uint64_t old_files;     /* files in the committed index (its index.json) */
-    /* Until a file is written or removed, kept files are only listed: a run
-     * that changes nothing leaves the committed index as it is, unwritten. */
-    int changed;
-    char **pending;
-    size_t npending, pending_cap;
     char *project;
-    FILE *out[OUT_COUNT];
+    unsigned shards;        /* this run's shard count, from the number of files it indexes */
+    /* The committed index, when its records can be carried over: its
+     * files.jsonl is read along with the run, so a file it lists that the run
+     * neither keeps nor writes (gone, or now skipped) changes its shards. */
+    int have_old;
+    cortex_carry_reader old_files;
+    unsigned old_shards;
+    uint64_t old_counts[KIND_COUNT];
+    int changed;            /* something written, removed or re-sharded: the index is committed */
+    FILE *files_out;
+    uint64_t nfiles;
+    cortex_sharded kinds[KIND_COUNT];
     cortex_buf line;
     char *last_path;
     char **languages;
     size_t nlanguages, languages_cap;
-    uint64_t counts[OUT_COUNT];
 } jsonl_sink;
-
-static void staged(char *buf, size_t n, const jsonl_sink *s, const char *name)
-{
-    snprintf(buf, n, "%s/%s", s->staging, name);
-}
-
-/* Removes an index directory cortex wrote: its known files, then itself. */
-static void remove_index_dir(const char *dir)
-{
-    char p[PATH_MAX + 32];
-    for (int i = 0; i < OUT_COUNT; i++) {
-        snprintf(p, sizeof p, "%s/%s", dir, out_names[i]);
-        unlink(p);
-    }
-    snprintf(p, sizeof p, "%s/index.json", dir);
-    unlink(p);
-    rmdir(dir);
-}
 
 static int jsonl_open(void **out, const cortex_sink_context *ctx)
 {
@@ -78,87 +67,88 @@ static int jsonl_open(void **out, const cortex_sink_context *ctx)
     snprintf(s->state, sizeof s->state, "%s/index.extractor", ctx->data_dir);
     s->project = cortex_xstrdup(ctx->project_name);
     s->extractor = cortex_xstrdup(ctx->extractor ? ctx->extractor : "");
+    s->shards = cortex_shard_count(ctx->files, ctx->shard_files);
     *out = s;
     return 0;
 }
 
-static void close_old(jsonl_sink *s)
+static void end_run(jsonl_sink *s)
 {
-    for (int i = 0; i < OUT_COUNT; i++) cortex_carry_close(&s->old[i]);
+    if (s->files_out) fclose(s->files_out);
+    s->files_out = NULL;
+    cortex_carry_close(&s->old_files);
+    for (int k = 0; k < KIND_COUNT; k++) cortex_sharded_dispose(&s->kinds[k]);
     s->have_old = 0;
 }
 
-static void clear_pending(jsonl_sink *s)
-{
-    for (size_t i = 0; i < s->npending; i++) free(s->pending[i]);
-    s->npending = 0;
-}
-
-/* Opens the committed index for carrying records over, when it was written by
- * this extractor; otherwise every keep() asks for fresh records. */
+/* The committed index, when this extractor wrote it: its shard count and
+ * line counts (index.json) and its files.jsonl, open at the first line. */
 static void open_old(jsonl_sink *s)
 {
-    close_old(s);
-    char written_by[512];
+    char written_by[512], p[PATH_MAX + 32];
     if (cortex_carry_read_state(s->state, written_by, sizeof written_by) != 0 || strcmp(written_by, s->extractor) != 0)
         return;
-    for (int i = 0; i < OUT_COUNT; i++) {
-        char p[PATH_MAX + 32];
-        snprintf(p, sizeof p, "%s/%s", s->dir, out_names[i]);
-        if (cortex_carry_open(&s->old[i], p) != 0) {
-            close_old(s);
-            return;
-        }
+    snprintf(p, sizeof p, "%s/index.json", s->dir);
+    json_t *m = json_load_file(p, 0, NULL);
+    json_t *counts = json_object_get(m, "counts"), *shards = json_object_get(m, "shards");
+    int ok = json_is_object(counts);
+    for (int k = 0; k < KIND_COUNT && ok; k++) {
+        json_t *c = json_object_get(counts, kind_names[k]);
+        ok = json_is_integer(c);
+        if (ok) s->old_counts[k] = (uint64_t)json_integer_value(c);
     }
-    char manifest[PATH_MAX + 32];
-    snprintf(manifest, sizeof manifest, "%s/index.json", s->dir);
-    json_t *m = json_load_file(manifest, 0, NULL);
-    json_t *files = json_object_get(json_object_get(m, "counts"), "files");
-    s->old_files = json_is_integer(files) ? (uint64_t)json_integer_value(files) : UINT64_MAX;
+    /* an index without "shards" (format 1.0) is one file of each */
+    s->old_shards = json_is_integer(shards) ? (unsigned)json_integer_value(shards) : 1;
+    ok = ok && s->old_shards >= 1 && s->old_shards <= CORTEX_MAX_SHARDS && !(s->old_shards & (s->old_shards - 1));
     json_decref(m);
-    s->have_old = 1;
-}
-
-static void close_outputs(jsonl_sink *s, int discard)
-{
-    for (int i = 0; i < OUT_COUNT; i++) {
-        if (s->out[i]) fclose(s->out[i]);
-        s->out[i] = NULL;
-    }
-    if (discard) remove_index_dir(s->staging);
+    snprintf(p, sizeof p, "%s/files.jsonl", s->dir);
+    s->have_old = ok && cortex_carry_open(&s->old_files, p) == 0;
 }
 
 static int jsonl_begin(void *self)
 {
     jsonl_sink *s = self;
-    remove_index_dir(s->staging); /* left by a run that was killed */
+    end_run(s);
+    cortex_shards_remove_dir(s->staging); /* left by a run that was killed */
     if (mkdir(s->staging, 0777) != 0)
         return cortex_error_set(CORTEX_EIO, "%s: cannot create directory: %s", s->staging, strerror(errno));
-    for (int i = 0; i < OUT_COUNT; i++) {
-        char p[PATH_MAX + 32];
-        staged(p, sizeof p, s, out_names[i]);
-        s->out[i] = fopen(p, "wb");
-        if (!s->out[i]) {
-            int rc = cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", p, strerror(errno));
-            close_outputs(s, 1);
-            return rc;
-        }
-        s->counts[i] = 0;
-    }
+    open_old(s);
+    s->changed = !s->have_old || s->old_shards != s->shards;
+    s->nfiles = 0;
     free(s->last_path);
     s->last_path = NULL;
-    clear_pending(s);
-    s->changed = 0;
-    open_old(s);
-    return 0;
+    char p[PATH_MAX + 32];
+    snprintf(p, sizeof p, "%s/files.jsonl", s->staging);
+    if (!(s->files_out = fopen(p, "wb"))) return cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", p, strerror(errno));
+    int rc = 0;
+    for (int k = 0; k < KIND_COUNT && rc == 0; k++)
+        rc = cortex_sharded_begin(&s->kinds[k], s->dir, s->staging, kind_names[k], s->shards, s->have_old ? s->old_shards : 0);
+    return rc;
 }
 
-static int write_line(jsonl_sink *s, int which)
+/* `path`'s lines change in every output. */
+static int change_path(jsonl_sink *s, const char *path)
 {
-    s->counts[which]++;
-    if (fwrite(s->line.data, 1, s->line.len, s->out[which]) != s->line.len)
-        return cortex_error_set(CORTEX_EIO, "%s/%s: write failed: %s", s->staging, out_names[which], strerror(errno));
-    cortex_buf_clear(&s->line);
+    s->changed = 1;
+    int rc = 0;
+    for (int k = 0; k < KIND_COUNT && rc == 0; k++) rc = cortex_sharded_change(&s->kinds[k], path);
+    return rc;
+}
+
+/* Moves the committed files.jsonl up to `path` (NULL: to its end): each
+ * file passed over left the index. 1 when the current line is `path`'s. */
+static int pass_old_files(jsonl_sink *s, const char *path)
+{
+    cortex_carry_reader *files = &s->old_files;
+    while (files->line) {
+        if (cortex_carry_path(files) != 0) return cortex_error_set(CORTEX_EIO, "%s/files.jsonl: a line without a path", s->dir);
+        int c = path ? strcmp(files->path.data, path) : -1;
+        if (c == 0) return 1;
+        if (c > 0) return 0;
+        int rc = change_path(s, files->path.data);
+        if (rc) return rc;
+        cortex_carry_advance(files);
+    }
     return 0;
 }
 
@@ -169,113 +159,96 @@ static void note_language(jsonl_sink *s, const char *lang)
     *CORTEX_PUSH(s->languages, s->nlanguages, s->languages_cap) = cortex_xstrdup(lang);
 }
 
-/* Copies a kept file's lines from the previous index into this run's. */
-static int copy_kept(jsonl_sink *s, const char *path)
+static int write_files_line(jsonl_sink *s, const char *line, size_t len)
 {
-    for (int i = 0; i < OUT_COUNT; i++) {
-        cortex_carry_reader *o = &s->old[i];
-        int at = cortex_carry_seek(o, path);
-        while (at == 1) {
-            cortex_buf_clear(&s->line);
-            cortex_buf_add(&s->line, o->line, (size_t)o->len);
-            int rc = write_line(s, i);
-            if (rc) return rc;
-            cortex_carry_advance(o);
-            at = cortex_carry_seek(o, path);
-        }
-        if (at < 0) {
-            close_old(s);
-            return cortex_error_set(CORTEX_EIO, "%s/%s: unreadable line while carrying %s over", s->dir, out_names[i], path);
-        }
-    }
+    s->nfiles++;
+    if (fwrite(line, 1, len, s->files_out) != len)
+        return cortex_error_set(CORTEX_EIO, "%s/files.jsonl: write failed: %s", s->staging, strerror(errno));
     return 0;
 }
 
-/* The first change of the run: the files kept so far are copied now. */
-static int flush_pending(jsonl_sink *s)
+static int in_order(jsonl_sink *s, const char *path)
 {
-    if (s->changed) return 0;
-    s->changed = 1;
-    if (s->npending == 0) return 0;
-    open_old(s); /* from the start: the kept files' hashes were checked on a first pass */
-    if (!s->have_old) return cortex_error_set(CORTEX_EIO, "%s: the previous index went away during the run", s->dir);
-    int rc = 0;
-    for (size_t i = 0; i < s->npending && rc == 0; i++) rc = copy_kept(s, s->pending[i]);
-    clear_pending(s);
-    return rc;
+    if (s->last_path && strcmp(s->last_path, path) >= 0)
+        return cortex_error_set(CORTEX_EINVALID, "jsonl sink: files out of order (%s after %s)", path, s->last_path);
+    free(s->last_path);
+    s->last_path = cortex_xstrdup(path);
+    return 0;
 }
 
-/* An unchanged file: carried over from the previous index when it has the
- * file with the same content hash. */
+/* An unchanged file: carried over from the committed index when that has
+ * the file as this run would write it (same content hash, language and
+ * project: a `git init` above it moves it). */
 static int jsonl_keep(void *self, const cortex_file_records *r)
 {
     jsonl_sink *s = self;
     if (!s->have_old) return CORTEX_ENOTFOUND;
-    if (s->last_path && strcmp(s->last_path, r->path) >= 0)
-        return cortex_error_set(CORTEX_EINVALID, "jsonl sink: files out of order (%s after %s)", r->path, s->last_path);
-    cortex_carry_reader *files = &s->old[OUT_FILES];
-    int found = cortex_carry_seek(files, r->path);
-    if (found < 0) {
-        close_old(s); /* not an index this sink wrote: stop carrying anything over */
-        return CORTEX_ENOTFOUND;
-    }
-    /* its files line must read as this run would write it: same content
-     * hash, language and project (a `git init` above it moves it) */
+    int found = pass_old_files(s, r->path);
+    if (found < 0) return found;
     if (!found) return CORTEX_ENOTFOUND;
+    cortex_carry_reader *files = &s->old_files;
     cortex_buf_clear(&s->line);
     cortex_json_file_line(&s->line, r);
-    int same = (size_t)files->len == s->line.len && memcmp(files->line, s->line.data, s->line.len) == 0;
-    cortex_buf_clear(&s->line);
-    if (!same) return CORTEX_ENOTFOUND;
-    free(s->last_path);
-    s->last_path = cortex_xstrdup(r->path);
+    if ((size_t)files->len != s->line.len || memcmp(files->line, s->line.data, s->line.len) != 0)
+        return CORTEX_ENOTFOUND; /* file() follows, with its records */
+    int rc = in_order(s, r->path);
+    if (rc == 0) rc = write_files_line(s, files->line, (size_t)files->len);
+    for (int k = 0; k < KIND_COUNT && rc == 0; k++) rc = cortex_sharded_keep(&s->kinds[k], r->path);
+    if (rc) return rc;
     note_language(s, r->lang);
-    if (!s->changed) {
-        *CORTEX_PUSH(s->pending, s->npending, s->pending_cap) = cortex_xstrdup(r->path);
-        return 0;
+    cortex_carry_advance(files);
+    return 0;
+}
+
+static int write_records(jsonl_sink *s, const cortex_file_records *r)
+{
+    int rc = 0;
+    cortex_sharded *out = s->kinds;
+    for (size_t i = 0; i < r->nsymbols && rc == 0; i++) {
+        cortex_buf_clear(&s->line);
+        cortex_json_symbol_line(&s->line, r, &r->symbols[i], 1, NULL);
+        rc = cortex_sharded_write(&out[KIND_SYMBOLS], r->path, s->line.data, s->line.len);
     }
-    return copy_kept(s, r->path);
+    for (size_t i = 0; i < r->nrefs && rc == 0; i++) {
+        cortex_buf_clear(&s->line);
+        cortex_json_reference_line(&s->line, r, &r->refs[i], 1, NULL);
+        rc = cortex_sharded_write(&out[KIND_REFS], r->path, s->line.data, s->line.len);
+    }
+    for (size_t i = 0; i < r->ntexts && rc == 0; i++) {
+        cortex_buf_clear(&s->line);
+        cortex_json_text_line(&s->line, r, &r->texts[i], 1, NULL);
+        rc = cortex_sharded_write(&out[KIND_TEXTS], r->path, s->line.data, s->line.len);
+    }
+    return rc;
 }
 
 static int jsonl_file(void *self, const cortex_file_records *r)
 {
     jsonl_sink *s = self;
-    if (s->last_path && strcmp(s->last_path, r->path) >= 0)
-        return cortex_error_set(CORTEX_EINVALID, "jsonl sink: files out of order (%s after %s)", r->path, s->last_path);
-    int flushed = flush_pending(s);
-    if (flushed) return flushed;
-    free(s->last_path);
-    s->last_path = cortex_xstrdup(r->path);
+    int rc = in_order(s, r->path);
+    if (rc) return rc;
+    if (s->have_old) {
+        int found = pass_old_files(s, r->path);
+        if (found < 0) return found;
+        if (found) cortex_carry_advance(&s->old_files); /* replaced */
+    }
+    if ((rc = change_path(s, r->path))) return rc;
     note_language(s, r->lang);
-    int rc;
     cortex_buf_clear(&s->line);
     cortex_json_file_line(&s->line, r);
-    if ((rc = write_line(s, OUT_FILES))) return rc;
-    for (size_t i = 0; i < r->nsymbols; i++) {
-        cortex_json_symbol_line(&s->line, r, &r->symbols[i], 1, NULL);
-        if ((rc = write_line(s, OUT_SYMBOLS))) return rc;
-    }
-    for (size_t i = 0; i < r->nrefs; i++) {
-        cortex_json_reference_line(&s->line, r, &r->refs[i], 1, NULL);
-        if ((rc = write_line(s, OUT_REFS))) return rc;
-    }
-    for (size_t i = 0; i < r->ntexts; i++) {
-        cortex_json_text_line(&s->line, r, &r->texts[i], 1, NULL);
-        if ((rc = write_line(s, OUT_TEXTS))) return rc;
-    }
-    return 0;
+    if ((rc = write_files_line(s, s->line.data, s->line.len))) return rc;
+    return write_records(s, r);
 }
 
-/* A removed file is simply not written; but the index changes. */
+/* A file that left: its shards are rewritten without it. */
 static int jsonl_remove(void *self, const char *path)
 {
-    (void)path;
-    return flush_pending(self);
+    return change_path(self, path);
 }
 
 static int compare_strings(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-static int write_manifest(jsonl_sink *s)
+static int write_manifest(jsonl_sink *s, const uint64_t *lines)
 {
     if (s->nlanguages) qsort(s->languages, s->nlanguages, sizeof *s->languages, compare_strings);
     cortex_buf b = {0};
@@ -286,11 +259,12 @@ static int write_manifest(jsonl_sink *s)
         if (i) cortex_buf_puts(&b, ", ");
         cortex_json_string(&b, s->languages[i], strlen(s->languages[i]));
     }
-    cortex_buf_printf(&b, "],\n  \"counts\": {\"files\": %llu, \"symbols\": %llu, \"references\": %llu, \"texts\": %llu}\n}\n",
-                      (unsigned long long)s->counts[OUT_FILES], (unsigned long long)s->counts[OUT_SYMBOLS],
-                      (unsigned long long)s->counts[OUT_REFS], (unsigned long long)s->counts[OUT_TEXTS]);
+    cortex_buf_printf(&b, "],\n  \"counts\": {\"files\": %llu, \"symbols\": %llu, \"references\": %llu, \"texts\": %llu},\n"
+                          "  \"shards\": %u\n}\n",
+                      (unsigned long long)s->nfiles, (unsigned long long)lines[KIND_SYMBOLS],
+                      (unsigned long long)lines[KIND_REFS], (unsigned long long)lines[KIND_TEXTS], s->shards);
     char path[PATH_MAX + 32];
-    staged(path, sizeof path, s, "index.json");
+    snprintf(path, sizeof path, "%s/index.json", s->staging);
     FILE *f = fopen(path, "wb");
     int rc = 0;
     if (!f || fwrite(b.data, 1, b.len, f) != b.len || fflush(f) != 0 || fsync(fileno(f)) != 0)
@@ -311,76 +285,52 @@ static int write_state(jsonl_sink *s)
     return 0;
 }
 
-/* Puts the staged index in place of the committed one in one step. */
-static int swap_in(jsonl_sink *s)
+static int finish_files(jsonl_sink *s)
 {
-    if (renameat2(AT_FDCWD, s->staging, AT_FDCWD, s->dir, RENAME_EXCHANGE) == 0) {
-        remove_index_dir(s->staging); /* now the previous index */
-        return 0;
-    }
-    if (errno == ENOENT && rename(s->staging, s->dir) == 0) return 0; /* the first index */
-    /* A file system without RENAME_EXCHANGE: move the old one aside first. */
-    char old[PATH_MAX + 8];
-    snprintf(old, sizeof old, "%s.old", s->dir);
-    remove_index_dir(old);
-    if (rename(s->dir, old) != 0 && errno != ENOENT)
-        return cortex_error_set(CORTEX_EIO, "%s: cannot replace: %s", s->dir, strerror(errno));
-    if (rename(s->staging, s->dir) != 0) {
-        int rc = cortex_error_set(CORTEX_EIO, "%s: cannot replace: %s", s->dir, strerror(errno));
-        rename(old, s->dir);
-        return rc;
-    }
-    remove_index_dir(old);
-    return 0;
+    int rc = 0;
+    if (fflush(s->files_out) != 0 || fsync(fileno(s->files_out)) != 0)
+        rc = cortex_error_set(CORTEX_EIO, "%s/files.jsonl: flush failed: %s", s->staging, strerror(errno));
+    if (fclose(s->files_out) != 0 && rc == 0)
+        rc = cortex_error_set(CORTEX_EIO, "%s/files.jsonl: flush failed: %s", s->staging, strerror(errno));
+    s->files_out = NULL;
+    return rc;
 }
 
 static int jsonl_commit(void *self)
 {
     jsonl_sink *s = self;
-    if (!s->changed && s->have_old && s->npending == s->old_files) {
+    int rc = s->have_old ? pass_old_files(s, NULL) : 0; /* the files left after the last one of this run */
+    if (rc == 0 && !s->changed) {
         /* Every file kept, none written or removed: the committed index is this run's. */
-        close_outputs(s, 1);
-        close_old(s);
-        clear_pending(s);
+        end_run(s);
+        cortex_shards_remove_dir(s->staging);
         return 0;
     }
-    int flushed = flush_pending(s);
-    if (flushed) {
-        close_outputs(s, 1);
-        return flushed;
-    }
-    for (int i = 0; i < OUT_COUNT; i++) {
-        if (fflush(s->out[i]) != 0 || fsync(fileno(s->out[i])) != 0) {
-            int rc = cortex_error_set(CORTEX_EIO, "%s/%s: flush failed: %s", s->staging, out_names[i], strerror(errno));
-            close_outputs(s, 1);
-            return rc;
-        }
-    }
-    close_outputs(s, 0);
-    close_old(s);
-    int rc = write_manifest(s);
+    uint64_t lines[KIND_COUNT] = {0};
+    if (rc == 0) rc = finish_files(s);
+    for (int k = 0; k < KIND_COUNT && rc == 0; k++) rc = cortex_sharded_commit(&s->kinds[k], s->old_counts[k], &lines[k]);
+    end_run(s);
+    if (!rc) rc = write_manifest(s, lines);
     /* The state first: a crash between the two leaves a state that names this
      * extractor beside an older index, whose hashes then decide file by file. */
     if (!rc) rc = write_state(s);
-    if (!rc) rc = swap_in(s);
-    if (rc) remove_index_dir(s->staging);
+    if (!rc) rc = cortex_shards_swap_in(s->staging, s->dir);
+    if (rc) cortex_shards_remove_dir(s->staging);
     return rc;
 }
 
 static void jsonl_abort(void *self)
 {
-    close_outputs(self, 1);
-    close_old(self);
+    jsonl_sink *s = self;
+    end_run(s);
+    cortex_shards_remove_dir(s->staging);
 }
 
 static void jsonl_close(void *self)
 {
     jsonl_sink *s = self;
     if (!s) return;
-    close_outputs(s, 1);
-    close_old(s);
-    clear_pending(s);
-    free(s->pending);
+    end_run(s);
     cortex_buf_free(&s->line);
     free(s->extractor);
     for (size_t i = 0; i < s->nlanguages; i++) free(s->languages[i]);

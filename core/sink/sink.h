@@ -24,6 +24,8 @@ typedef struct cortex_sink_context {
     const char *extractor;    /* fingerprint of the cortex build and plugins that extract:
                                  records from another extractor are never carried over */
     cortex_chunk_options chunks; /* the chunks sink's budget */
+    uint64_t files;              /* files the run indexes (the walk's count): sizes the shards */
+    uint32_t shard_files;        /* files per shard of the JSONL and chunks outputs; 0 = one file each */
 } cortex_sink_context;
 
 typedef struct cortex_sink_type {

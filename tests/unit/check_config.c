@@ -93,7 +93,7 @@ START_TEST(test_config_errors_name_position_and_key)
                "config.yml:3:14: pipelines.default.threads: must be from 0 to 256, not 1000");
     fails_with("pipelines:\n  default:\n    bogus: 1\n",
                "config.yml:3:5: pipelines.default: unknown key \"bogus\" (known: include, exclude, plugins, extensions, limits, "
-               "threads, sinks, chunks)");
+               "threads, sinks, chunks, shard_files)");
     fails_with("pipelines:\n  default:\n    chunks: {tokens: 8}\n",
                "config.yml:3:22: pipelines.default.chunks.tokens: must be from 16 to 1048576, not 8");
     fails_with("pipelines:\n  default:\n    chunks: {overlap: 400}\n",

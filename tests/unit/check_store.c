@@ -75,7 +75,7 @@ static cortex_file_records file(const char *path, cortex_symbol *syms, size_t ns
 
 static void *open_sink(void)
 {
-    cortex_sink_context ctx = {dir, dir, "test", "test extractor", {400, 50}};
+    cortex_sink_context ctx = {dir, dir, "test", "test extractor", {400, 50}, 0, 0};
     void *sink = NULL;
     ck_assert_int_eq(cortex_sink_sqlite.open(&sink, &ctx), 0);
     return sink;
