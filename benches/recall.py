@@ -15,6 +15,7 @@ usage: recall.py --lang c|python --root CORPUS --ctags TAGS.json --index DIR
 """
 import argparse
 import collections
+import glob
 import json
 import os
 import re
@@ -120,22 +121,25 @@ def load_ctags(path, root, exts, same_tag=None):
 
 def load_cortex(index_dir, exts):
     syms = []
-    with open(os.path.join(index_dir, "symbols.jsonl"), encoding="utf-8") as f:
-        for line in f:
-            s = json.loads(line)
-            if not s["file"].endswith(exts):
-                continue
-            # Imports and top-level modules keep their dotted name, as ctags does
-            # for Java and Go packages (`java.util`); a top-level module named
-            # `A.B` (Ruby's `module A::B`) also counts under its last
-            # component, as ctags names it.
-            entry = (s["file"], s["line"][0], s["line"][1], s["kind"], s.get("name_line", s["line"][0]))
-            if s["kind"] in ("import", "module") and "parent" not in s:
-                syms.append((s["name"],) + entry)
-                if s["kind"] == "module" and "." in s["name"]:
+    # one symbols.jsonl, or its shards symbols/NN.jsonl (docs/index-format.md)
+    shards = sorted(glob.glob(os.path.join(index_dir, "symbols", "*.jsonl"))) or [os.path.join(index_dir, "symbols.jsonl")]
+    for shard in shards:
+        with open(shard, encoding="utf-8") as f:
+            for line in f:
+                s = json.loads(line)
+                if not s["file"].endswith(exts):
+                    continue
+                # Imports and top-level modules keep their dotted name, as ctags does
+                # for Java and Go packages (`java.util`); a top-level module named
+                # `A.B` (Ruby's `module A::B`) also counts under its last
+                # component, as ctags names it.
+                entry = (s["file"], s["line"][0], s["line"][1], s["kind"], s.get("name_line", s["line"][0]))
+                if s["kind"] in ("import", "module") and "parent" not in s:
+                    syms.append((s["name"],) + entry)
+                    if s["kind"] == "module" and "." in s["name"]:
+                        syms.append((s["name"].rsplit(".", 1)[-1],) + entry)
+                else:
                     syms.append((s["name"].rsplit(".", 1)[-1],) + entry)
-            else:
-                syms.append((s["name"].rsplit(".", 1)[-1],) + entry)
     files = set()
     with open(os.path.join(index_dir, "files.jsonl"), encoding="utf-8") as f:
         for line in f:
