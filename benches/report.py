@@ -319,7 +319,7 @@ def main():
             w("")
 
     w("## Recall against ctags\n")
-    w("`benches/recall.py`: a ctags definition is found when cortex's JSONL index (`index/symbols.jsonl`) has "
+    w("`benches/recall.py`: a ctags definition is found when cortex's JSONL index (`index/symbols.jsonl`, or its shards) has "
       "a symbol with the same name (the last component of cortex's qualified name), the same file and a "
       "compatible kind, with cortex `line[0]` equal to the ctags line. Kinds: C function, struct, union, enum, "
       "typedef (cortex `type`), macro; Python class, function, member (cortex `method`). Every miss is "

@@ -143,7 +143,7 @@ else
         jsonl=$(du -sb "$work/index/index" | cut -f1)
         ctags_size=$(du -b "$work/ctags.json" | cut -f1)
         printf '%s\t%s\t%s\n' "$db" "$jsonl" "$ctags_size" >"$work/sizes.tsv"
-        (cd "$work/index/index" && du -b ./*.jsonl) >"$work/jsonl-files.tsv"
+        (cd "$work/index/index" && du -sb ./*.jsonl $(find . -mindepth 1 -maxdepth 1 -type d)) >"$work/jsonl-files.tsv" # shards: one line per kind
 
         if [ "$do_profile" = 1 ]; then
             log "$c: perf profile of cortex index"
