@@ -105,8 +105,10 @@ static const char resolve_sql[] =
  * the SQL function last_component(), registered on the sink's connection.
  * Runs after the imports' target files are resolved. */
 static const char bind_imports_sql[] =
-    /* a definition that left (its file changed) frees the references bound to it */
-    "UPDATE refs SET target_id = NULL WHERE resolution = 'import' AND target_id IS NOT NULL\n"
+    /* a definition that left (its file changed) frees the references bound to
+     * it; named, the index of import references: left to itself, the planner
+     * walks every bound reference (refs_target) */
+    "UPDATE refs INDEXED BY refs_import SET target_id = NULL WHERE resolution = 'import' AND target_id IS NOT NULL\n"
     "  AND NOT EXISTS (SELECT 1 FROM symbols WHERE id = refs.target_id);\n"
     "UPDATE refs SET target_id = (\n"
     "  SELECT s.id FROM imports i JOIN symbols s ON s.file_id = i.target_file_id\n"

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 /** The schema this build writes and reads; bumped on any incompatible change. */
-#define CORTEX_STORE_SCHEMA 6
+#define CORTEX_STORE_SCHEMA 7
 
 typedef struct cortex_store cortex_store;
 

@@ -11,8 +11,9 @@
 
 /* The definitions a name denotes: `Class.method` by qualified name, a bare
  * name by its short name (every method of that name). ?1 = the name. */
-#define DEFINITIONS \
-    "SELECT s.id FROM symbols s WHERE s.kind <> 'import' AND (s.name = ?1 OR (instr(?1, '.') = 0 AND s.short_name = ?1))"
+#define DEFINITIONS_FROM \
+    " FROM symbols s WHERE s.kind <> 'import' AND (s.name = ?1 OR (instr(?1, '.') = 0 AND s.short_name = ?1))"
+#define DEFINITIONS "SELECT s.id" DEFINITIONS_FROM
 
 #define EDGE_COLUMNS                                                                                        \
     "f.path, b.line, b.col, b.kind, b.name, b.qualifier, c.name, b.resolution, t.name, t.kind, tf.path, " \
@@ -131,5 +132,8 @@ int cortex_tool_callers(cortex_tool_session *s, json_t *args, json_t **result)
 
 int cortex_tool_callees(cortex_tool_session *s, json_t *args, json_t **result)
 {
-    return graph_result(s, args, "caller", "b.caller_id IN (" DEFINITIONS ")", 1, result);
+    /* by (file, caller): a reference's caller is a symbol of its own file,
+     * and the store indexes references that way, not by caller alone */
+    return graph_result(s, args, "caller",
+                        "(b.file_id, b.caller_id) IN (SELECT s.file_id, s.id" DEFINITIONS_FROM ")", 1, result);
 }
