@@ -17,6 +17,16 @@
 ; it alone (the definition starts after the `template <...>` line).
 ; When two patterns capture the same node, the first wins: the specific
 ; patterns (anonymous namespaces, constants) come before the general ones.
+;
+; Two node types are written as wildcards, for the time every run spends
+; compiling this file: ts_query_new walks the grammar's parse table for each
+; named node of a pattern that has children (2.4 ms for a function_declarator,
+; 1.6 ms for a qualified_identifier; sixty and forty of them here), and for no
+; wildcard. The fields say which node it is (tree-sitter-cpp's node-types.json):
+;   (_ declarator: D parameters: (parameter_list))  a function_declarator (the
+;       only other node with both fields, abstract_function_declarator, has
+;       only abstract declarators in D);
+;   (_ scope: S name: N)  a qualified_identifier, the only node with a scope.
 
 ; ---- Namespaces ---------------------------------------------------------------
 ; `namespace a { }`, `namespace a::b { }` (one module named `a::b`), `inline
@@ -28,9 +38,9 @@
 ((namespace_definition !name body: (declaration_list
    (function_definition
      declarator: [
-       (function_declarator declarator: [(identifier) (operator_name)] @name)
-       (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
-       (reference_declarator (function_declarator declarator: (identifier) @name))
+       (_ declarator: [(identifier) (operator_name)] @name parameters: (parameter_list))
+       (pointer_declarator declarator: (_ declarator: (identifier) @name parameters: (parameter_list)))
+       (reference_declarator (_ declarator: (identifier) @name parameters: (parameter_list)))
      ]
      body: (_) @body) @definition.function))
  (#set! visibility "private"))
@@ -38,7 +48,7 @@
    (template_declaration
      parameters: (_) .
      (function_definition
-       declarator: (function_declarator declarator: (identifier) @name)
+       declarator: (_ declarator: (identifier) @name parameters: (parameter_list))
        body: (_) @body)) @definition.function))
  (#set! visibility "private"))
 ((namespace_definition !name body: (declaration_list
@@ -164,7 +174,7 @@
 ; (`ABSL_LOCKS_EXCLUDED(mu)`) is none of these: see below.
 ((function_definition
    !type
-   declarator: (function_declarator
+   declarator: (_
      declarator: (identifier) @_macro
      parameters: (parameter_list
        . (parameter_declaration type: (type_identifier) @receiver !declarator)
@@ -173,7 +183,7 @@
  (#match? @_macro "^[A-Z0-9_]*TEST[A-Z0-9_]*$"))
 ((function_definition
    !type
-   declarator: (function_declarator
+   declarator: (_
      declarator: (identifier) @_macro
      parameters: (parameter_list . (parameter_declaration type: (type_identifier) @name !declarator)))
    body: (compound_statement) @body) @definition.function
@@ -184,33 +194,33 @@
 ; declaration missing its `;`, then a function named after the macro: it is
 ; the declared function, with the macro's body.
 ((declaration
-   declarator: (function_declarator declarator: [
+   declarator: (_ declarator: [
      (identifier) @name (field_identifier) @name (destructor_name) @name (operator_name) @name
-     (qualified_identifier scope: (_) @receiver name: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
-     (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))
-   ])
+     (_ scope: (_) @receiver name: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
+     (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))
+   ] parameters: (parameter_list))
    ";" @_semi) @definition.function
  .
  (function_definition
    !type
-   declarator: (function_declarator declarator: (identifier) @_macro)
+   declarator: (_ declarator: (identifier) @_macro parameters: (parameter_list))
    body: (compound_statement) @body)
  (#eq? @_semi "")
  (#match? @_macro "^[A-Z][A-Z0-9_]*$"))
 ((declaration
    declarator: [
-     (pointer_declarator declarator: (function_declarator declarator: [
+     (pointer_declarator declarator: (_ declarator: [
        (identifier) @name (field_identifier) @name
-       (qualified_identifier scope: (_) @receiver name: (identifier) @name)]))
-     (reference_declarator (function_declarator declarator: [
+       (_ scope: (_) @receiver name: (identifier) @name)] parameters: (parameter_list)))
+     (reference_declarator (_ declarator: [
        (identifier) @name (field_identifier) @name (operator_name) @name
-       (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name)] @name)]))
+       (_ scope: (_) @receiver name: [(identifier) (operator_name)] @name)] parameters: (parameter_list)))
    ]
    ";" @_semi) @definition.function
  .
  (function_definition
    !type
-   declarator: (function_declarator declarator: (identifier) @_macro)
+   declarator: (_ declarator: (identifier) @_macro parameters: (parameter_list))
    body: (compound_statement) @body)
  (#eq? @_semi "")
  (#match? @_macro "^[A-Z][A-Z0-9_]*$"))
@@ -220,15 +230,15 @@
    declarator: (init_declarator
      declarator: [
        (identifier) @name
-       (qualified_identifier scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name)
-       (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))
+       (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name)
+       (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))
      ]
      value: (argument_list))
    ";" @_semi) @definition.function
  .
  (function_definition
    !type
-   declarator: (function_declarator declarator: (identifier) @_macro)
+   declarator: (_ declarator: (identifier) @_macro parameters: (parameter_list))
    body: (compound_statement) @body)
  (#eq? @_semi "")
  (#match? @_macro "^[A-Z][A-Z0-9_]*$"))
@@ -238,7 +248,7 @@
 ; type, the function's name in parentheses.
 ((function_definition
    type: (type_identifier) @_macro
-   declarator: (parenthesized_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))
+   declarator: (parenthesized_declarator (_ declarator: [(identifier) (field_identifier)] @name parameters: (parameter_list)))
    body: (compound_statement) @body) @definition.function
  (#match? @_macro "^[A-Z][A-Z0-9_]*$"))
 
@@ -249,57 +259,57 @@
 (_ .
   (function_definition
     declarator: [
-      (function_declarator declarator: [
+      (_ declarator: [
         (field_identifier) @name (destructor_name) @name (operator_name) @name
         (template_function name: (identifier) @name)
-        (qualified_identifier scope: (_) @receiver name: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
-        (qualified_identifier scope: (_) @receiver name: (template_function name: (identifier) @name))
-        (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))
-        (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name)))
-        (qualified_identifier name: (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))))
-      ])
-      (pointer_declarator declarator: (function_declarator declarator: [
+        (_ scope: (_) @receiver name: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
+        (_ scope: (_) @receiver name: (template_function name: (identifier) @name))
+        (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))
+        (qualified_identifier name: (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name)))
+        (qualified_identifier name: (qualified_identifier name: (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))))
+      ] parameters: (parameter_list))
+      (pointer_declarator declarator: (_ declarator: [
         (identifier) @name (field_identifier) @name (operator_name) @name
-        (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name)] @name)
-        (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name)] @name))
-      ]))
-      (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [
+        (_ scope: (_) @receiver name: [(identifier) (operator_name)] @name)
+        (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (operator_name)] @name))
+      ] parameters: (parameter_list)))
+      (pointer_declarator declarator: (pointer_declarator declarator: (_ declarator: [
         (identifier) @name (field_identifier) @name
-        (qualified_identifier scope: (_) @receiver name: (identifier) @name)
-      ])))
-      (reference_declarator (function_declarator declarator: [
+        (_ scope: (_) @receiver name: (identifier) @name)
+      ] parameters: (parameter_list))))
+      (reference_declarator (_ declarator: [
         (identifier) @name (field_identifier) @name (operator_name) @name
-        (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name)] @name)
-        (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name)] @name))
-      ]))
+        (_ scope: (_) @receiver name: [(identifier) (operator_name)] @name)
+        (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (operator_name)] @name))
+      ] parameters: (parameter_list)))
     ]
     body: (_) @body) @definition.function)
 (([(_) (ERROR)] @_prev .
   (function_definition
     declarator: [
-      (function_declarator declarator: [
+      (_ declarator: [
         (field_identifier) @name (destructor_name) @name (operator_name) @name
         (template_function name: (identifier) @name)
-        (qualified_identifier scope: (_) @receiver name: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
-        (qualified_identifier scope: (_) @receiver name: (template_function name: (identifier) @name))
-        (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))
-        (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name)))
-        (qualified_identifier name: (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))))
-      ])
-      (pointer_declarator declarator: (function_declarator declarator: [
+        (_ scope: (_) @receiver name: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
+        (_ scope: (_) @receiver name: (template_function name: (identifier) @name))
+        (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))
+        (qualified_identifier name: (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name)))
+        (qualified_identifier name: (qualified_identifier name: (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))))
+      ] parameters: (parameter_list))
+      (pointer_declarator declarator: (_ declarator: [
         (identifier) @name (field_identifier) @name (operator_name) @name
-        (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name)] @name)
-        (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name)] @name))
-      ]))
-      (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [
+        (_ scope: (_) @receiver name: [(identifier) (operator_name)] @name)
+        (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (operator_name)] @name))
+      ] parameters: (parameter_list)))
+      (pointer_declarator declarator: (pointer_declarator declarator: (_ declarator: [
         (identifier) @name (field_identifier) @name
-        (qualified_identifier scope: (_) @receiver name: (identifier) @name)
-      ])))
-      (reference_declarator (function_declarator declarator: [
+        (_ scope: (_) @receiver name: (identifier) @name)
+      ] parameters: (parameter_list))))
+      (reference_declarator (_ declarator: [
         (identifier) @name (field_identifier) @name (operator_name) @name
-        (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name)] @name)
-        (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name)] @name))
-      ]))
+        (_ scope: (_) @receiver name: [(identifier) (operator_name)] @name)
+        (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (operator_name)] @name))
+      ] parameters: (parameter_list)))
     ]
     body: (_) @body) @definition.function)
  (#not-match? @_prev "^<"))
@@ -308,29 +318,29 @@
 (_ .
   (function_definition
     type: (_)
-    declarator: (function_declarator declarator: (identifier) @name)
+    declarator: (_ declarator: (identifier) @name parameters: (parameter_list))
     body: (_) @body) @definition.function)
 (([(_) (ERROR)] @_prev .
   (function_definition
     type: (_)
-    declarator: (function_declarator declarator: (identifier) @name)
+    declarator: (_ declarator: (identifier) @name parameters: (parameter_list))
     body: (_) @body) @definition.function)
  (#not-match? @_prev "^<"))
 (field_declaration_list
   (function_definition
     !type
-    declarator: (function_declarator declarator: (identifier) @name)
+    declarator: (_ declarator: (identifier) @name parameters: (parameter_list))
     body: (_) @body) @definition.function)
 ((_ .
   (function_definition
     !type
-    declarator: (function_declarator declarator: (identifier) @name)
+    declarator: (_ declarator: (identifier) @name parameters: (parameter_list))
     body: (_) @body) @definition.function)
  (#not-match? @name "^[A-Z][A-Z0-9_]*$"))
 (([(_) (ERROR)] @_prev .
   (function_definition
     !type
-    declarator: (function_declarator declarator: (identifier) @name)
+    declarator: (_ declarator: (identifier) @name parameters: (parameter_list))
     body: (_) @body) @definition.function)
  (#not-match? @name "^[A-Z][A-Z0-9_]*$")
  (#not-match? @_prev "^<"))
@@ -338,41 +348,41 @@
   parameters: (_) .
   (function_definition
     declarator: [
-      (function_declarator declarator: [
+      (_ declarator: [
         (identifier) @name (field_identifier) @name (destructor_name) @name (operator_name) @name
         (template_function name: (identifier) @name)
-        (qualified_identifier scope: (_) @receiver name: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
-        (qualified_identifier scope: (_) @receiver name: (template_function name: (identifier) @name))
-        (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))
-      ])
-      (pointer_declarator declarator: (function_declarator declarator: [
+        (_ scope: (_) @receiver name: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
+        (_ scope: (_) @receiver name: (template_function name: (identifier) @name))
+        (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))
+      ] parameters: (parameter_list))
+      (pointer_declarator declarator: (_ declarator: [
         (identifier) @name (field_identifier) @name (operator_name) @name
         (template_function name: (identifier) @name)
-        (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name)] @name)
-      ]))
-      (reference_declarator (function_declarator declarator: [
+        (_ scope: (_) @receiver name: [(identifier) (operator_name)] @name)
+      ] parameters: (parameter_list)))
+      (reference_declarator (_ declarator: [
         (identifier) @name (field_identifier) @name (operator_name) @name
         (template_function name: (identifier) @name)
-        (qualified_identifier scope: (_) @receiver name: [(identifier) (operator_name)] @name)
-      ]))
+        (_ scope: (_) @receiver name: [(identifier) (operator_name)] @name)
+      ] parameters: (parameter_list)))
     ]
     body: (_) @body)) @definition.function
 ; Conversion operators: `operator bool() const` is named `operator bool`.
 ((_ .
    (function_definition
-     declarator: [(operator_cast) @name (qualified_identifier scope: (_) @receiver name: (operator_cast) @name)]
+     declarator: [(operator_cast) @name (_ scope: (_) @receiver name: (operator_cast) @name)]
      body: (_) @body) @definition.function)
  (#strip! @name "[[:space:]]*[(].*$"))
 (([(_) (ERROR)] @_prev .
    (function_definition
-     declarator: [(operator_cast) @name (qualified_identifier scope: (_) @receiver name: (operator_cast) @name)]
+     declarator: [(operator_cast) @name (_ scope: (_) @receiver name: (operator_cast) @name)]
      body: (_) @body) @definition.function)
  (#strip! @name "[[:space:]]*[(].*$")
  (#not-match? @_prev "^<"))
 ((template_declaration
    parameters: (_) .
    (function_definition
-     declarator: [(operator_cast) @name (qualified_identifier scope: (_) @receiver name: (operator_cast) @name)]
+     declarator: [(operator_cast) @name (_ scope: (_) @receiver name: (operator_cast) @name)]
      body: (_) @body)) @definition.function
  (#strip! @name "[[:space:]]*[(].*$"))
 
@@ -384,39 +394,39 @@
 (function_definition
   !body
   declarator: [
-    (function_declarator declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
-    (reference_declarator (function_declarator declarator: [(identifier) (field_identifier) (operator_name)] @name))
-    (pointer_declarator (function_declarator declarator: [(identifier) (field_identifier) (operator_name)] @name))
+    (_ declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name parameters: (parameter_list))
+    (reference_declarator (_ declarator: [(identifier) (field_identifier) (operator_name)] @name parameters: (parameter_list)))
+    (pointer_declarator (_ declarator: [(identifier) (field_identifier) (operator_name)] @name parameters: (parameter_list)))
   ]) @definition.prototype
 (field_declaration
   declarator: [
-    (function_declarator declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
-    (function_declarator declarator: (template_function name: (identifier) @name))
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier) (operator_name)] @name))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name)))
-    (reference_declarator (function_declarator declarator: [(identifier) (field_identifier) (operator_name)] @name))
+    (_ declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name parameters: (parameter_list))
+    (_ declarator: (template_function name: (identifier) @name) parameters: (parameter_list))
+    (pointer_declarator declarator: (_ declarator: [(identifier) (field_identifier) (operator_name)] @name parameters: (parameter_list)))
+    (pointer_declarator declarator: (pointer_declarator declarator: (_ declarator: [(identifier) (field_identifier)] @name parameters: (parameter_list))))
+    (reference_declarator (_ declarator: [(identifier) (field_identifier) (operator_name)] @name parameters: (parameter_list)))
   ]) @definition.prototype
 ((field_declaration declarator: (operator_cast) @name) @definition.prototype
  (#strip! @name "[[:space:]]*[(].*$"))
 ((_ .
   (declaration
     declarator: [
-      (function_declarator declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
-      (function_declarator declarator: (template_function name: (identifier) @name))
-      (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier) (operator_name)] @name))
-      (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name)))
-      (reference_declarator (function_declarator declarator: [(identifier) (field_identifier) (operator_name)] @name))
+      (_ declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name parameters: (parameter_list))
+      (_ declarator: (template_function name: (identifier) @name) parameters: (parameter_list))
+      (pointer_declarator declarator: (_ declarator: [(identifier) (field_identifier) (operator_name)] @name parameters: (parameter_list)))
+      (pointer_declarator declarator: (pointer_declarator declarator: (_ declarator: [(identifier) (field_identifier)] @name parameters: (parameter_list))))
+      (reference_declarator (_ declarator: [(identifier) (field_identifier) (operator_name)] @name parameters: (parameter_list)))
     ]
     ";" @_semi) @definition.prototype)
  (#eq? @_semi ";"))
 (([(_) (ERROR)] @_prev .
   (declaration
     declarator: [
-      (function_declarator declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
-      (function_declarator declarator: (template_function name: (identifier) @name))
-      (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier) (operator_name)] @name))
-      (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name)))
-      (reference_declarator (function_declarator declarator: [(identifier) (field_identifier) (operator_name)] @name))
+      (_ declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name parameters: (parameter_list))
+      (_ declarator: (template_function name: (identifier) @name) parameters: (parameter_list))
+      (pointer_declarator declarator: (_ declarator: [(identifier) (field_identifier) (operator_name)] @name parameters: (parameter_list)))
+      (pointer_declarator declarator: (pointer_declarator declarator: (_ declarator: [(identifier) (field_identifier)] @name parameters: (parameter_list))))
+      (reference_declarator (_ declarator: [(identifier) (field_identifier) (operator_name)] @name parameters: (parameter_list)))
     ]
     ";" @_semi) @definition.prototype)
  (#eq? @_semi ";")
@@ -425,10 +435,10 @@
   parameters: (_) .
   (declaration
     declarator: [
-      (function_declarator declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
-      (function_declarator declarator: (template_function name: (identifier) @name))
-      (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier) (operator_name)] @name))
-      (reference_declarator (function_declarator declarator: [(identifier) (field_identifier) (operator_name)] @name))
+      (_ declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name parameters: (parameter_list))
+      (_ declarator: (template_function name: (identifier) @name) parameters: (parameter_list))
+      (pointer_declarator declarator: (_ declarator: [(identifier) (field_identifier) (operator_name)] @name parameters: (parameter_list)))
+      (reference_declarator (_ declarator: [(identifier) (field_identifier) (operator_name)] @name parameters: (parameter_list)))
     ]
     ";" @_semi)) @definition.prototype
  (#eq? @_semi ";"))
@@ -459,21 +469,21 @@
     (array_declarator declarator: (field_identifier) @name)
     (array_declarator declarator: (array_declarator declarator: (field_identifier) @name))
     (pointer_declarator declarator: (array_declarator declarator: (field_identifier) @name))
-    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
-    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (qualified_identifier name: (field_identifier) @name))))
+    (_ declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)) parameters: (parameter_list))
+    (_ declarator: (parenthesized_declarator (pointer_declarator declarator: (qualified_identifier name: (field_identifier) @name))) parameters: (parameter_list))
   ]) @definition.property
 ; `int Counter::instances = 0;`: a static member defined outside its class
 ; (`T *Pool<T>::free_ = nullptr;`: Pool's).
 ((declaration
    declarator: [
-     (qualified_identifier scope: (_) @receiver "::" @_colons name: (identifier) @name)
-     (init_declarator declarator: (qualified_identifier scope: (_) @receiver "::" @_colons name: (identifier) @name))
-     (init_declarator declarator: (pointer_declarator declarator: (qualified_identifier scope: (_) @receiver "::" @_colons name: (identifier) @name)))
-     (init_declarator declarator: (pointer_declarator declarator: (pointer_declarator declarator: (qualified_identifier scope: (_) @receiver "::" @_colons name: (identifier) @name))))
-     (init_declarator declarator: (reference_declarator (qualified_identifier scope: (_) @receiver "::" @_colons name: (identifier) @name)))
-     (init_declarator declarator: (array_declarator declarator: (qualified_identifier scope: (_) @receiver "::" @_colons name: (identifier) @name)))
-     (pointer_declarator declarator: (qualified_identifier scope: (_) @receiver "::" @_colons name: (identifier) @name))
-     (array_declarator declarator: (qualified_identifier scope: (_) @receiver "::" @_colons name: (identifier) @name))
+     (_ scope: (_) @receiver "::" @_colons name: (identifier) @name)
+     (init_declarator declarator: (_ scope: (_) @receiver "::" @_colons name: (identifier) @name))
+     (init_declarator declarator: (pointer_declarator declarator: (_ scope: (_) @receiver "::" @_colons name: (identifier) @name)))
+     (init_declarator declarator: (pointer_declarator declarator: (pointer_declarator declarator: (_ scope: (_) @receiver "::" @_colons name: (identifier) @name))))
+     (init_declarator declarator: (reference_declarator (_ scope: (_) @receiver "::" @_colons name: (identifier) @name)))
+     (init_declarator declarator: (array_declarator declarator: (_ scope: (_) @receiver "::" @_colons name: (identifier) @name)))
+     (pointer_declarator declarator: (_ scope: (_) @receiver "::" @_colons name: (identifier) @name))
+     (array_declarator declarator: (_ scope: (_) @receiver "::" @_colons name: (identifier) @name))
    ]
    ";" @_semi) @definition.property
  (#eq? @_semi ";")
@@ -498,10 +508,10 @@
     (type_identifier) @name
     (pointer_declarator declarator: (type_identifier) @name)
     (array_declarator declarator: (type_identifier) @name)
-    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))
-    (function_declarator declarator: (parenthesized_declarator (type_identifier) @name))
-    (function_declarator declarator: (type_identifier) @name)
-    (pointer_declarator declarator: (function_declarator declarator: (type_identifier) @name))
+    (_ declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)) parameters: (parameter_list))
+    (_ declarator: (parenthesized_declarator (type_identifier) @name) parameters: (parameter_list))
+    (_ declarator: (type_identifier) @name parameters: (parameter_list))
+    (pointer_declarator declarator: (_ declarator: (type_identifier) @name parameters: (parameter_list)))
   ]) @definition.type
 
 ; ---- Variables and constants ----------------------------------------------------
@@ -549,8 +559,8 @@
      (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
      (array_declarator declarator: (identifier) @name)
      (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
-     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
-     (init_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))
+     (_ declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)) parameters: (parameter_list))
+     (init_declarator declarator: (_ declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)) parameters: (parameter_list)))
    ]) @definition.variable
 
 ; ---- Macros ---------------------------------------------------------------------
