@@ -1,6 +1,13 @@
 ; Ruby definitions and imports. When several patterns capture the same node,
 ; the first one wins: the specific forms (`private def`, singleton methods)
 ; come before the general ones.
+;
+; A call inside a pattern is written `(_ receiver: ...)` or `(_ method: ...)`:
+; only a call has those fields (tree-sitter-ruby's node-types.json), and every
+; run compiles this file, where ts_query_new walks the grammar's parse table
+; for each named node with children (~11 ms for a call) and for no wildcard.
+; Not at a pattern's root: tree-sitter skips a root wildcard, with its
+; negated fields (`!receiver`), and starts from the child.
 
 ; ---- Modules and classes ---------------------------------------------------
 ; `module A` / `class A < B`. `class A::B` is B, named A.B through @receiver
@@ -26,7 +33,7 @@
 ; `Coord = Data.define(:lat, :lng)`: classes (the block's defs are their methods).
 ((assignment
    left: (constant) @name
-   right: (call receiver: (constant) @_maker method: (identifier) @_new block: (_)? @body)) @definition.class
+   right: (_ receiver: (constant) @_maker method: (identifier) @_new block: (_)? @body)) @definition.class
  (#any-of? @_maker "Struct" "Class" "Data") (#any-of? @_new "new" "define"))
 
 ; ---- Methods ---------------------------------------------------------------
@@ -98,7 +105,7 @@
    !receiver
    method: (identifier) @visibility
    arguments: (argument_list
-     (call
+     (_
        !receiver
        method: (identifier) @_attr
        arguments: (argument_list (simple_symbol) @name @definition.property))))
@@ -152,7 +159,7 @@
  (#any-of? @visibility.section "private" "protected" "public"))
 ((assignment
    left: (constant)
-   right: (call
+   right: (_
      receiver: (constant) @_maker
      block: [(do_block body: (body_statement (identifier) @visibility.section))
              (block body: (block_body (identifier) @visibility.section))]))
