@@ -18,15 +18,21 @@
 ; When two patterns capture the same node, the first wins: the specific
 ; patterns (anonymous namespaces, constants) come before the general ones.
 ;
-; Two node types are written as wildcards, for the time every run spends
+; Three node types are written as wildcards, for the time every run spends
 ; compiling this file: ts_query_new walks the grammar's parse table for each
-; named node of a pattern that has children (2.4 ms for a function_declarator,
-; 1.6 ms for a qualified_identifier; sixty and forty of them here), and for no
-; wildcard. The fields say which node it is (tree-sitter-cpp's node-types.json):
+; named node of a pattern that has children (4.5 ms for a function_definition,
+; 2.4 ms for a function_declarator, 1.6 ms for a qualified_identifier; sixteen,
+; sixty and forty of them here), and for no wildcard. The fields say which node
+; it is (tree-sitter-cpp's node-types.json):
+;   (_ !right declarator: D body: B)  a function_definition (of the other
+;       nodes with both fields, a for_range_loop has a right, and a
+;       lambda_expression's declarator is abstract, never one of the D here);
 ;   (_ declarator: D parameters: (parameter_list))  a function_declarator (the
 ;       only other node with both fields, abstract_function_declarator, has
 ;       only abstract declarators in D);
 ;   (_ scope: S name: N)  a qualified_identifier, the only node with a scope.
+; Never at a pattern's root: tree-sitter skips a root wildcard, with its
+; negated fields, and starts from the child.
 
 ; ---- Namespaces ---------------------------------------------------------------
 ; `namespace a { }`, `namespace a::b { }` (one module named `a::b`), `inline
@@ -36,7 +42,7 @@
 
 ; Members of an anonymous namespace have internal linkage: private.
 ((namespace_definition !name body: (declaration_list
-   (function_definition
+   (_ !right
      declarator: [
        (_ declarator: [(identifier) (operator_name)] @name parameters: (parameter_list))
        (pointer_declarator declarator: (_ declarator: (identifier) @name parameters: (parameter_list)))
@@ -47,7 +53,7 @@
 ((namespace_definition !name body: (declaration_list
    (template_declaration
      parameters: (_) .
-     (function_definition
+     (_ !right
        declarator: (_ declarator: (identifier) @name parameters: (parameter_list))
        body: (_) @body)) @definition.function))
  (#set! visibility "private"))
@@ -201,7 +207,7 @@
    ] parameters: (parameter_list))
    ";" @_semi) @definition.function
  .
- (function_definition
+ (_ !right
    !type
    declarator: (_ declarator: (identifier) @_macro parameters: (parameter_list))
    body: (compound_statement) @body)
@@ -218,7 +224,7 @@
    ]
    ";" @_semi) @definition.function
  .
- (function_definition
+ (_ !right
    !type
    declarator: (_ declarator: (identifier) @_macro parameters: (parameter_list))
    body: (compound_statement) @body)
@@ -236,7 +242,7 @@
      value: (argument_list))
    ";" @_semi) @definition.function
  .
- (function_definition
+ (_ !right
    !type
    declarator: (_ declarator: (identifier) @_macro parameters: (parameter_list))
    body: (compound_statement) @body)
@@ -257,7 +263,7 @@
 ; method Foo.bar (Box.get for `Box<T>::get`). Constructors, destructors
 ; (`~Foo`), operators (`operator==`), specializations (`max<int>`: max).
 (_ .
-  (function_definition
+  (_ !right
     declarator: [
       (_ declarator: [
         (field_identifier) @name (destructor_name) @name (operator_name) @name
@@ -285,7 +291,7 @@
     ]
     body: (_) @body) @definition.function)
 (([(_) (ERROR)] @_prev .
-  (function_definition
+  (_ !right
     declarator: [
       (_ declarator: [
         (field_identifier) @name (destructor_name) @name (operator_name) @name
@@ -316,29 +322,29 @@
 ; A plain name: with a return type; without one, a constructor in its class
 ; (or an old `main()`); an ALL_CAPS one outside a class is a macro (above).
 (_ .
-  (function_definition
+  (_ !right
     type: (_)
     declarator: (_ declarator: (identifier) @name parameters: (parameter_list))
     body: (_) @body) @definition.function)
 (([(_) (ERROR)] @_prev .
-  (function_definition
+  (_ !right
     type: (_)
     declarator: (_ declarator: (identifier) @name parameters: (parameter_list))
     body: (_) @body) @definition.function)
  (#not-match? @_prev "^<"))
 (field_declaration_list
-  (function_definition
+  (_ !right
     !type
     declarator: (_ declarator: (identifier) @name parameters: (parameter_list))
     body: (_) @body) @definition.function)
 ((_ .
-  (function_definition
+  (_ !right
     !type
     declarator: (_ declarator: (identifier) @name parameters: (parameter_list))
     body: (_) @body) @definition.function)
  (#not-match? @name "^[A-Z][A-Z0-9_]*$"))
 (([(_) (ERROR)] @_prev .
-  (function_definition
+  (_ !right
     !type
     declarator: (_ declarator: (identifier) @name parameters: (parameter_list))
     body: (_) @body) @definition.function)
@@ -346,7 +352,7 @@
  (#not-match? @_prev "^<"))
 (template_declaration
   parameters: (_) .
-  (function_definition
+  (_ !right
     declarator: [
       (_ declarator: [
         (identifier) @name (field_identifier) @name (destructor_name) @name (operator_name) @name
@@ -369,19 +375,19 @@
     body: (_) @body)) @definition.function
 ; Conversion operators: `operator bool() const` is named `operator bool`.
 ((_ .
-   (function_definition
+   (_ !right
      declarator: [(operator_cast) @name (_ scope: (_) @receiver name: (operator_cast) @name)]
      body: (_) @body) @definition.function)
  (#strip! @name "[[:space:]]*[(].*$"))
 (([(_) (ERROR)] @_prev .
-   (function_definition
+   (_ !right
      declarator: [(operator_cast) @name (_ scope: (_) @receiver name: (operator_cast) @name)]
      body: (_) @body) @definition.function)
  (#strip! @name "[[:space:]]*[(].*$")
  (#not-match? @_prev "^<"))
 ((template_declaration
    parameters: (_) .
-   (function_definition
+   (_ !right
      declarator: [(operator_cast) @name (_ scope: (_) @receiver name: (operator_cast) @name)]
      body: (_) @body)) @definition.function
  (#strip! @name "[[:space:]]*[(].*$"))
