@@ -5,25 +5,27 @@
 ; the call is recorded unqualified. `new X()` and `new ns.X()` are
 ; instantiations (kind `instantiation`); JSX components are too (jsx.scm).
 ; require() is an import (tags.scm), not a call.
+; `(_ object: ... property: ...)` is a member_expression (see
+; plugins/javascript/queries/tags.scm).
 ((call_expression function: (identifier) @name) @reference.call
  (#not-eq? @name "require"))
 ((call_expression
-  function: (member_expression object: (_) @qualifier property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+  function: (_ object: (_) @qualifier property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
  (#match? @qualifier "^[A-Za-z_$#][A-Za-z0-9_$#]*([[:space:]]*\\??\\.[[:space:]]*[A-Za-z_$#][A-Za-z0-9_$#]*)*$"))
 ((call_expression
-  function: (member_expression object: (_) @_receiver property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+  function: (_ object: (_) @_receiver property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
  (#not-match? @_receiver "^[A-Za-z_$#][A-Za-z0-9_$#]*([[:space:]]*\\??\\.[[:space:]]*[A-Za-z_$#][A-Za-z0-9_$#]*)*$"))
 ; TypeScript parses `await api.get<T>(url)` as a call of `await api.get`.
 (call_expression function: (await_expression (identifier) @name)) @reference.call
 ((call_expression
   function: (await_expression
-    (member_expression object: (_) @qualifier property: [(property_identifier) (private_property_identifier)] @name))) @reference.call
+    (_ object: (_) @qualifier property: [(property_identifier) (private_property_identifier)] @name))) @reference.call
  (#match? @qualifier "^[A-Za-z_$#][A-Za-z0-9_$#]*([[:space:]]*\\??\\.[[:space:]]*[A-Za-z_$#][A-Za-z0-9_$#]*)*$"))
 (new_expression constructor: (identifier) @name) @reference.instantiation
 ((new_expression
-  constructor: (member_expression object: (_) @qualifier property: (property_identifier) @name)) @reference.instantiation
+  constructor: (_ object: (_) @qualifier property: (property_identifier) @name)) @reference.instantiation
  (#match? @qualifier "^[A-Za-z_$][A-Za-z0-9_$]*([[:space:]]*\\.[[:space:]]*[A-Za-z_$][A-Za-z0-9_$]*)*$"))
 ; Decorators without arguments (`@Injectable`); `@Component({...})` is a call above.
 (decorator (identifier) @name) @reference.call
-((decorator (member_expression object: (_) @qualifier property: (property_identifier) @name)) @reference.call
+((decorator (_ object: (_) @qualifier property: (property_identifier) @name)) @reference.call
  (#match? @qualifier "^[A-Za-z_$][A-Za-z0-9_$.]*$"))

@@ -4,11 +4,13 @@
 ; plugin.c), and what a class extends.
 ; A field holding a function (`onClick = () => {...}`, React's bound
 ; handlers) is a method: it is called, and holds calls.
+; `(_ object: ... property: ...)` is a member_expression (see
+; plugins/javascript/queries/tags.scm).
 (field_definition
   property: [(property_identifier) (private_property_identifier)] @name
   value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function
 (field_definition property: [(property_identifier) (private_property_identifier) (number)] @name) @definition.property
 (field_definition property: (string (string_fragment) @name)) @definition.property
 (class_heritage (identifier) @name) @reference.type
-((class_heritage (member_expression object: (_) @qualifier property: (property_identifier) @name)) @reference.type
+((class_heritage (_ object: (_) @qualifier property: (property_identifier) @name)) @reference.type
  (#match? @qualifier "^[A-Za-z_$][A-Za-z0-9_$.]*$"))

@@ -104,20 +104,20 @@
 
 ((variable_declarator
   name: (identifier) @_binding
-  value: (member_expression object: (_ function: (identifier) @_require arguments: (arguments . (string) @import.module)) @import property: (property_identifier) @name))
+  value: (_ object: (_ function: (identifier) @_require arguments: (arguments . (string) @import.module)) @import property: (property_identifier) @name))
  (#eq? @_require "require") (#eq? @_binding @name) (#match? @import.module "^[\"\'`]\\.\\.?(/|[\"\'`])") (#set! origin "relative"))
 ((variable_declarator
   name: (identifier) @_binding
-  value: (member_expression object: (_ function: (identifier) @_require arguments: (arguments . (string) @import.module)) @import property: (property_identifier) @name))
+  value: (_ object: (_ function: (identifier) @_require arguments: (arguments . (string) @import.module)) @import property: (property_identifier) @name))
  (#eq? @_require "require") (#eq? @_binding @name))
 
 ((variable_declarator
   name: (identifier) @import.alias
-  value: (member_expression object: (_ function: (identifier) @_require arguments: (arguments . (string) @import.module)) @import property: (property_identifier) @name))
+  value: (_ object: (_ function: (identifier) @_require arguments: (arguments . (string) @import.module)) @import property: (property_identifier) @name))
  (#eq? @_require "require") (#not-eq? @import.alias @name) (#match? @import.module "^[\"\'`]\\.\\.?(/|[\"\'`])") (#set! origin "relative"))
 ((variable_declarator
   name: (identifier) @import.alias
-  value: (member_expression object: (_ function: (identifier) @_require arguments: (arguments . (string) @import.module)) @import property: (property_identifier) @name))
+  value: (_ object: (_ function: (identifier) @_require arguments: (arguments . (string) @import.module)) @import property: (property_identifier) @name))
  (#eq? @_require "require") (#not-eq? @import.alias @name))
 
 ((variable_declarator

@@ -2,6 +2,8 @@
 ; definitions, imports, calls and texts JavaScript shares are in
 ; plugins/javascript/queries). Listed before tags.scm: where both capture a
 ; node, the pattern here (with the accessibility modifier) wins.
+; `(_ object: ... property: ...)` is a member_expression (see
+; plugins/javascript/queries/tags.scm).
 
 ; ---- Classes and their members ---------------------------------------------
 
@@ -149,5 +151,5 @@
 (nested_type_identifier module: (_) @qualifier name: (type_identifier) @name) @reference.type
 ; What a class extends: a class, a qualified one, a generic's arguments.
 (extends_clause value: (identifier) @name) @reference.type
-((extends_clause value: (member_expression object: (_) @qualifier property: (property_identifier) @name)) @reference.type
+((extends_clause value: (_ object: (_) @qualifier property: (property_identifier) @name)) @reference.type
  (#match? @qualifier "^[A-Za-z_$][A-Za-z0-9_$.]*$"))
