@@ -1,6 +1,7 @@
 ; Ruby definitions and imports. When several patterns capture the same node,
 ; the first one wins: the specific forms (`private def`, singleton methods)
-; come before the general ones.
+; come before the general ones. The forms of one node are alternatives of
+; one pattern where they cannot both match it, for the compile time below.
 ;
 ; A call inside a pattern is written `(_ receiver: ...)` or `(_ method: ...)`:
 ; only a call has those fields (tree-sitter-ruby's node-types.json), and every
@@ -13,21 +14,23 @@
 ; `module A` / `class A < B`. `class A::B` is B, named A.B through @receiver
 ; (the child of A when A is defined in the same file); `class A::B::C` is
 ; B.C; `class ::A` is A.
-(module name: (constant) @name body: (body_statement)? @body) @definition.module
 (module
-  name: (scope_resolution
-    scope: [(constant) @receiver (scope_resolution name: (constant) @receiver)]
-    name: (constant) @name)
+  name: [
+    (constant) @name
+    (scope_resolution
+      scope: [(constant) @receiver (scope_resolution name: (constant) @receiver)]
+      name: (constant) @name)
+    (scope_resolution !scope name: (constant) @name)]
   body: (body_statement)? @body) @definition.module
-(module name: (scope_resolution !scope name: (constant) @name) body: (body_statement)? @body) @definition.module
 
-(class name: (constant) @name body: (body_statement)? @body) @definition.class
 (class
-  name: (scope_resolution
-    scope: [(constant) @receiver (scope_resolution name: (constant) @receiver)]
-    name: (constant) @name)
+  name: [
+    (constant) @name
+    (scope_resolution
+      scope: [(constant) @receiver (scope_resolution name: (constant) @receiver)]
+      name: (constant) @name)
+    (scope_resolution !scope name: (constant) @name)]
   body: (body_statement)? @body) @definition.class
-(class name: (scope_resolution !scope name: (constant) @name) body: (body_statement)? @body) @definition.class
 
 ; `Point = Struct.new(:x, :y) do ... end`, `Error = Class.new(StandardError)`,
 ; `Coord = Data.define(:lat, :lng)`: classes (the block's defs are their methods).
@@ -122,13 +125,15 @@
 ; ---- Constants -------------------------------------------------------------
 ; NAME = value, NAME ||= value, A, B = 1, 2, and Outer::NAME = value (named
 ; Outer.NAME, the child of Outer when Outer is in the file).
-(assignment left: (constant) @name) @definition.constant
-(operator_assignment left: (constant) @name) @definition.constant
-(assignment left: (left_assignment_list (constant) @name)) @definition.constant
 (assignment
-  left: (scope_resolution
-    scope: [(constant) @receiver (scope_resolution name: (constant) @receiver)]
-    name: (constant) @name)) @definition.constant
+  left: [
+    (constant) @name
+    (left_assignment_list (constant) @name)
+    (scope_resolution
+      scope: [(constant) @receiver (scope_resolution name: (constant) @receiver)]
+      name: (constant) @name)]) @definition.constant
+(operator_assignment left: (constant) @name) @definition.constant
+; Any other scope: kept apart, after the form above (which wins its node).
 (assignment left: (scope_resolution name: (constant) @name)) @definition.constant
 
 ; ---- Imports ---------------------------------------------------------------
