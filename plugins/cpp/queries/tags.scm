@@ -270,9 +270,11 @@
         (template_function name: (identifier) @name)
         (_ scope: (_) @receiver name: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
         (_ scope: (_) @receiver name: (template_function name: (identifier) @name))
-        (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))
-        (qualified_identifier name: (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name)))
-        (qualified_identifier name: (qualified_identifier name: (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))))
+        (qualified_identifier name: [
+          (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name)
+          (qualified_identifier name: [
+            (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name)
+            (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))])])
       ] parameters: (parameter_list))
       (pointer_declarator declarator: (_ declarator: [
         (identifier) @name (field_identifier) @name (operator_name) @name
@@ -298,9 +300,11 @@
         (template_function name: (identifier) @name)
         (_ scope: (_) @receiver name: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
         (_ scope: (_) @receiver name: (template_function name: (identifier) @name))
-        (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))
-        (qualified_identifier name: (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name)))
-        (qualified_identifier name: (qualified_identifier name: (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))))
+        (qualified_identifier name: [
+          (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name)
+          (qualified_identifier name: [
+            (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name)
+            (qualified_identifier name: (_ scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))])])
       ] parameters: (parameter_list))
       (pointer_declarator declarator: (_ declarator: [
         (identifier) @name (field_identifier) @name (operator_name) @name
