@@ -412,8 +412,9 @@
   declarator: [
     (_ declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name parameters: (parameter_list))
     (_ declarator: (template_function name: (identifier) @name) parameters: (parameter_list))
-    (pointer_declarator declarator: (_ declarator: [(identifier) (field_identifier) (operator_name)] @name parameters: (parameter_list)))
-    (pointer_declarator declarator: (pointer_declarator declarator: (_ declarator: [(identifier) (field_identifier)] @name parameters: (parameter_list))))
+    (pointer_declarator declarator: [
+      (_ declarator: [(identifier) (field_identifier) (operator_name)] @name parameters: (parameter_list))
+      (pointer_declarator declarator: (_ declarator: [(identifier) (field_identifier)] @name parameters: (parameter_list)))])
     (reference_declarator (_ declarator: [(identifier) (field_identifier) (operator_name)] @name parameters: (parameter_list)))
   ]) @definition.prototype
 ((field_declaration declarator: (operator_cast) @name) @definition.prototype
@@ -473,14 +474,17 @@
 (field_declaration
   declarator: [
     (field_identifier) @name
-    (pointer_declarator declarator: (field_identifier) @name)
-    (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))
+    (pointer_declarator declarator: [
+      (field_identifier) @name
+      (pointer_declarator declarator: (field_identifier) @name)
+      (array_declarator declarator: (field_identifier) @name)])
     (reference_declarator (field_identifier) @name)
-    (array_declarator declarator: (field_identifier) @name)
-    (array_declarator declarator: (array_declarator declarator: (field_identifier) @name))
-    (pointer_declarator declarator: (array_declarator declarator: (field_identifier) @name))
-    (_ declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)) parameters: (parameter_list))
-    (_ declarator: (parenthesized_declarator (pointer_declarator declarator: (qualified_identifier name: (field_identifier) @name))) parameters: (parameter_list))
+    (array_declarator declarator: [
+      (field_identifier) @name
+      (array_declarator declarator: (field_identifier) @name)])
+    (_ declarator: (parenthesized_declarator (pointer_declarator declarator: [
+      (field_identifier) @name
+      (qualified_identifier name: (field_identifier) @name)])) parameters: (parameter_list))
   ]) @definition.property
 ; `int Counter::instances = 0;`: a static member defined outside its class
 ; (`T *Pool<T>::free_ = nullptr;`: Pool's).
@@ -559,18 +563,21 @@
 (declaration
    declarator: [
      (identifier) @name
-     (init_declarator declarator: (identifier) @name)
-     (init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-     (init_declarator declarator: (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name)))
-     (init_declarator declarator: (reference_declarator (identifier) @name))
-     (init_declarator declarator: (array_declarator declarator: (identifier) @name))
-     (init_declarator declarator: (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)))
-     (pointer_declarator declarator: (identifier) @name)
-     (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+     (pointer_declarator declarator: [
+       (identifier) @name
+       (pointer_declarator declarator: (identifier) @name)
+       (array_declarator declarator: (identifier) @name)])
      (array_declarator declarator: (identifier) @name)
-     (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
      (_ declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)) parameters: (parameter_list))
-     (init_declarator declarator: (_ declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)) parameters: (parameter_list)))
+     (init_declarator declarator: [
+       (identifier) @name
+       (pointer_declarator declarator: [
+         (identifier) @name
+         (pointer_declarator declarator: (identifier) @name)
+         (array_declarator declarator: (identifier) @name)])
+       (reference_declarator (identifier) @name)
+       (array_declarator declarator: (identifier) @name)
+       (_ declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)) parameters: (parameter_list))])
    ]) @definition.variable
 
 ; ---- Macros ---------------------------------------------------------------------
