@@ -26,7 +26,7 @@
 /* A forward reader of one JSONL file sorted by path. */
 typedef struct reader {
     FILE *in;
-    const char *name;
+    char *name; /* owned: freed with the reader */
     json_t *cur; /* the current line, not yet consumed; NULL at the end */
     long line;
 } reader;
@@ -52,7 +52,7 @@ static int advance(reader *r)
     return 0;
 }
 
-static int open_reader(reader *r, const char *path, int required)
+static int open_reader(reader *r, char *path, int required)
 {
     memset(r, 0, sizeof *r);
     r->name = path;
@@ -67,6 +67,7 @@ static void close_reader(reader *r)
 {
     json_decref(r->cur);
     if (r->in) fclose(r->in);
+    free(r->name);
     memset(r, 0, sizeof *r);
 }
 
@@ -125,10 +126,7 @@ static reader *shard_for(shard_readers *s, const char *path)
 
 static void close_shards(shard_readers *s)
 {
-    for (unsigned i = 0; s->r && i < s->n; i++) {
-        free((char *)s->r[i].name);
-        close_reader(&s->r[i]);
-    }
+    for (unsigned i = 0; s->r && i < s->n; i++) close_reader(&s->r[i]);
     free(s->r);
 }
 
@@ -143,7 +141,7 @@ static int index_shards(const char *index_dir, unsigned *n)
     json_t *v = json_object_get(m, "shards");
     json_int_t shards = v ? (json_is_integer(v) ? json_integer_value(v) : -1) : 1;
     json_decref(m);
-    if (shards < 1 || shards > (json_int_t)CORTEX_MAX_SHARDS || (shards & (shards - 1)))
+    if (!cortex_shard_count_valid(shards))
         return cortex_error_set(CORTEX_EINVALID, "%s: \"shards\" must be a power of two from 1 to %u", path, CORTEX_MAX_SHARDS);
     *n = (unsigned)shards;
     return 0;
@@ -361,9 +359,7 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
     free(l.parents);
     free(l.by_name);
     for (int k = 0; k < 3; k++) close_shards(&in[k]);
-    free((char *)files.name);
     close_reader(&files);
-    free((char *)chunks.name);
     close_reader(&chunks);
     return rc;
 }

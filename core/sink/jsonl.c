@@ -98,8 +98,9 @@ static void open_old(jsonl_sink *s)
         if (ok) s->old_counts[k] = (uint64_t)json_integer_value(c);
     }
     /* an index without "shards" (format 1.0) is one file of each */
-    s->old_shards = json_is_integer(shards) ? (unsigned)json_integer_value(shards) : 1;
-    ok = ok && s->old_shards >= 1 && s->old_shards <= CORTEX_MAX_SHARDS && !(s->old_shards & (s->old_shards - 1));
+    json_int_t old_shards = json_is_integer(shards) ? json_integer_value(shards) : 1;
+    ok = ok && cortex_shard_count_valid(old_shards);
+    s->old_shards = ok ? (unsigned)old_shards : 0;
     json_decref(m);
     snprintf(p, sizeof p, "%s/files.jsonl", s->dir);
     s->have_old = ok && cortex_carry_open(&s->old_files, p) == 0;

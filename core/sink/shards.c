@@ -22,6 +22,11 @@ unsigned cortex_shard_count(uint64_t files, uint32_t files_per_shard)
     return n;
 }
 
+int cortex_shard_count_valid(long long n)
+{
+    return n >= 1 && n <= (long long)CORTEX_MAX_SHARDS && !(n & (n - 1));
+}
+
 unsigned cortex_shard_of(const char *path, unsigned n)
 {
     return (unsigned)(XXH3_64bits(path, strlen(path)) & (n - 1));

@@ -32,6 +32,10 @@
  *  power of two, at most CORTEX_MAX_SHARDS; 1 when files_per_shard is 0. */
 unsigned cortex_shard_count(uint64_t files, uint32_t files_per_shard);
 
+/** Whether `n`, read from an index, is a shard count cortex writes: a power
+ *  of two from 1 to CORTEX_MAX_SHARDS. */
+int cortex_shard_count_valid(long long n);
+
 /** The shard of `path` among `n`. */
 unsigned cortex_shard_of(const char *path, unsigned n);
 
