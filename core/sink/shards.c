@@ -96,7 +96,7 @@ static int copy_path(cortex_sharded *s, const char *path, unsigned j)
     if (s->n_old == 0) return cortex_error_set(CORTEX_EINVALID, "%s: no committed output to carry %s over from", s->name, path);
     cortex_carry_reader *r = old_shard(s, cortex_shard_of(path, s->n_old));
     if (!r) return CORTEX_EIO;
-    int rc = open_out(s, j), at;
+    int rc = open_out(s, j), at = 0;
     while (rc == 0 && (at = cortex_carry_seek(r, path)) == 1) {
         if (fwrite(r->line, 1, (size_t)r->len, s->shards[j].out) != (size_t)r->len) return write_failed(s, j);
         s->shards[j].written++;
