@@ -451,6 +451,18 @@ async function main() {
     console.log(`# (c) the raced flush was ${r.got.length ? 'answered (finished before the cancel was read)' : 'not answered'}`);
   }
   await expectResult(s, 'a flush after the cancelled ones completes', call(92, 'flush_index', {}), (r) => r.isError === false && r.structuredContent.files > 0);
+  // The whole progress sequence, read off the wire: every notification comes
+  // before the response, and the last says the run is whole (SDK clients may
+  // drop that one; see flush_index in common.mjs).
+  {
+    const got = await request(s, call(93, 'flush_index', {}, { _meta: { progressToken: 'whole-tok' } }));
+    const notes = got.slice(0, -1).map((l) => l.msg?.params);
+    const last = got[got.length - 1]?.msg;
+    check('flush_index with a progress token: notifications, then the response, the last notification is the whole',
+      last?.id === 93 && last.result?.isError === false && notes.length >= 1 &&
+      notes.every((p) => p?.progressToken === 'whole-tok' && p.total === last.result.structuredContent.files) &&
+      notes[notes.length - 1].progress === notes[notes.length - 1].total, () => show(got));
+  }
 
   // ---- the end --------------------------------------------------------------------------------------
   await expectResult(s, 'ping still answers after everything', req('last', 'ping'), (r) => Object.keys(r).length === 0);
