@@ -36,7 +36,7 @@ static const char *const bindable_kinds[] = {BINDABLE_KINDS(AS_STRING) NULL};
 enum {
     ST_FILE_ID, ST_FTS_DEL_SYMBOLS, ST_FTS_DEL_TEXTS, ST_FTS_DEL_FILE,
     ST_DEL_FILE, ST_DEL_SYMBOLS, ST_DEL_REFS, ST_DEL_IMPORTS, ST_DEL_TEXTS, ST_FTS_DEL_CHUNKS, ST_DEL_CHUNKS,
-    ST_INS_FILE, ST_INS_SYMBOL, ST_INS_REF, ST_INS_IMPORT, ST_INS_TEXT, ST_INS_CHUNK, ST_KEEP_FILE, ST_TOUCH_NAMES, ST_COUNT
+    ST_INS_FILE, ST_INS_SYMBOL, ST_INS_REF, ST_INS_IMPORT, ST_INS_TEXT, ST_INS_CHUNK, ST_KEEP_FILE, ST_RESTAMP_FILE, ST_TOUCH_NAMES, ST_COUNT
 };
 
 static const char *const stmt_sql[ST_COUNT] = {
@@ -63,9 +63,12 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_INS_IMPORT] = "INSERT INTO imports(file_id, symbol_id, name, alias, origin, line, candidates) VALUES (?,?,?,?,?,?,?)",
     [ST_INS_TEXT] = "INSERT INTO texts(file_id, kind, line_start, line_end, text, language, parent_id) VALUES (?,?,?,?,?,?,?)",
     [ST_INS_CHUNK] = "INSERT INTO chunks(file_id, ordinal, kind, line_start, line_end, headers, content) VALUES (?,?,?,?,?,?,?)",
-    /* An unchanged file keeps its rows; a touched one gets its new time. */
-    /* (and its project: a `git init` in a parent directory moves it) */
-    [ST_KEEP_FILE] = "UPDATE files SET mtime = ?3, project = ?4 WHERE path = ?1 AND hash = ?2",
+    /* An unchanged file keeps its rows; a touched one gets its new time (and
+     * its project: a `git init` in a parent directory moves it). Only a file
+     * whose stamp differs is written: rewriting every kept row put the whole
+     * files table in each edit's WAL. */
+    [ST_KEEP_FILE] = "SELECT mtime IS ?3 AND project IS ?4 FROM files WHERE path = ?1 AND hash = ?2",
+    [ST_RESTAMP_FILE] = "UPDATE files SET mtime = ?3, project = ?4 WHERE path = ?1",
     /* The names whose definitions a file brings or takes away (its bindable
      * symbols, before it is deleted and after it is inserted): an incremental
      * commit recounts only those (0.33 s for all of them on the kernel subtree). */
@@ -251,14 +254,24 @@ static int sqlite_keep(void *self, const cortex_file_records *r)
 {
     sqlite_sink *s = self;
     if (!s->same_extractor) return CORTEX_ENOTFOUND;
+    const char *project = r->project ? r->project : ".";
     sqlite3_stmt *st = s->st[ST_KEEP_FILE];
     sqlite3_bind_text(st, 1, r->path, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, r->hash, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 3, r->mtime_ns);
-    sqlite3_bind_text(st, 4, r->project ? r->project : ".", -1, SQLITE_STATIC);
-    int rc = step_done(s, st, "keep file");
-    if (rc) return rc;
-    return sqlite3_changes(s->db) == 1 ? 0 : CORTEX_ENOTFOUND;
+    sqlite3_bind_text(st, 4, project, -1, SQLITE_STATIC);
+    int step = sqlite3_step(st);
+    int same = step == SQLITE_ROW && sqlite3_column_int(st, 0);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    if (step != SQLITE_ROW && step != SQLITE_DONE) return db_error(s, "keep file");
+    if (step == SQLITE_DONE) return CORTEX_ENOTFOUND;
+    if (same) return 0;
+    st = s->st[ST_RESTAMP_FILE];
+    sqlite3_bind_text(st, 1, r->path, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, r->mtime_ns);
+    sqlite3_bind_text(st, 4, project, -1, SQLITE_STATIC);
+    return step_done(s, st, "keep file");
 }
 
 static int step_done(sqlite_sink *s, sqlite3_stmt *st, const char *what)
@@ -306,14 +319,18 @@ static int delete_file(sqlite_sink *s, const char *path, int *existed)
     return 0;
 }
 
+/* A symbol's id: the path's hash in the high 40 bits, the name's and kind's
+ * in the low 23. Stable across runs, and one file's symbols sit together in
+ * the table and its FTS5 docsize rows: an edit writes a few pages of each, not
+ * one page per symbol (a whole-id hash put 490 pages in a kernel/fork.c edit). */
 static int64_t symbol_id(const char *path, const cortex_symbol *sym)
 {
     XXH3_state_t st;
     XXH3_64bits_reset(&st);
-    XXH3_64bits_update(&st, path, strlen(path) + 1);
     XXH3_64bits_update(&st, sym->name, strlen(sym->name) + 1);
     XXH3_64bits_update(&st, sym->kind, strlen(sym->kind));
-    int64_t id = (int64_t)(XXH3_64bits_digest(&st) & INT64_MAX);
+    uint64_t file = XXH3_64bits(path, strlen(path)) & ((UINT64_C(1) << 40) - 1);
+    int64_t id = (int64_t)(file << 23 | (XXH3_64bits_digest(&st) & ((UINT64_C(1) << 23) - 1)));
     return id ? id : 1;
 }
 
