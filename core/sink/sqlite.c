@@ -36,11 +36,13 @@ static const char *const bindable_kinds[] = {BINDABLE_KINDS(AS_STRING) NULL};
 enum {
     ST_FILE_ID, ST_FTS_DEL_SYMBOLS, ST_FTS_DEL_TEXTS, ST_FTS_DEL_FILE,
     ST_DEL_FILE, ST_DEL_SYMBOLS, ST_DEL_REFS, ST_DEL_IMPORTS, ST_DEL_TEXTS, ST_FTS_DEL_CHUNKS, ST_DEL_CHUNKS,
-    ST_INS_FILE, ST_INS_SYMBOL, ST_INS_REF, ST_INS_IMPORT, ST_INS_TEXT, ST_INS_CHUNK, ST_KEEP_FILE, ST_RESTAMP_FILE, ST_TOUCH_NAMES, ST_COUNT
+    ST_INS_FILE, ST_INS_SYMBOL, ST_INS_REF, ST_INS_IMPORT, ST_INS_TEXT, ST_INS_CHUNK, ST_KEEP_FILE, ST_RESTAMP_FILE, ST_TOUCH_NAMES,
+    ST_UPD_FILE, ST_OLD_SYMBOLS, ST_UPD_SYMBOL, ST_DEL_SYMBOL, ST_UPD_IMPORT, ST_DEL_IMPORT, ST_OLD_REFS, ST_UPD_REF, ST_DEL_REF,
+    ST_TOUCH_NAME, ST_COUNT
 };
 
 static const char *const stmt_sql[ST_COUNT] = {
-    [ST_FILE_ID] = "SELECT id FROM files WHERE path = ?",
+    [ST_FILE_ID] = "SELECT id, lang FROM files WHERE path = ?",
     /* An external-content FTS5 table forgets a row when told its old values. */
     [ST_FTS_DEL_SYMBOLS] = "INSERT INTO symbols_fts(symbols_fts, rowid, terms, sig, doc)"
                            " SELECT 'delete', id, terms, sig, doc FROM symbols WHERE file_id = ?",
@@ -74,6 +76,21 @@ static const char *const stmt_sql[ST_COUNT] = {
      * commit recounts only those (0.33 s for all of them on the kernel subtree). */
     [ST_TOUCH_NAMES] = "INSERT OR IGNORE INTO temp.touched_names(lang, name) SELECT f.lang, s.short_name FROM symbols s"
                        " JOIN files f ON f.id = s.file_id WHERE s.file_id = ? AND s.kind IN " BINDABLE_KINDS_SQL,
+    [ST_TOUCH_NAME] = "INSERT OR IGNORE INTO temp.touched_names(lang, name) VALUES (?, ?)",
+    /* A file written again is rewritten in place (rewrite_rows): its row, the
+     * symbols that keep their id and the references that keep their name are
+     * updated, so the name indexes are not touched for them. */
+    [ST_UPD_FILE] = "UPDATE files SET hash = ?2, lines = ?3, bytes = ?4, parse_errors = ?5, generation = ?6, mtime = ?7,"
+                    " project = ?8 WHERE id = ?1",
+    [ST_OLD_SYMBOLS] = "SELECT id, name, kind, short_name FROM symbols WHERE file_id = ?",
+    [ST_UPD_SYMBOL] = "UPDATE symbols SET line_start = ?2, line_end = ?3, col = ?4, parent_id = ?5, sig = ?6, visibility = ?7,"
+                      " doc = ?8, alias = ?9, origin = ?10, terms = ?11, name_line = ?12 WHERE id = ?1",
+    [ST_DEL_SYMBOL] = "DELETE FROM symbols WHERE id = ?",
+    [ST_UPD_IMPORT] = "UPDATE imports SET alias = ?3, origin = ?4, line = ?5, candidates = ?6 WHERE file_id = ?1 AND symbol_id = ?2",
+    [ST_DEL_IMPORT] = "DELETE FROM imports WHERE file_id = ?1 AND symbol_id = ?2",
+    [ST_OLD_REFS] = "SELECT id, name, kind, qualifier FROM refs WHERE file_id = ? ORDER BY id",
+    [ST_UPD_REF] = "UPDATE refs SET line = ?2, col = ?3, caller_id = ?4, target_id = ?5, resolution = ?6 WHERE id = ?1",
+    [ST_DEL_REF] = "DELETE FROM refs WHERE id = ?",
 };
 
 
@@ -138,7 +155,12 @@ typedef struct sqlite_sink {
     int64_t *ids; /* symbol ids of the current file */
     size_t ids_cap;
     int64_t *taken; /* open-addressing set of this file's ids, 0 = empty */
+    uint32_t *taken_by; /* beside each: the symbol that claimed it */
     size_t taken_cap;
+    int64_t *ref_ids; /* per reference of the current file: the row it rewrites, 0 = a new row */
+    size_t ref_ids_cap;
+    unsigned char *kept; /* per symbol of the current file: its row is rewritten in place */
+    size_t kept_cap;
     uint32_t *bindable; /* this file's bindable symbols, sorted by name then line */
     size_t bindable_cap;
 } sqlite_sink;
@@ -169,6 +191,9 @@ static void sqlite_close(void *self)
     free(s->terms);
     free(s->ids);
     free(s->taken);
+    free(s->taken_by);
+    free(s->ref_ids);
+    free(s->kept);
     free(s->bindable);
     free(s->extractor);
     free(s);
@@ -298,25 +323,41 @@ static int touch_names(sqlite_sink *s, int64_t file_id)
     return step_done(s, s->st[ST_TOUCH_NAMES], "note touched names");
 }
 
-/* Deletes a file's rows; *existed says whether it had any. */
-static int delete_file(sqlite_sink *s, const char *path, int *existed)
+/* The store's id for `path` (0: not there), and whether its language is `lang`. */
+static int find_file(sqlite_sink *s, const char *path, const char *lang, int64_t *id, int *same_lang)
 {
     sqlite3_stmt *q = s->st[ST_FILE_ID];
     sqlite3_bind_text(q, 1, path, -1, SQLITE_STATIC);
     int rc = sqlite3_step(q);
-    int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(q, 0) : 0;
+    *id = rc == SQLITE_ROW ? sqlite3_column_int64(q, 0) : 0;
+    *same_lang = rc == SQLITE_ROW && lang && strcmp((const char *)sqlite3_column_text(q, 1), lang) == 0;
     sqlite3_reset(q);
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return db_error(s, "look up file");
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : db_error(s, "look up file");
+}
+
+/* Runs each statement of `order` on the file's id. */
+static int run_on_file(sqlite_sink *s, int64_t id, const int *order, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        sqlite3_bind_int64(s->st[order[i]], 1, id);
+        int rc = step_done(s, s->st[order[i]], "delete file rows");
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+/* Deletes a file's rows; *existed says whether it had any. */
+static int delete_file(sqlite_sink *s, const char *path, int *existed)
+{
+    int64_t id;
+    int same_lang;
+    int rc = find_file(s, path, NULL, &id, &same_lang);
     *existed = id != 0;
-    if (!id) return 0;
+    if (rc || !id) return rc;
     if ((rc = touch_names(s, id))) return rc;
     static const int order[] = {ST_FTS_DEL_SYMBOLS, ST_FTS_DEL_TEXTS, ST_FTS_DEL_CHUNKS, ST_FTS_DEL_FILE, ST_DEL_SYMBOLS,
                                 ST_DEL_REFS,        ST_DEL_IMPORTS,   ST_DEL_TEXTS,      ST_DEL_CHUNKS,   ST_DEL_FILE};
-    for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
-        sqlite3_bind_int64(s->st[order[i]], 1, id);
-        if ((rc = step_done(s, s->st[order[i]], "delete file rows"))) return rc;
-    }
-    return 0;
+    return run_on_file(s, id, order, sizeof order / sizeof *order);
 }
 
 /* A symbol's id: the path's hash in the high 40 bits, the name's and kind's
@@ -334,75 +375,127 @@ static int64_t symbol_id(const char *path, const cortex_symbol *sym)
     return id ? id : 1;
 }
 
-/* Adds `id` to the file's id set; returns 0 when it was already there. */
-static int claim_id(sqlite_sink *s, int64_t id)
+static int64_t next_id(int64_t id) { return (id + 1) & INT64_MAX ? (id + 1) & INT64_MAX : 1; }
+
+/* Adds `id`, claimed by symbol `i`, to the file's id set; returns 0 when it was already there. */
+static int claim_id(sqlite_sink *s, int64_t id, size_t i)
 {
     size_t mask = s->taken_cap - 1;
     for (size_t h = (size_t)id & mask;; h = (h + 1) & mask) {
         if (s->taken[h] == id) return 0;
         if (s->taken[h] == 0) {
             s->taken[h] = id;
+            s->taken_by[h] = (uint32_t)i;
             return 1;
         }
     }
 }
 
-static int insert_symbol(sqlite_sink *s, int64_t file_id, const cortex_file_records *r, size_t i)
+/* The symbol of this file that claimed `id`, or -1. */
+static int32_t claimed_by(const sqlite_sink *s, int64_t id)
 {
-    const cortex_symbol *sym = &r->symbols[i];
+    size_t mask = s->taken_cap - 1;
+    for (size_t h = (size_t)id & mask; s->taken[h]; h = (h + 1) & mask)
+        if (s->taken[h] == id) return (int32_t)s->taken_by[h];
+    return -1;
+}
+
+/* Gives each symbol its id. Same name and kind twice in one file (overloads,
+ * redefinitions): probing in source order keeps the ids distinct and stable. */
+static void plan_ids(sqlite_sink *s, const cortex_file_records *r)
+{
+    cortex_grow((void **)&s->ids, &s->ids_cap, r->nsymbols + 1, sizeof *s->ids);
+    size_t want = 16;
+    while (want < 2 * r->nsymbols + 2) want *= 2;
+    if (want > s->taken_cap) {
+        free(s->taken);
+        free(s->taken_by);
+        s->taken = cortex_xmalloc(want * sizeof *s->taken);
+        s->taken_by = cortex_xmalloc(want * sizeof *s->taken_by);
+        s->taken_cap = want;
+    }
+    memset(s->taken, 0, s->taken_cap * sizeof *s->taken);
+    for (size_t i = 0; i < r->nsymbols; i++) {
+        int64_t id = symbol_id(r->path, &r->symbols[i]);
+        while (!claim_id(s, id, i)) id = next_id(id);
+        s->ids[i] = id;
+    }
+}
+
+/* A symbol's columns from line_start on, bound from parameter `at`: the
+ * insert and the in-place update share them. */
+static void bind_symbol_body(sqlite_sink *s, sqlite3_stmt *st, const cortex_symbol *sym, int at)
+{
     size_t need = 3 * strlen(sym->name) + 2; /* the name, a space, its words with a space before each */
     cortex_grow((void **)&s->terms, &s->terms_cap, need, 1);
     /* The qualified name's words, so `Ledger save` and `Ledger.save` find the method. */
     cortex_store_name_terms(s->terms, sym->name);
+    sqlite3_bind_int(st, at, (int)sym->line_start);
+    sqlite3_bind_int(st, at + 1, (int)sym->line_end);
+    sqlite3_bind_int(st, at + 2, (int)sym->col_start);
+    if (sym->parent >= 0) sqlite3_bind_int64(st, at + 3, s->ids[sym->parent]);
+    else sqlite3_bind_null(st, at + 3);
+    bind_text_or_null(st, at + 4, sym->sig);
+    bind_text_or_null(st, at + 5, sym->visibility);
+    bind_text_or_null(st, at + 6, sym->doc);
+    bind_text_or_null(st, at + 7, sym->alias);
+    bind_text_or_null(st, at + 8, sym->origin);
+    sqlite3_bind_text(st, at + 9, s->terms, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, at + 10, (int)(sym->name_line ? sym->name_line : sym->line_start));
+}
 
-    /* Same name and kind twice in one file (overloads, redefinitions): probing
-     * in source order keeps the ids distinct and stable. */
-    int64_t id = symbol_id(r->path, sym);
+/* An import's row beside its symbol: inserted, or updated in place (its name is the symbol's, unchanged). */
+static int write_import(sqlite_sink *s, int64_t file_id, const cortex_symbol *sym, int64_t id, int update)
+{
+    sqlite3_stmt *st = s->st[update ? ST_UPD_IMPORT : ST_INS_IMPORT];
+    int at = update ? 3 : 4;
+    sqlite3_bind_int64(st, 1, file_id);
+    sqlite3_bind_int64(st, 2, id);
+    if (!update) sqlite3_bind_text(st, 3, sym->name, -1, SQLITE_STATIC);
+    bind_text_or_null(st, at, sym->alias);
+    bind_text_or_null(st, at + 1, sym->origin);
+    sqlite3_bind_int(st, at + 2, (int)sym->line_start);
+    bind_text_or_null(st, at + 3, sym->targets);
+    return step_done(s, st, "write import");
+}
+
+static int is_bindable(const char *kind) { return cortex_str_in(kind, bindable_kinds); }
+
+/* Notes one name whose definitions change, for the incremental recount. */
+static int touch_name(sqlite_sink *s, const char *lang, const char *kind, const char *short_name)
+{
+    if (s->bulk || !is_bindable(kind)) return 0;
+    sqlite3_stmt *st = s->st[ST_TOUCH_NAME];
+    sqlite3_bind_text(st, 1, lang, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, short_name, -1, SQLITE_STATIC);
+    return step_done(s, st, "note touched names");
+}
+
+/* Inserts symbol `i` with its planned id; an id another file's symbol holds
+ * is probed past. */
+static int insert_symbol(sqlite_sink *s, int64_t file_id, const cortex_file_records *r, size_t i)
+{
+    const cortex_symbol *sym = &r->symbols[i];
+    int64_t id = s->ids[i];
     for (int tries = 0;; tries++) {
-        while (!claim_id(s, id)) id = (id + 1) & INT64_MAX ? (id + 1) & INT64_MAX : 1;
         sqlite3_stmt *st = s->st[ST_INS_SYMBOL];
         sqlite3_bind_int64(st, 1, id);
         sqlite3_bind_int64(st, 2, file_id);
         sqlite3_bind_text(st, 3, sym->name, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 4, sym->short_name, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 5, sym->kind, -1, SQLITE_STATIC);
-        sqlite3_bind_int(st, 6, (int)sym->line_start);
-        sqlite3_bind_int(st, 7, (int)sym->line_end);
-        sqlite3_bind_int(st, 8, (int)sym->col_start);
-        if (sym->parent >= 0) sqlite3_bind_int64(st, 9, s->ids[sym->parent]);
-        else sqlite3_bind_null(st, 9);
-        bind_text_or_null(st, 10, sym->sig);
-        bind_text_or_null(st, 11, sym->visibility);
-        bind_text_or_null(st, 12, sym->doc);
-        bind_text_or_null(st, 13, sym->alias);
-        bind_text_or_null(st, 14, sym->origin);
-        sqlite3_bind_text(st, 15, s->terms, -1, SQLITE_STATIC);
-        sqlite3_bind_int(st, 16, (int)(sym->name_line ? sym->name_line : sym->line_start));
+        bind_symbol_body(s, st, sym, 6);
         int rc = sqlite3_step(st);
         sqlite3_reset(st);
         sqlite3_clear_bindings(st);
         if (rc == SQLITE_DONE) break;
-        /* an id taken by another file's symbol: probe the next one */
         if (rc != SQLITE_CONSTRAINT || tries > 64) return db_error(s, "insert symbol");
-        id = (id + 1) & INT64_MAX ? (id + 1) & INT64_MAX : 1;
+        do id = next_id(id);
+        while (!claim_id(s, id, i));
     }
     s->ids[i] = id;
-
-    if (strcmp(sym->kind, "import") == 0) {
-        sqlite3_stmt *st = s->st[ST_INS_IMPORT];
-        sqlite3_bind_int64(st, 1, file_id);
-        sqlite3_bind_int64(st, 2, id);
-        sqlite3_bind_text(st, 3, sym->name, -1, SQLITE_STATIC);
-        bind_text_or_null(st, 4, sym->alias);
-        bind_text_or_null(st, 5, sym->origin);
-        sqlite3_bind_int(st, 6, (int)sym->line_start);
-        bind_text_or_null(st, 7, sym->targets);
-        return step_done(s, st, "insert import");
-    }
-    return 0;
+    return strcmp(sym->kind, "import") == 0 ? write_import(s, file_id, sym, id, 0) : 0;
 }
-
-static int is_bindable(const char *kind) { return cortex_str_in(kind, bindable_kinds); }
 
 static const cortex_file_records *sort_records; /* qsort has no payload argument */
 
@@ -439,40 +532,191 @@ static int imports_name(const cortex_file_records *r, const uint32_t *imports, s
     return 0;
 }
 
+/* ---- a file written again: rewritten in place -------------------------------
+ *
+ * Deleting a file's rows and inserting them again touched one page of each
+ * name index per symbol and reference: 1,100 pages of WAL, and a checkpoint,
+ * for one edit of kernel/fork.c. So a symbol that keeps its id (same name and
+ * kind) and a reference that keeps its name, kind and qualifier are updated in
+ * place, and only the others are deleted or inserted. The FTS rows of the file
+ * still leave and come back whole (they are few pages). */
+
+typedef struct old_row {
+    int64_t id;
+    char *name, *kind, *extra; /* extra: a symbol's short name, a reference's qualifier */
+} old_row;
+
+static void free_old_rows(old_row *rows, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(rows[i].name);
+        free(rows[i].kind);
+        free(rows[i].extra);
+    }
+    free(rows);
+}
+
+static char *column_dup(sqlite3_stmt *st, int col)
+{
+    const char *v = (const char *)sqlite3_column_text(st, col);
+    return v ? cortex_xstrdup(v) : NULL;
+}
+
+/* The file's rows that `st` (bound to the file's id) lists: id, name, kind, extra. */
+static int load_old_rows(sqlite_sink *s, sqlite3_stmt *st, int64_t file_id, old_row **out, size_t *n)
+{
+    size_t cap = 0;
+    *out = NULL;
+    *n = 0;
+    sqlite3_bind_int64(st, 1, file_id);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        *CORTEX_PUSH(*out, *n, cap) = (old_row){sqlite3_column_int64(st, 0), column_dup(st, 1), column_dup(st, 2), column_dup(st, 3)};
+    sqlite3_reset(st);
+    return rc == SQLITE_DONE ? 0 : db_error(s, "read a file's rows");
+}
+
+/* Writes the file's symbols: in place where the id still names the same
+ * symbol, deleted or inserted otherwise. `fresh`: the file has no rows yet. */
+static int write_symbols(sqlite_sink *s, int64_t file_id, const cortex_file_records *r, int fresh)
+{
+    cortex_grow((void **)&s->kept, &s->kept_cap, r->nsymbols + 1, 1);
+    memset(s->kept, 0, r->nsymbols + 1);
+    old_row *old = NULL;
+    size_t nold = 0;
+    int rc = fresh ? 0 : load_old_rows(s, s->st[ST_OLD_SYMBOLS], file_id, &old, &nold);
+    for (size_t k = 0; k < nold && rc == 0; k++) {
+        int32_t i = claimed_by(s, old[k].id);
+        if (i >= 0 && strcmp(r->symbols[i].name, old[k].name) == 0 && strcmp(r->symbols[i].kind, old[k].kind) == 0 &&
+            strcmp(r->symbols[i].short_name, old[k].extra) == 0) {
+            s->kept[i] = 1;
+            continue;
+        }
+        sqlite3_bind_int64(s->st[ST_DEL_SYMBOL], 1, old[k].id);
+        rc = step_done(s, s->st[ST_DEL_SYMBOL], "delete symbol");
+        if (rc == 0 && strcmp(old[k].kind, "import") == 0) {
+            sqlite3_bind_int64(s->st[ST_DEL_IMPORT], 1, file_id);
+            sqlite3_bind_int64(s->st[ST_DEL_IMPORT], 2, old[k].id);
+            rc = step_done(s, s->st[ST_DEL_IMPORT], "delete import");
+        }
+        if (rc == 0) rc = touch_name(s, r->lang, old[k].kind, old[k].extra);
+    }
+    free_old_rows(old, nold);
+    for (size_t i = 0; i < r->nsymbols && rc == 0; i++) {
+        const cortex_symbol *sym = &r->symbols[i];
+        if (!s->kept[i]) {
+            rc = insert_symbol(s, file_id, r, i);
+            if (rc == 0 && !fresh) rc = touch_name(s, r->lang, sym->kind, sym->short_name);
+            continue;
+        }
+        sqlite3_stmt *st = s->st[ST_UPD_SYMBOL];
+        sqlite3_bind_int64(st, 1, s->ids[i]);
+        bind_symbol_body(s, st, sym, 2);
+        rc = step_done(s, st, "update symbol");
+        if (rc == 0 && strcmp(sym->kind, "import") == 0) rc = write_import(s, file_id, sym, s->ids[i], 1);
+    }
+    /* a new file's names, in one statement */
+    return rc == 0 && fresh ? touch_names(s, file_id) : rc;
+}
+
+static int compare_opt(const char *a, const char *b) { return a && b ? strcmp(a, b) : (a != NULL) - (b != NULL); }
+
+static int compare_ref_keys(const char *name, const char *kind, const char *qualifier, const old_row *o)
+{
+    int c = strcmp(name, o->name);
+    if (!c) c = strcmp(kind, o->kind);
+    return c ? c : compare_opt(qualifier, o->extra);
+}
+
+static int compare_old_refs(const void *a, const void *b)
+{
+    const old_row *x = a, *y = b;
+    int c = compare_ref_keys(x->name, x->kind, x->extra, y);
+    return c ? c : (x->id > y->id) - (x->id < y->id);
+}
+
+static int compare_new_refs(const void *a, const void *b)
+{
+    const cortex_reference *x = &sort_records->refs[*(const uint32_t *)a], *y = &sort_records->refs[*(const uint32_t *)b];
+    int c = strcmp(x->name, y->name);
+    if (!c) c = strcmp(x->kind, y->kind);
+    if (!c) c = compare_opt(x->qualifier, y->qualifier);
+    return c ? c : (*(const uint32_t *)a > *(const uint32_t *)b) - (*(const uint32_t *)a < *(const uint32_t *)b);
+}
+
+/* Pairs the file's references with its old rows of the same name, kind and
+ * qualifier, in source order (s->ref_ids; 0: a new row), and deletes the old
+ * rows left over. */
+static int match_refs(sqlite_sink *s, int64_t file_id, const cortex_file_records *r)
+{
+    cortex_grow((void **)&s->ref_ids, &s->ref_ids_cap, r->nrefs + 1, sizeof *s->ref_ids);
+    memset(s->ref_ids, 0, (r->nrefs + 1) * sizeof *s->ref_ids);
+    old_row *old = NULL;
+    size_t nold = 0;
+    int rc = load_old_rows(s, s->st[ST_OLD_REFS], file_id, &old, &nold);
+    if (rc || nold == 0) {
+        free_old_rows(old, nold);
+        return rc;
+    }
+    qsort(old, nold, sizeof *old, compare_old_refs);
+    uint32_t *order = cortex_xcalloc(r->nrefs + 1, sizeof *order);
+    for (size_t i = 0; i < r->nrefs; i++) order[i] = (uint32_t)i;
+    sort_records = r;
+    qsort(order, r->nrefs, sizeof *order, compare_new_refs);
+    size_t i = 0, k = 0;
+    while (k < nold && rc == 0) {
+        const cortex_reference *ref = i < r->nrefs ? &r->refs[order[i]] : NULL;
+        int c = ref ? compare_ref_keys(ref->name, ref->kind, ref->qualifier, &old[k]) : 1;
+        if (c == 0) s->ref_ids[order[i]] = old[k].id;
+        if (c <= 0) i++;
+        if (c > 0) { /* no reference of this key is left: the row goes */
+            sqlite3_bind_int64(s->st[ST_DEL_REF], 1, old[k].id);
+            rc = step_done(s, s->st[ST_DEL_REF], "delete reference");
+        }
+        if (c >= 0) k++;
+    }
+    free(order);
+    free_old_rows(old, nold);
+    return rc;
+}
+
 static int sqlite_file(void *self, const cortex_file_records *r)
 {
     sqlite_sink *s = self;
     s->dirty = 1;
-    int existed = 0;
-    int rc = delete_file(s, r->path, &existed);
+    int64_t file_id;
+    int same_lang, rc = find_file(s, r->path, r->lang, &file_id, &same_lang);
     if (rc) return rc;
-    if (!existed) s->paths_changed = 1;
-
-    sqlite3_stmt *st = s->st[ST_INS_FILE];
-    sqlite3_bind_text(st, 1, r->path, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, r->lang, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 3, r->hash, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 4, (int)r->lines);
-    sqlite3_bind_int64(st, 5, (sqlite3_int64)r->bytes);
-    sqlite3_bind_int(st, 6, r->has_errors);
-    sqlite3_bind_int64(st, 7, s->generation);
-    sqlite3_bind_int64(st, 8, r->mtime_ns);
-    sqlite3_bind_text(st, 9, r->project ? r->project : ".", -1, SQLITE_STATIC);
-    if ((rc = step_done(s, st, "insert file"))) return rc;
-    int64_t file_id = sqlite3_last_insert_rowid(s->db);
-
-    cortex_grow((void **)&s->ids, &s->ids_cap, r->nsymbols + 1, sizeof *s->ids);
-    size_t want = 16;
-    while (want < 2 * r->nsymbols + 2) want *= 2;
-    if (want > s->taken_cap) {
-        free(s->taken);
-        s->taken = cortex_xmalloc(want * sizeof *s->taken);
-        s->taken_cap = want;
+    if (!file_id) s->paths_changed = 1;
+    if (file_id && !same_lang) { /* another plugin's rows: start afresh */
+        int existed;
+        if ((rc = delete_file(s, r->path, &existed))) return rc;
+        file_id = 0;
     }
-    memset(s->taken, 0, s->taken_cap * sizeof *s->taken);
-    for (size_t i = 0; i < r->nsymbols; i++)
-        if ((rc = insert_symbol(s, file_id, r, i))) return rc;
-    if ((rc = touch_names(s, file_id))) return rc;
+    int fresh = file_id == 0;
+    sqlite3_stmt *st = s->st[fresh ? ST_INS_FILE : ST_UPD_FILE];
+    int at = fresh ? 3 : 2; /* an insert names the path and language first; an update the id */
+    if (fresh) {
+        sqlite3_bind_text(st, 1, r->path, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, r->lang, -1, SQLITE_STATIC);
+    } else {
+        /* its full-text rows leave now, with their old values, and come back at commit */
+        static const int order[] = {ST_FTS_DEL_SYMBOLS, ST_FTS_DEL_TEXTS, ST_FTS_DEL_CHUNKS, ST_FTS_DEL_FILE, ST_DEL_TEXTS, ST_DEL_CHUNKS};
+        if ((rc = run_on_file(s, file_id, order, sizeof order / sizeof *order))) return rc;
+        sqlite3_bind_int64(st, 1, file_id);
+    }
+    sqlite3_bind_text(st, at, r->hash, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, at + 1, (int)r->lines);
+    sqlite3_bind_int64(st, at + 2, (sqlite3_int64)r->bytes);
+    sqlite3_bind_int(st, at + 3, r->has_errors);
+    sqlite3_bind_int64(st, at + 4, s->generation);
+    sqlite3_bind_int64(st, at + 5, r->mtime_ns);
+    sqlite3_bind_text(st, at + 6, r->project ? r->project : ".", -1, SQLITE_STATIC);
+    if ((rc = step_done(s, st, "write file"))) return rc;
+    if (fresh) file_id = sqlite3_last_insert_rowid(s->db);
+
+    plan_ids(s, r);
+    if ((rc = write_symbols(s, file_id, r, fresh))) return rc;
 
     /* bindable symbols fill the front of the scratch array, imports its back */
     size_t nbindable = 0, nimports = 0;
@@ -485,24 +729,37 @@ static int sqlite_file(void *self, const cortex_file_records *r)
     sort_records = r;
     if (nbindable) qsort(s->bindable, nbindable, sizeof *s->bindable, compare_bindable);
 
-    st = s->st[ST_INS_REF];
+    if (fresh) {
+        cortex_grow((void **)&s->ref_ids, &s->ref_ids_cap, r->nrefs + 1, sizeof *s->ref_ids);
+        memset(s->ref_ids, 0, (r->nrefs + 1) * sizeof *s->ref_ids);
+    } else if ((rc = match_refs(s, file_id, r))) {
+        return rc;
+    }
     for (size_t i = 0; i < r->nrefs; i++) {
         const cortex_reference *ref = &r->refs[i];
+        int update = s->ref_ids[i] != 0;
+        /* an update sets the columns after the key: line, col, caller, target, resolution */
+        st = s->st[update ? ST_UPD_REF : ST_INS_REF];
+        int col = update ? 2 : 5;
+        if (update) {
+            sqlite3_bind_int64(st, 1, s->ref_ids[i]);
+        } else {
+            sqlite3_bind_int64(st, 1, file_id);
+            sqlite3_bind_text(st, 2, ref->name, -1, SQLITE_STATIC);
+            sqlite3_bind_text(st, 3, ref->kind, -1, SQLITE_STATIC);
+            bind_text_or_null(st, 4, ref->qualifier);
+        }
+        sqlite3_bind_int(st, col, (int)ref->line);
+        sqlite3_bind_int(st, col + 1, (int)ref->col);
+        if (ref->caller >= 0) sqlite3_bind_int64(st, col + 2, s->ids[ref->caller]);
         int32_t target = find_in_file(s, nbindable, r, ref->name);
         if (target >= 0) {
-            sqlite3_bind_int64(st, 8, s->ids[target]);
-            sqlite3_bind_text(st, 9, "scoped", -1, SQLITE_STATIC);
+            sqlite3_bind_int64(st, col + 3, s->ids[target]);
+            sqlite3_bind_text(st, col + 4, "scoped", -1, SQLITE_STATIC);
         } else if (imports_name(r, imports, nimports, ref->name)) {
-            sqlite3_bind_text(st, 9, "import", -1, SQLITE_STATIC);
+            sqlite3_bind_text(st, col + 4, "import", -1, SQLITE_STATIC);
         }
-        sqlite3_bind_int64(st, 1, file_id);
-        sqlite3_bind_text(st, 2, ref->name, -1, SQLITE_STATIC);
-        sqlite3_bind_text(st, 3, ref->kind, -1, SQLITE_STATIC);
-        bind_text_or_null(st, 4, ref->qualifier);
-        sqlite3_bind_int(st, 5, (int)ref->line);
-        sqlite3_bind_int(st, 6, (int)ref->col);
-        if (ref->caller >= 0) sqlite3_bind_int64(st, 7, s->ids[ref->caller]);
-        if ((rc = step_done(s, st, "insert reference"))) return rc;
+        if ((rc = step_done(s, st, "write reference"))) return rc;
     }
 
     st = s->st[ST_INS_TEXT];
