@@ -71,7 +71,7 @@ static void index_usage(FILE *out)
             "Indexes PATH (default: the current directory) into PATH/.cortex/:\n"
             "  cortex.db   SQLite store with full-text search (local, derived)\n"
             "  index/      deterministic JSONL index, safe to commit\n"
-            "  chunks/     chunks.jsonl: docs by section, code files in three tiers\n\n"
+            "  chunks/     docs by section, code files in three tiers (JSONL)\n\n"
             "options:\n"
             "  --out DIR             write the index data to DIR instead of PATH/.cortex (read-only trees)\n"
             "  --quiet               print nothing but errors\n"

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* A forward reader of one JSONL file sorted by path. */
 typedef struct reader {
@@ -106,7 +107,7 @@ typedef struct shard_readers {
     reader *r;
 } shard_readers;
 
-static int open_shards(shard_readers *s, const char *dir, const char *name, unsigned n)
+static int open_shards(shard_readers *s, const char *dir, const char *name, unsigned n, int required)
 {
     s->n = n;
     s->r = cortex_xcalloc(n, sizeof *s->r);
@@ -114,7 +115,7 @@ static int open_shards(shard_readers *s, const char *dir, const char *name, unsi
     int rc = 0;
     for (unsigned i = 0; i < n && rc == 0; i++) {
         cortex_shard_file(path, sizeof path, dir, name, n, i);
-        rc = open_reader(&s->r[i], cortex_xstrdup(path), 1);
+        rc = open_reader(&s->r[i], cortex_xstrdup(path), required);
     }
     return rc;
 }
@@ -130,11 +131,19 @@ static void close_shards(shard_readers *s)
     free(s->r);
 }
 
-/* How many shards the index's outputs have (index.json; 1 before format 1.1). */
-static int index_shards(const char *index_dir, unsigned *n)
+/* How many shards an output has, from its manifest `name` in `dir` (index.json
+ * without "shards", format 1.0, has one). No chunks.json: chunks written
+ * before it, one chunks.jsonl or none, which is not required. */
+static int manifest_shards(const char *dir, const char *name, unsigned *n, int *required)
 {
     char path[PATH_MAX + 32];
-    snprintf(path, sizeof path, "%s/index.json", index_dir);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    *required = 1;
+    if (strcmp(name, "chunks.json") == 0 && access(path, F_OK) != 0) {
+        *n = 1;
+        *required = 0;
+        return 0;
+    }
     json_error_t err;
     json_t *m = json_load_file(path, 0, &err);
     if (!m) return cortex_error_set(CORTEX_ENOTFOUND, "%s: %s", path, err.text);
@@ -296,25 +305,25 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
                             cortex_jsonl_file_fn deliver, void *payload, uint64_t *nfiles)
 {
     static const char *const kinds[] = {"symbols", "references", "texts"};
-    reader files, chunks;
-    shard_readers in[3];
+    reader files;
+    shard_readers in[3], chunks;
     memset(&files, 0, sizeof files);
     memset(&chunks, 0, sizeof chunks);
     memset(in, 0, sizeof in);
-    char dir[PATH_MAX], path[PATH_MAX + 64];
+    char dir[PATH_MAX], chunks_dir[PATH_MAX], path[PATH_MAX + 64];
     snprintf(dir, sizeof dir, "%s/index", data_dir);
-    unsigned shards = 1;
-    int rc = index_shards(dir, &shards);
+    snprintf(chunks_dir, sizeof chunks_dir, "%s/chunks", data_dir);
+    unsigned shards = 1, chunk_shards = 1;
+    int required = 1, chunks_required = 0;
+    int rc = manifest_shards(dir, "index.json", &shards, &required);
+    if (rc == 0) rc = manifest_shards(chunks_dir, "chunks.json", &chunk_shards, &chunks_required);
     /* each reader owns its name (freed at the end), whether it opened or not */
     if (rc == 0) {
         snprintf(path, sizeof path, "%s/files.jsonl", dir);
         rc = open_reader(&files, cortex_xstrdup(path), 1);
     }
-    for (int k = 0; k < 3 && rc == 0; k++) rc = open_shards(&in[k], dir, kinds[k], shards);
-    if (rc == 0) {
-        snprintf(path, sizeof path, "%s/chunks/chunks.jsonl", data_dir);
-        rc = open_reader(&chunks, cortex_xstrdup(path), 0);
-    }
+    for (int k = 0; k < 3 && rc == 0; k++) rc = open_shards(&in[k], dir, kinds[k], shards, 1);
+    if (rc == 0) rc = open_shards(&chunks, chunks_dir, "chunks", chunk_shards, chunks_required);
     *nfiles = 0;
     loading l = {0};
     while (rc == 0 && files.cur) {
@@ -347,7 +356,7 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
         if (rc == 0) index_names(&l);
         if (rc == 0) rc = each_line_of(shard_for(&in[1], rec.path), rec.path, "file", take_reference, &l);
         if (rc == 0) rc = each_line_of(shard_for(&in[2], rec.path), rec.path, "file", take_text, &l);
-        if (rc == 0 && chunks.in) rc = each_line_of(&chunks, rec.path, "file", take_chunk, &l);
+        if (rc == 0 && shard_for(&chunks, rec.path)->in) rc = each_line_of(shard_for(&chunks, rec.path), rec.path, "file", take_chunk, &l);
         if (rc == 0) {
             complete(&l, root);
             rc = deliver(&rec, payload);
@@ -360,6 +369,6 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
     free(l.by_name);
     for (int k = 0; k < 3; k++) close_shards(&in[k]);
     close_reader(&files);
-    close_reader(&chunks);
+    close_shards(&chunks);
     return rc;
 }

@@ -13,7 +13,7 @@
 /** Receives one file's records; returns 0 or a negative code with the message set. */
 typedef int (*cortex_jsonl_file_fn)(const cortex_file_records *records, void *payload);
 
-/** Reads the JSONL files in <data_dir>/index/ (and chunks/chunks.jsonl when present) and
+/** Reads the JSONL files in <data_dir>/index/ (and <data_dir>/chunks/, shards included, when present) and
  *  calls `deliver` once per file, in path order; *nfiles counts them. 0, or a
  *  negative code with the message set (a missing or malformed index, a file
  *  written by a plugin that is not loaded). */

@@ -1,22 +1,30 @@
 /*
- * The chunks sink: .cortex/chunks/chunks.jsonl, every file's chunks (core/chunk/)
- * one JSON object per line, sorted by path then position, byte-identical for
- * the same sources. A run writes chunks.jsonl.tmp and renames it over the
- * committed file, so a killed run leaves the previous one whole. An unchanged
- * file's lines are copied from the committed file when it was written by the
- * same extractor with the same budget (chunks.state says which); a run that
+ * The chunks sink: .cortex/chunks/, every file's chunks (core/chunk/), one
+ * JSON object per line, sorted by path then position, byte-identical for the
+ * same sources. Laid out like the JSONL index (shards.h): chunks.jsonl, or
+ * chunks/<xx>.jsonl once the repository has more files than a shard holds;
+ * files.jsonl lists the files whose chunks it holds (as the index lists
+ * them); chunks.json names the extractor with its chunk budget, the shard
+ * count and the number of chunks.
+ *
+ * A run stages a whole directory, .cortex/chunks.tmp/, and swaps it in at
+ * commit, so a killed run leaves the previous chunks whole. An unchanged
+ * file's lines carry over when the committed chunks list it as this run
+ * would (same content hash); an unchanged shard is hard-linked; a run that
  * changes nothing writes nothing.
  */
 #define _GNU_SOURCE /* fileno */
 #include "sink.h"
 
 #include "carry.h"
+#include "shards.h"
 
 #include "../extract/record_json.h"
 #include "../util/error.h"
 #include "../util/mem.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,171 +33,211 @@
 #include <unistd.h>
 
 typedef struct chunks_sink {
-    char dir[PATH_MAX];
-    char path[PATH_MAX + 32];    /* chunks.jsonl */
-    char staging[PATH_MAX + 32]; /* chunks.jsonl.tmp */
-    char state[PATH_MAX + 32];   /* chunks.state: the extractor (with its chunk budget) of the committed file */
-    char *written_by;            /* this run's state line */
-    cortex_carry_reader old;     /* the committed file, when its lines can be carried over */
-    FILE *out;
-    int usable;                  /* the committed file is this extractor's: kept files' lines can be copied */
-    int changed;
-    char **pending;              /* kept files before the first change: copied only if something changes */
-    size_t npending, pending_cap;
-    cortex_buf buf;
+    char dir[PATH_MAX];     /* the committed chunks: <data>/chunks */
+    char staging[PATH_MAX]; /* this run's until commit: <data>/chunks.tmp */
+    char *written_by;       /* the extractor, which names the chunk budget too */
+    unsigned shards;        /* this run's shard count, from the number of files it indexes */
+    /* The committed chunks, when their lines can be carried over: their
+     * files.jsonl is read along with the run, so a file listed there that the
+     * run neither keeps nor writes (gone, or now skipped) changes its shard. */
+    int have_old;
+    cortex_carry_reader old_files;
+    unsigned old_shards;
+    uint64_t old_chunks;
+    int changed; /* something written, removed or re-sharded: the chunks are committed */
+    FILE *files_out;
+    cortex_sharded out;
+    cortex_buf line;
 } chunks_sink;
-
-static void open_old(chunks_sink *s)
-{
-    cortex_carry_close(&s->old);
-    char prev[1024];
-    s->usable = cortex_carry_read_state(s->state, prev, sizeof prev) == 0 && strcmp(prev, s->written_by) == 0 &&
-                cortex_carry_open(&s->old, s->path) == 0;
-}
 
 static int chunks_open(void **out, const cortex_sink_context *ctx)
 {
     chunks_sink *s = cortex_xcalloc(1, sizeof *s);
     snprintf(s->dir, sizeof s->dir, "%s/chunks", ctx->data_dir);
-    snprintf(s->path, sizeof s->path, "%s/chunks.jsonl", s->dir);
-    snprintf(s->staging, sizeof s->staging, "%s/chunks.jsonl.tmp", s->dir);
-    snprintf(s->state, sizeof s->state, "%s/chunks.state", s->dir);
-    s->written_by = cortex_xstrdup(ctx->extractor ? ctx->extractor : ""); /* names the chunk budget too */
-    if (mkdir(s->dir, 0777) != 0 && errno != EEXIST) {
-        int rc = cortex_error_set(CORTEX_EIO, "%s: cannot create directory: %s", s->dir, strerror(errno));
-        free(s->written_by);
-        free(s);
-        return rc;
-    }
+    snprintf(s->staging, sizeof s->staging, "%s/chunks.tmp", ctx->data_dir);
+    s->written_by = cortex_xstrdup(ctx->extractor ? ctx->extractor : "");
+    s->shards = cortex_shard_count(ctx->files, ctx->shard_files);
     *out = s;
     return 0;
 }
 
-static void clear_pending(chunks_sink *s)
+static void end_run(chunks_sink *s)
 {
-    for (size_t i = 0; i < s->npending; i++) free(s->pending[i]);
-    s->npending = 0;
+    if (s->files_out) fclose(s->files_out);
+    s->files_out = NULL;
+    cortex_carry_close(&s->old_files);
+    cortex_sharded_dispose(&s->out);
+    s->have_old = 0;
+}
+
+/* The committed chunks, when this extractor wrote them: their shard and
+ * chunk counts (chunks.json), and their files.jsonl open at the first line. */
+static void open_old(chunks_sink *s)
+{
+    char p[PATH_MAX + 32];
+    snprintf(p, sizeof p, "%s/chunks.json", s->dir);
+    json_t *m = json_load_file(p, 0, NULL);
+    const char *extractor = json_string_value(json_object_get(m, "extractor"));
+    json_t *shards = json_object_get(m, "shards"), *chunks = json_object_get(m, "chunks");
+    int ok = extractor && strcmp(extractor, s->written_by) == 0 && json_is_integer(shards) &&
+             cortex_shard_count_valid(json_integer_value(shards)) && json_is_integer(chunks);
+    if (ok) {
+        s->old_shards = (unsigned)json_integer_value(shards);
+        s->old_chunks = (uint64_t)json_integer_value(chunks);
+    }
+    json_decref(m);
+    snprintf(p, sizeof p, "%s/files.jsonl", s->dir);
+    s->have_old = ok && cortex_carry_open(&s->old_files, p) == 0;
 }
 
 static int chunks_begin(void *self)
 {
     chunks_sink *s = self;
-    unlink(s->staging); /* left by a killed run */
-    clear_pending(s);
-    s->changed = 0;
+    end_run(s);
+    cortex_shards_remove_dir(s->staging); /* left by a run that was killed */
+    if (mkdir(s->staging, 0777) != 0)
+        return cortex_error_set(CORTEX_EIO, "%s: cannot create directory: %s", s->staging, strerror(errno));
     open_old(s);
-    return 0;
+    s->changed = !s->have_old || s->old_shards != s->shards;
+    char p[PATH_MAX + 32];
+    snprintf(p, sizeof p, "%s/files.jsonl", s->staging);
+    if (!(s->files_out = fopen(p, "wb"))) return cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", p, strerror(errno));
+    return cortex_sharded_begin(&s->out, s->dir, s->staging, "chunks", s->shards, s->have_old ? s->old_shards : 0);
 }
 
-/* Copies `path`'s committed lines to the output, or skips them (out NULL),
- * and the lines of files before it, which left the repository. */
-static int carry(chunks_sink *s, const char *path, FILE *out)
+static int change_path(chunks_sink *s, const char *path)
 {
-    int at;
-    while ((at = cortex_carry_seek(&s->old, path)) == 1) {
-        size_t n = (size_t)s->old.len;
-        if (out && fwrite(s->old.line, 1, n, out) != n)
-            return cortex_error_set(CORTEX_EIO, "%s: write failed: %s", s->staging, strerror(errno));
-        cortex_carry_advance(&s->old);
-    }
-    if (at < 0) {
-        cortex_carry_close(&s->old);
-        return cortex_error_set(CORTEX_EIO, "%s: unreadable line while carrying %s over", s->path, path);
-    }
-    return 0;
-}
-
-/* The first change of the run: opens the output and copies the files kept so far. */
-static int start_writing(chunks_sink *s)
-{
-    if (s->changed) return 0;
     s->changed = 1;
-    if (!(s->out = fopen(s->staging, "wb")))
-        return cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", s->staging, strerror(errno));
-    if (s->npending == 0) return 0;
-    open_old(s); /* from the top */
-    if (!s->usable) return cortex_error_set(CORTEX_EIO, "%s: the committed chunks went away during the run", s->path);
-    int rc = 0;
-    for (size_t i = 0; i < s->npending && rc == 0; i++) rc = carry(s, s->pending[i], s->out);
-    clear_pending(s);
-    return rc;
+    return cortex_sharded_change(&s->out, path);
 }
 
+/* Moves the committed files.jsonl up to `path` (NULL: to its end): each
+ * file passed over left. 1 when the current line is `path`'s. */
+static int pass_old_files(chunks_sink *s, const char *path)
+{
+    cortex_carry_reader *files = &s->old_files;
+    while (files->line) {
+        if (cortex_carry_path(files) != 0) return cortex_error_set(CORTEX_EIO, "%s/files.jsonl: a line without a path", s->dir);
+        int c = path ? strcmp(files->path.data, path) : -1;
+        if (c == 0) return 1;
+        if (c > 0) return 0;
+        int rc = change_path(s, files->path.data);
+        if (rc) return rc;
+        cortex_carry_advance(files);
+    }
+    return 0;
+}
+
+static int write_files_line(chunks_sink *s, const char *line, size_t len)
+{
+    if (fwrite(line, 1, len, s->files_out) != len)
+        return cortex_error_set(CORTEX_EIO, "%s/files.jsonl: write failed: %s", s->staging, strerror(errno));
+    return 0;
+}
+
+/* An unchanged file: carried over when the committed chunks list it as this
+ * run would (same content hash, language and project). */
 static int chunks_keep(void *self, const cortex_file_records *r)
 {
     chunks_sink *s = self;
-    if (!s->usable) return CORTEX_ENOTFOUND;
-    if (!s->changed) {
-        *CORTEX_PUSH(s->pending, s->npending, s->pending_cap) = cortex_xstrdup(r->path);
-        return carry(s, r->path, NULL); /* keeps the reader in step; copied if something changes */
-    }
-    return carry(s, r->path, s->out);
+    if (!s->have_old) return CORTEX_ENOTFOUND;
+    int found = pass_old_files(s, r->path);
+    if (found < 0) return found;
+    if (!found) return CORTEX_ENOTFOUND; /* not chunked by the committed run: file() follows */
+    cortex_buf_clear(&s->line);
+    cortex_json_file_line(&s->line, r);
+    cortex_carry_reader *files = &s->old_files;
+    if ((size_t)files->len != s->line.len || memcmp(files->line, s->line.data, s->line.len) != 0) return CORTEX_ENOTFOUND;
+    int rc = write_files_line(s, files->line, (size_t)files->len);
+    if (rc == 0) rc = cortex_sharded_keep(&s->out, r->path);
+    if (rc == 0) cortex_carry_advance(files);
+    return rc;
 }
 
 static int chunks_file(void *self, const cortex_file_records *r)
 {
     chunks_sink *s = self;
-    int rc = start_writing(s);
-    if (rc == 0) rc = carry(s, r->path, NULL); /* its old lines are replaced */
+    if (s->have_old) {
+        int found = pass_old_files(s, r->path);
+        if (found < 0) return found;
+        if (found) cortex_carry_advance(&s->old_files); /* replaced */
+    }
+    int rc = change_path(s, r->path);
     if (rc) return rc;
-    cortex_buf_clear(&s->buf);
-    for (size_t i = 0; i < r->nchunks; i++) cortex_json_chunk_line(&s->buf, r, &r->chunks[i], i + 1, 1, NULL);
-    if (s->buf.len && fwrite(s->buf.data, 1, s->buf.len, s->out) != s->buf.len)
-        return cortex_error_set(CORTEX_EIO, "%s: write failed: %s", s->staging, strerror(errno));
-    return 0;
+    cortex_buf_clear(&s->line);
+    cortex_json_file_line(&s->line, r);
+    if ((rc = write_files_line(s, s->line.data, s->line.len))) return rc;
+    for (size_t i = 0; i < r->nchunks && rc == 0; i++) {
+        cortex_buf_clear(&s->line);
+        cortex_json_chunk_line(&s->line, r, &r->chunks[i], i + 1, 1, NULL);
+        rc = cortex_sharded_write(&s->out, r->path, s->line.data, s->line.len);
+    }
+    return rc;
 }
 
+/* A file that left: its shard is rewritten without it. */
 static int chunks_remove(void *self, const char *path)
 {
-    (void)path; /* the lines of a file that left are never copied */
-    return start_writing(self);
+    return change_path(self, path);
+}
+
+static int write_manifest(chunks_sink *s, uint64_t chunks)
+{
+    cortex_buf b = {0};
+    cortex_buf_puts(&b, "{\n  \"extractor\": ");
+    cortex_json_string(&b, s->written_by, strlen(s->written_by));
+    cortex_buf_printf(&b, ",\n  \"shards\": %u,\n  \"chunks\": %llu\n}\n", s->shards, (unsigned long long)chunks);
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/chunks.json", s->staging);
+    FILE *f = fopen(path, "wb");
+    int rc = 0;
+    if (!f || fwrite(b.data, 1, b.len, f) != b.len || fflush(f) != 0 || fsync(fileno(f)) != 0)
+        rc = cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", path, strerror(errno));
+    if (f && fclose(f) != 0 && !rc) rc = cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", path, strerror(errno));
+    cortex_buf_free(&b);
+    return rc;
 }
 
 static int chunks_commit(void *self)
 {
     chunks_sink *s = self;
-    clear_pending(s);
-    if (!s->changed) return 0;
-    int rc = 0;
-    if (fflush(s->out) != 0 || fsync(fileno(s->out)) != 0)
-        rc = cortex_error_set(CORTEX_EIO, "%s: write failed: %s", s->staging, strerror(errno));
-    fclose(s->out);
-    s->out = NULL;
-    if (rc == 0 && rename(s->staging, s->path) != 0)
-        rc = cortex_error_set(CORTEX_EIO, "%s: cannot commit: %s", s->path, strerror(errno));
-    if (rc) {
-        unlink(s->staging);
-        return rc;
+    int rc = s->have_old ? pass_old_files(s, NULL) : 0; /* the files left after the last one of this run */
+    if (rc == 0 && !s->changed) {
+        /* Every file kept, none written or removed: the committed chunks are this run's. */
+        end_run(s);
+        cortex_shards_remove_dir(s->staging);
+        return 0;
     }
-    /* after the rename: a stale state only makes the next run chunk afresh */
-    FILE *f = fopen(s->state, "w");
-    if (!f || fputs(s->written_by, f) < 0 || fclose(f) != 0)
-        return cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", s->state, strerror(errno));
-    return 0;
+    if (rc == 0 && (fflush(s->files_out) != 0 || fsync(fileno(s->files_out)) != 0))
+        rc = cortex_error_set(CORTEX_EIO, "%s/files.jsonl: flush failed: %s", s->staging, strerror(errno));
+    uint64_t chunks = 0;
+    if (rc == 0) rc = cortex_sharded_commit(&s->out, s->old_chunks, &chunks);
+    end_run(s);
+    if (rc == 0) rc = write_manifest(s, chunks);
+    if (rc == 0) rc = cortex_shards_swap_in(s->staging, s->dir);
+    if (rc) cortex_shards_remove_dir(s->staging);
+    return rc;
 }
 
 static void chunks_abort(void *self)
 {
     chunks_sink *s = self;
-    if (s->out) fclose(s->out);
-    s->out = NULL;
-    unlink(s->staging);
-    clear_pending(s);
+    end_run(s);
+    cortex_shards_remove_dir(s->staging);
 }
 
 static void chunks_close(void *self)
 {
     chunks_sink *s = self;
-    chunks_abort(s);
-    cortex_carry_close(&s->old);
-    free(s->pending);
+    if (!s) return;
+    end_run(s);
+    cortex_buf_free(&s->line);
     free(s->written_by);
-    cortex_buf_free(&s->buf);
     free(s);
 }
 
 const cortex_sink_type cortex_sink_chunks = {
     CORTEX_SINK_ABI_VERSION, "chunks",
-    "documentation sections and code tiers for an agent's context, in .cortex/chunks/chunks.jsonl",
+    "documentation sections and code tiers for an agent's context, in .cortex/chunks/",
     chunks_open, chunks_begin, chunks_file, chunks_remove, chunks_commit, chunks_abort, chunks_close, chunks_keep,
 };

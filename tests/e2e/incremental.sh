@@ -46,8 +46,8 @@ check() {
   "$CORTEX" index --quiet --full --out "$TMP/full" "$R" 2>"$TMP/full.err" || { fail "$name: full run"; cat "$TMP/full.err"; return; }
   if diff -r "$R/.cortex/index" "$TMP/full/index" > "$TMP/diff" 2>&1; then pass "$name: JSONL equals a full run's"; else
     fail "$name: JSONL equals a full run's"; head -20 "$TMP/diff" | sed 's/^/    /'; fi
-  if cmp -s "$R/.cortex/chunks/chunks.jsonl" "$TMP/full/chunks/chunks.jsonl"; then pass "$name: chunks equal a full run's"; else
-    fail "$name: chunks equal a full run's"; diff "$R/.cortex/chunks/chunks.jsonl" "$TMP/full/chunks/chunks.jsonl" | head -10; fi
+  if diff -r "$R/.cortex/chunks" "$TMP/full/chunks" > "$TMP/diff" 2>&1; then pass "$name: chunks equal a full run's"; else
+    fail "$name: chunks equal a full run's"; head -10 "$TMP/diff"; fi
   expect_eq "$name: store equals a full run's" "$(dump_store "$TMP/full/cortex.db")" "$(dump_store "$R/.cortex/cortex.db")"
 }
 
@@ -58,7 +58,7 @@ done
 for t in 2 3 8; do
   if diff -r "$TMP/threads-1/index" "$TMP/threads-$t/index" >/dev/null; then pass "JSONL with $t threads equals 1 thread's"; else
     fail "JSONL with $t threads equals 1 thread's"; fi
-  if cmp -s "$TMP/threads-1/chunks/chunks.jsonl" "$TMP/threads-$t/chunks/chunks.jsonl"; then pass "chunks with $t threads equal 1 thread's"; else
+  if diff -r -q "$TMP/threads-1/chunks" "$TMP/threads-$t/chunks" >/dev/null; then pass "chunks with $t threads equal 1 thread's"; else
     fail "chunks with $t threads equal 1 thread's"; fi
   expect_eq "store with $t threads equals 1 thread's" "$(dump_store "$TMP/threads-1/cortex.db")" "$(dump_store "$TMP/threads-$t/cortex.db")"
 done
