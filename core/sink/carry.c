@@ -2,9 +2,13 @@
 #define _GNU_SOURCE /* getline */
 #include "carry.h"
 
+#include "../util/error.h"
+
+#include <errno.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int cortex_carry_open(cortex_carry_reader *r, const char *path)
 {
@@ -90,4 +94,29 @@ int cortex_carry_read_state(const char *path, char *buf, size_t size)
     fclose(f);
     buf[n] = '\0';
     return 0;
+}
+
+int cortex_carry_files_until(cortex_carry_reader *files, const char *name, const char *path,
+                             int (*left)(void *payload, const char *path), void *payload)
+{
+    while (files->line) {
+        if (cortex_carry_path(files) != 0) return cortex_error_set(CORTEX_EIO, "%s: a line without a path", name);
+        int c = path ? strcmp(files->path.data, path) : -1;
+        if (c == 0) return 1;
+        if (c > 0) return 0;
+        int rc = left(payload, files->path.data);
+        if (rc) return rc;
+        cortex_carry_advance(files);
+    }
+    return 0;
+}
+
+int cortex_carry_write_synced(const char *path, const char *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    int rc = 0;
+    if (!f || fwrite(data, 1, len, f) != len || fflush(f) != 0 || fsync(fileno(f)) != 0)
+        rc = cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", path, strerror(errno));
+    if (f && fclose(f) != 0 && !rc) rc = cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", path, strerror(errno));
+    return rc;
 }

@@ -39,4 +39,15 @@ int cortex_carry_seek(cortex_carry_reader *r, const char *path);
  *  there is none. */
 int cortex_carry_read_state(const char *path, char *buf, size_t size);
 
+/** Moves `files`, a committed files.jsonl (read from `name`), up to `path`
+ *  (NULL: to its end), calling left(payload, p) for each file passed over:
+ *  it left the output. 1 when the current line is `path`'s, 0 when it is not
+ *  listed, or a negative code (a line without a path, or left's). */
+int cortex_carry_files_until(cortex_carry_reader *files, const char *name, const char *path,
+                             int (*left)(void *payload, const char *path), void *payload);
+
+/** Writes `len` bytes to a new file at `path` and syncs it: a manifest
+ *  staged beside an output. 0, or a negative code with the message set. */
+int cortex_carry_write_synced(const char *path, const char *data, size_t len);
+
 #endif

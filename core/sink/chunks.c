@@ -105,8 +105,9 @@ static int chunks_begin(void *self)
     return cortex_sharded_begin(&s->out, s->dir, s->staging, "chunks", s->shards, s->have_old ? s->old_shards : 0);
 }
 
-static int change_path(chunks_sink *s, const char *path)
+static int change_path(void *self, const char *path)
 {
+    chunks_sink *s = self;
     s->changed = 1;
     return cortex_sharded_change(&s->out, path);
 }
@@ -115,17 +116,9 @@ static int change_path(chunks_sink *s, const char *path)
  * file passed over left. 1 when the current line is `path`'s. */
 static int pass_old_files(chunks_sink *s, const char *path)
 {
-    cortex_carry_reader *files = &s->old_files;
-    while (files->line) {
-        if (cortex_carry_path(files) != 0) return cortex_error_set(CORTEX_EIO, "%s/files.jsonl: a line without a path", s->dir);
-        int c = path ? strcmp(files->path.data, path) : -1;
-        if (c == 0) return 1;
-        if (c > 0) return 0;
-        int rc = change_path(s, files->path.data);
-        if (rc) return rc;
-        cortex_carry_advance(files);
-    }
-    return 0;
+    char name[PATH_MAX + 16];
+    snprintf(name, sizeof name, "%s/files.jsonl", s->dir);
+    return cortex_carry_files_until(&s->old_files, name, path, change_path, s);
 }
 
 static int write_files_line(chunks_sink *s, const char *line, size_t len)
@@ -189,11 +182,7 @@ static int write_manifest(chunks_sink *s, uint64_t chunks)
     cortex_buf_printf(&b, ",\n  \"shards\": %u,\n  \"chunks\": %llu\n}\n", s->shards, (unsigned long long)chunks);
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/chunks.json", s->staging);
-    FILE *f = fopen(path, "wb");
-    int rc = 0;
-    if (!f || fwrite(b.data, 1, b.len, f) != b.len || fflush(f) != 0 || fsync(fileno(f)) != 0)
-        rc = cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", path, strerror(errno));
-    if (f && fclose(f) != 0 && !rc) rc = cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", path, strerror(errno));
+    int rc = cortex_carry_write_synced(path, b.data, b.len);
     cortex_buf_free(&b);
     return rc;
 }

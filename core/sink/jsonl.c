@@ -128,8 +128,9 @@ static int jsonl_begin(void *self)
 }
 
 /* `path`'s lines change in every output. */
-static int change_path(jsonl_sink *s, const char *path)
+static int change_path(void *self, const char *path)
 {
+    jsonl_sink *s = self;
     s->changed = 1;
     int rc = 0;
     for (int k = 0; k < KIND_COUNT && rc == 0; k++) rc = cortex_sharded_change(&s->kinds[k], path);
@@ -140,17 +141,9 @@ static int change_path(jsonl_sink *s, const char *path)
  * file passed over left the index. 1 when the current line is `path`'s. */
 static int pass_old_files(jsonl_sink *s, const char *path)
 {
-    cortex_carry_reader *files = &s->old_files;
-    while (files->line) {
-        if (cortex_carry_path(files) != 0) return cortex_error_set(CORTEX_EIO, "%s/files.jsonl: a line without a path", s->dir);
-        int c = path ? strcmp(files->path.data, path) : -1;
-        if (c == 0) return 1;
-        if (c > 0) return 0;
-        int rc = change_path(s, files->path.data);
-        if (rc) return rc;
-        cortex_carry_advance(files);
-    }
-    return 0;
+    char name[PATH_MAX + 16];
+    snprintf(name, sizeof name, "%s/files.jsonl", s->dir);
+    return cortex_carry_files_until(&s->old_files, name, path, change_path, s);
 }
 
 static void note_language(jsonl_sink *s, const char *lang)
@@ -266,11 +259,7 @@ static int write_manifest(jsonl_sink *s, const uint64_t *lines)
                       (unsigned long long)lines[KIND_REFS], (unsigned long long)lines[KIND_TEXTS], s->shards);
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/index.json", s->staging);
-    FILE *f = fopen(path, "wb");
-    int rc = 0;
-    if (!f || fwrite(b.data, 1, b.len, f) != b.len || fflush(f) != 0 || fsync(fileno(f)) != 0)
-        rc = cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", path, strerror(errno));
-    if (f && fclose(f) != 0 && !rc) rc = cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", path, strerror(errno));
+    int rc = cortex_carry_write_synced(path, b.data, b.len);
     cortex_buf_free(&b);
     return rc;
 }
