@@ -132,12 +132,11 @@ done
     echo "|---|---:|---:|"
     cat "$work/fromjsonl.md"
     echo
-    echo "A one-file edit re-indexes the edited file and carries the others over. The store recounts only the names the"
-    echo "file's definitions bear and looks up only its imports; the JSONL sink still rewrites the whole index (one set"
-    echo "of files swapped in atomically: 187 MB on the kernel subtree, about 0.6 s of writing and fsync), which is most"
-    echo "of the edit's time there. The MCP server's refresh of a few changed files before it answers writes the store"
-    echo "alone (\`cortex index --sink sqlite\` after the same edit: about 0.3 s, a third of it compiling the C plugin's"
-    echo "queries)."
+    echo "A one-file edit re-indexes the edited file and carries the others over. The store rewrites the file's rows in"
+    echo "place (rows that keep their key are updated, so the name indexes are not touched) and recounts only the names"
+    echo "whose definitions came or went; the JSONL index and the chunks rewrite the edited file's shard of each kind and"
+    echo "hard-link the others (docs/index-format.md). The MCP server's refresh of a few changed files before it answers"
+    echo "writes the store alone (\`cortex index --sink sqlite\`)."
     for c in $corpora; do
         echo
         echo "### MCP tools on $c"
