@@ -76,7 +76,10 @@ for c in $corpora; do
         rm -rf "$work/i2"
         timed r "$cortex" index --quiet --full --threads 2 --out "$work/i2" "$corpus"
         echo "$r" | cut -d' ' -f1 >>"$work/t2"; echo "$r" | cut -d' ' -f2 >>"$work/r2"
-        # Incremental runs on the corpus's own index.
+        # Incremental runs on the corpus's own index, after the cold runs'
+        # writes reach the disk: their writeback would otherwise land in the
+        # edit's fsyncs (0.22 s instead of 0.15 s on the kernel subtree).
+        sync
         "$cortex" index --quiet "$corpus"
         timed r "$cortex" index --quiet "$corpus"; echo "$r" | cut -d' ' -f1 >>"$work/nc"
         victim=$(cd "$corpus" && find . -type f \( -name '*.py' -o -name '*.c' \) | sort | sed -n 100p)
