@@ -15,8 +15,18 @@
 #include <string.h>
 #include <time.h>
 
+/* What can make a definition begin before its own node in one grammar:
+ * looked up once per language (lead_rules_for). */
+typedef struct lead_rules {
+    const TSLanguage *language;
+    TSFieldId definition, declaration; /* wrapper fields, 0 when the grammar has none */
+    int has_template;                  /* a template_declaration node type */
+    int has_attributes;                /* a node type that leads_definition() */
+} lead_rules;
+
 struct cortex_extractor {
     TSParser *parser;
+    lead_rules lead; /* of the language being extracted */
     TSQueryCursor *cursor;
     cortex_extract_limits limits;
     cortex_raw_records raw; /* reused from file to file */
@@ -76,41 +86,73 @@ static const char *strip_delimiters(const char *s)
     return s;
 }
 
+/* Node types written before a definition as siblings of it that lead it, so
+ * the doc comment above them is its doc: Rust's `#[derive]`, C#'s and PHP's
+ * `[Attr]` / `#[Attr]` lists (grammars name these `attribute_item`,
+ * `attribute_list`, ...: the word is the shared part), TypeScript's
+ * decorators of class members. `#![inner]` belongs to the enclosing item. */
+static int leads_definition(const char *type)
+{
+    return (strstr(type, "attribute") && !strstr(type, "inner")) || strcmp(type, "decorator") == 0;
+}
+
+/* What can start a definition before its own node in one grammar. The checks
+ * find parents and siblings by walking down from the root (ts_node_parent), a
+ * cost that grows with the number of top-level items: on the kernel it was 2%
+ * of a cold run, nearly all for grammars where nothing could lead. */
+static void lead_rules_for(lead_rules *l, const TSLanguage *language)
+{
+    if (l->language == language) return;
+    memset(l, 0, sizeof *l);
+    l->language = language;
+    l->definition = ts_language_field_id_for_name(language, "definition", (uint32_t)strlen("definition"));
+    l->declaration = ts_language_field_id_for_name(language, "declaration", (uint32_t)strlen("declaration"));
+    const char *template = "template_declaration";
+    l->has_template = ts_language_symbol_for_name(language, template, (uint32_t)strlen(template), true) != 0;
+    uint32_t n = ts_language_symbol_count(language);
+    for (TSSymbol sym = 0; sym < n && !l->has_attributes; sym++)
+        l->has_attributes = ts_language_symbol_type(language, sym) == TSSymbolTypeRegular &&
+                            leads_definition(ts_language_symbol_name(language, sym));
+}
+
+/* Whether the text before `start` could end an attribute or decorator: not
+ * when the previous token closes a statement, a block or a block comment. */
+static int may_follow_attribute(const char *src, uint32_t start)
+{
+    while (start > 0 && strchr(" \t\r\n\f\v", src[start - 1])) start--;
+    if (start == 0) return 0;
+    char c = src[start - 1];
+    if (c == ';' || c == '{' || c == '}') return 0;
+    return !(c == '/' && start >= 2 && src[start - 2] == '*');
+}
+
 /* The row where a definition visibly begins: a wrapper that holds it in a
  * `definition` or `declaration` field (Python's decorated_definition, an
- * export statement, a template) starts it earlier. An enclosing block that
- * merely ends with it (the last method of a class) is not a wrapper. */
-static uint32_t lead_row_of(TSNode def)
+ * export statement, a template) starts it earlier, and so do attributes
+ * written before it. An enclosing block that merely ends with it (the last
+ * method of a class) is not a wrapper. */
+static uint32_t lead_row_of(const lead_rules *rules, TSNode def, const char *src)
 {
-    static const char *const wrapper_fields[] = {"definition", "declaration", NULL};
     TSNode n = def;
-    for (int depth = 0; depth < 3; depth++) {
+    for (int depth = 0; depth < 3 && (rules->definition || rules->declaration || rules->has_template); depth++) {
         TSNode p = ts_node_parent(n);
         if (ts_node_is_null(p)) break;
         int wraps = 0;
-        for (int f = 0; wrapper_fields[f] && !wraps; f++) {
-            TSNode held = ts_node_child_by_field_name(p, wrapper_fields[f], (uint32_t)strlen(wrapper_fields[f]));
-            wraps = !ts_node_is_null(held) && ts_node_eq(held, n);
-        }
+        if (rules->definition) wraps = ts_node_eq(ts_node_child_by_field_id(p, rules->definition), n);
+        if (!wraps && rules->declaration) wraps = ts_node_eq(ts_node_child_by_field_id(p, rules->declaration), n);
         /* tree-sitter-cpp's template_declaration holds its declaration unnamed */
-        if (!wraps && strcmp(ts_node_type(p), "template_declaration") == 0) {
+        if (!wraps && rules->has_template && strcmp(ts_node_type(p), "template_declaration") == 0) {
             TSNode last = ts_node_named_child(p, ts_node_named_child_count(p) - 1);
             wraps = ts_node_eq(last, n);
         }
         if (!wraps) break;
         n = p;
     }
-    /* Attributes written before a definition as siblings of it (Rust's
-     * `#[derive]`, C#'s and PHP's `[Attr]` / `#[Attr]` lists) lead it too, so
-     * the doc comment above them is its doc. Grammars name these nodes
-     * `attribute_item`, `attribute_list`, ...: the word is the shared part.
-     * TypeScript's decorators of class members are such siblings too. */
     uint32_t row = ts_node_start_point(n).row;
+    if (!rules->has_attributes || !may_follow_attribute(src, ts_node_start_byte(n))) return row;
     for (TSNode prev = ts_node_prev_named_sibling(n); !ts_node_is_null(prev); prev = ts_node_prev_named_sibling(prev)) {
-        const char *type = ts_node_type(prev);
-        int leads = (strstr(type, "attribute") && !strstr(type, "inner")) || strcmp(type, "decorator") == 0;
-        if (!leads) break; /* #![inner] belongs to the enclosing item */
-        if (ts_node_end_point(prev).row + 1 < row) break;                /* a blank line between: not its attribute */
+        if (!leads_definition(ts_node_type(prev))) break;
+        if (ts_node_end_point(prev).row + 1 < row) break; /* a blank line between: not its attribute */
         row = ts_node_start_point(prev).row;
     }
     return row;
@@ -329,7 +371,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         d->end = ts_node_end_byte(node);
         d->sp = ts_node_start_point(node);
         d->ep = ts_node_end_point(node);
-        d->lead_row = lead_row_of(node);
+        d->lead_row = lead_row_of(&x->lead, node, src);
         d->order = order;
         d->is_import = have_imp && !have_def;
         d->kind = d->is_import ? "import" : def_kind;
@@ -421,6 +463,7 @@ static int parse_and_match(cortex_extractor *x, const cortex_language_plugin *p,
         return cortex_error_set(CORTEX_EINVALID, "%s: %s", r->path, cortex_error_last());
     }
     ts_parser_set_language(x->parser, p->language);
+    lead_rules_for(&x->lead, p->language);
     ts_parser_set_included_ranges(x->parser, ranges, nranges);
     source_view view = {src, (uint32_t)len};
     TSInput input = {.payload = &view, .read = read_source, .encoding = TSInputEncodingUTF8};

@@ -17,10 +17,12 @@
 #include "../util/mem.h"
 #include "../util/strings.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <xxhash.h>
 
 /* Kinds a reference can be bound to, listed once for the C check and the SQL.
@@ -142,8 +144,10 @@ static const char bind_imports_sql[] =
     "WHERE resolution = 'import' AND target_id IS NULL;\n";
 
 typedef struct sqlite_sink {
-    cortex_store *store;
+    char path[PATH_MAX];
+    cortex_store *store; /* NULL between a first run's commit and the next begin */
     sqlite3 *db;
+    int building; /* the store is new: written aside, moved into place by commit */
     sqlite3_stmt *st[ST_COUNT];
     int64_t generation;
     int in_txn;
@@ -183,13 +187,26 @@ static int exec(sqlite_sink *s, const char *sql)
     return 0;
 }
 
+static void finalize_statements(sqlite_sink *s)
+{
+    for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->st[i]);
+    memset(s->st, 0, sizeof s->st);
+}
+
+static void store_disconnect(sqlite_sink *s)
+{
+    finalize_statements(s);
+    cortex_store_close(s->store);
+    s->store = NULL;
+    s->db = NULL;
+}
+
 static void sqlite_close(void *self)
 {
     sqlite_sink *s = self;
     if (!s) return;
     if (s->in_txn) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-    for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->st[i]);
-    cortex_store_close(s->store);
+    store_disconnect(s);
     free(s->terms);
     free(s->ids);
     free(s->taken);
@@ -219,31 +236,36 @@ static void sql_last_component(sqlite3_context *ctx, int argc, sqlite3_value **a
     else sqlite3_result_text(ctx, last_component(name), -1, SQLITE_TRANSIENT);
 }
 
-static int sqlite_open(void **out, const cortex_sink_context *ctx)
+/* Opens the store and prepares the statements. A first run builds the store
+ * aside and moves it into place at commit, after which the next run (a sink
+ * can serve several) connects again to the store in place. */
+static int store_connect(sqlite_sink *s)
 {
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/cortex.db", ctx->data_dir);
-    sqlite_sink *s = cortex_xcalloc(1, sizeof *s);
-    int rc = cortex_store_open(&s->store, path, CORTEX_STORE_WRITE);
-    if (rc) {
-        free(s);
-        return rc;
-    }
+    s->building = access(s->path, F_OK) != 0 && errno == ENOENT;
+    int rc = cortex_store_open(&s->store, s->path, s->building ? CORTEX_STORE_BUILD : CORTEX_STORE_WRITE);
+    if (rc) return rc;
     s->db = cortex_store_db(s->store);
     sqlite3_create_function(s->db, "last_component", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, sql_last_component,
                             NULL, NULL);
-    s->extractor = cortex_xstrdup(ctx->extractor ? ctx->extractor : "");
     if ((rc = exec(s, "CREATE TEMP TABLE IF NOT EXISTS touched_names(lang TEXT NOT NULL, name TEXT NOT NULL,"
-                      " PRIMARY KEY (lang, name)) WITHOUT ROWID"))) {
+                      " PRIMARY KEY (lang, name)) WITHOUT ROWID")))
+        return rc;
+    for (int i = 0; i < ST_COUNT; i++)
+        if (sqlite3_prepare_v3(s->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i], NULL) != SQLITE_OK)
+            return db_error(s, stmt_sql[i]);
+    return 0;
+}
+
+static int sqlite_open(void **out, const cortex_sink_context *ctx)
+{
+    sqlite_sink *s = cortex_xcalloc(1, sizeof *s);
+    snprintf(s->path, sizeof s->path, "%s/cortex.db", ctx->data_dir);
+    s->extractor = cortex_xstrdup(ctx->extractor ? ctx->extractor : "");
+    int rc = store_connect(s);
+    if (rc) {
         sqlite_close(s);
         return rc;
     }
-    for (int i = 0; i < ST_COUNT; i++)
-        if (sqlite3_prepare_v3(s->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i], NULL) != SQLITE_OK) {
-            rc = db_error(s, stmt_sql[i]);
-            sqlite_close(s);
-            return rc;
-        }
     *out = s;
     return 0;
 }
@@ -253,7 +275,9 @@ static int step_done(sqlite_sink *s, sqlite3_stmt *st, const char *what);
 static int sqlite_begin(void *self)
 {
     sqlite_sink *s = self;
-    int rc = exec(s, "BEGIN IMMEDIATE");
+    int rc = s->db ? 0 : store_connect(s);
+    if (rc) return rc;
+    if ((rc = exec(s, "BEGIN IMMEDIATE"))) return rc;
     if (rc) return rc;
     s->in_txn = 1;
     s->generation = cortex_store_meta_int(s->store, "generation", 0) + 1;
@@ -839,7 +863,11 @@ static int sqlite_commit(void *self)
     s->in_txn = 0;
     /* Fold the WAL back so the store is one file at rest; readers keep working. */
     sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
-    return 0;
+    if (!s->building) return 0;
+    finalize_statements(s);
+    rc = cortex_store_publish(s->store);
+    store_disconnect(s);
+    return rc;
 }
 
 static void sqlite_abort(void *self)

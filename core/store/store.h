@@ -16,14 +16,22 @@ typedef struct cortex_store cortex_store;
 
 typedef enum cortex_store_mode {
     CORTEX_STORE_READ,  /* an existing store; never created or migrated */
-    CORTEX_STORE_WRITE  /* created when missing; an older schema is rebuilt empty */
+    CORTEX_STORE_WRITE, /* created when missing; an older schema is rebuilt empty */
+    CORTEX_STORE_BUILD  /* a store that does not exist yet, written whole by one run
+                           beside `path` and moved there by cortex_store_publish() */
 } cortex_store_mode;
 
 /** Opens the store at `path`. A store written by a newer schema is refused
  *  (CORTEX_EVERSION); in WRITE mode an older one is deleted and recreated, since
  *  the store is derived data. Caller owns `*out`; close with cortex_store_close(). */
 int cortex_store_open(cortex_store **out, const char *path, cortex_store_mode mode);
+/** Closes the store; a BUILD store never published is deleted. */
 void cortex_store_close(cortex_store *s);
+
+/** Makes a BUILD store the store at its path: switches it to WAL, closes its
+ *  connection (finalize every statement first), syncs it and renames it into
+ *  place. After this only cortex_store_close() may be called. */
+int cortex_store_publish(cortex_store *s);
 
 /** cortex_store_open for a given schema version: lets tests exercise upgrades. */
 int cortex_store__open_schema(cortex_store **out, const char *path, cortex_store_mode mode, int schema);
