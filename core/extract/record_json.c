@@ -83,11 +83,32 @@ void cortex_json_string(cortex_buf *b, const char *str, size_t n)
     cortex_buf_putc(b, '"');
 }
 
-/* Writes `"key":` with a leading comma unless it is the object's first field. */
+/* Writes `"key":` with a leading comma unless it is the object's first field.
+ * The writers here run for every record of a cold run (1.4 million lines on
+ * the kernel subtree): they format without printf. */
 static void key(cortex_buf *b, const char *k)
 {
     if (b->len > 0 && b->data[b->len - 1] != '{') cortex_buf_putc(b, ',');
-    cortex_buf_printf(b, "\"%s\":", k);
+    cortex_buf_putc(b, '"');
+    cortex_buf_puts(b, k);
+    cortex_buf_add(b, "\":", 2);
+}
+
+static void field_uint(cortex_buf *b, const char *k, uint64_t v)
+{
+    key(b, k);
+    cortex_buf_put_uint(b, v);
+}
+
+/* `"key":[first,last]` */
+static void field_range(cortex_buf *b, const char *k, uint32_t first, uint32_t last)
+{
+    key(b, k);
+    cortex_buf_putc(b, '[');
+    cortex_buf_put_uint(b, first);
+    cortex_buf_putc(b, ',');
+    cortex_buf_put_uint(b, last);
+    cortex_buf_putc(b, ']');
 }
 
 static void field_str(cortex_buf *b, const char *k, const char *value)
@@ -109,7 +130,9 @@ void cortex_json_file_line(cortex_buf *b, const cortex_file_records *r)
     cortex_buf_puts(b, "{\"path\":");
     cortex_json_string(b, r->path, strlen(r->path));
     field_str(b, "lang", r->lang);
-    cortex_buf_printf(b, ",\"hash\":\"%s\",\"lines\":%u,\"bytes\":%llu", r->hash, r->lines, (unsigned long long)r->bytes);
+    field_str(b, "hash", r->hash);
+    field_uint(b, "lines", r->lines);
+    field_uint(b, "bytes", r->bytes);
     /* files of the root's project say nothing: single repositories read as before */
     if (r->project && strcmp(r->project, ".") != 0) field_str(b, "project", r->project);
     cortex_buf_puts(b, "}\n");
@@ -122,8 +145,9 @@ void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const 
     key(b, "name");
     cortex_json_string(b, s->name, strlen(s->name));
     field_str(b, "kind", s->kind);
-    cortex_buf_printf(b, ",\"line\":[%u,%u],\"col\":%u", s->line_start, s->line_end, s->col_start);
-    if (s->name_line && s->name_line != s->line_start) cortex_buf_printf(b, ",\"name_line\":%u", s->name_line);
+    field_range(b, "line", s->line_start, s->line_end);
+    field_uint(b, "col", s->col_start);
+    if (s->name_line && s->name_line != s->line_start) field_uint(b, "name_line", s->name_line);
     if (s->parent >= 0) field_str(b, "parent", r->symbols[s->parent].name);
     field_str(b, "sig", s->sig);
     field_str(b, "visibility", s->visibility);
@@ -140,7 +164,8 @@ void cortex_json_reference_line(cortex_buf *b, const cortex_file_records *r, con
     key(b, "name");
     cortex_json_string(b, ref->name, strlen(ref->name));
     field_str(b, "kind", ref->kind);
-    cortex_buf_printf(b, ",\"line\":%u,\"col\":%u", ref->line, ref->col);
+    field_uint(b, "line", ref->line);
+    field_uint(b, "col", ref->col);
     if (ref->caller >= 0) field_str(b, "caller", r->symbols[ref->caller].name);
     field_str(b, "qualifier", ref->qualifier);
     cortex_buf_puts(b, "}\n");
@@ -152,7 +177,7 @@ void cortex_json_text_line(cortex_buf *b, const cortex_file_records *r, const co
     open_line(b, r, with_file, type);
     key(b, "kind");
     cortex_json_string(b, t->kind, strlen(t->kind));
-    cortex_buf_printf(b, ",\"line\":[%u,%u]", t->line_start, t->line_end);
+    field_range(b, "line", t->line_start, t->line_end);
     field_str(b, "text", t->text);
     if (t->parent >= 0) field_str(b, "parent", r->symbols[t->parent].name);
     field_str(b, "language", t->language);
@@ -169,7 +194,7 @@ void cortex_json_chunk_line(cortex_buf *b, const cortex_file_records *r, const c
     cortex_json_string(b, b_id.data, b_id.len);
     cortex_buf_free(&b_id);
     field_str(b, "kind", c->kind);
-    cortex_buf_printf(b, ",\"lines\":[%u,%u]", c->line_start, c->line_end);
+    field_range(b, "lines", c->line_start, c->line_end);
     if (c->headers) {
         key(b, "headers");
         cortex_buf_putc(b, '[');
@@ -183,7 +208,7 @@ void cortex_json_chunk_line(cortex_buf *b, const cortex_file_records *r, const c
         cortex_buf_putc(b, ']');
     }
     size_t n = strlen(c->content);
-    cortex_buf_printf(b, ",\"tokens\":%zu", (n + CORTEX_CHUNK_BYTES_PER_TOKEN - 1) / CORTEX_CHUNK_BYTES_PER_TOKEN);
+    field_uint(b, "tokens", (n + CORTEX_CHUNK_BYTES_PER_TOKEN - 1) / CORTEX_CHUNK_BYTES_PER_TOKEN);
     key(b, "content");
     cortex_json_string(b, c->content, n);
     if (c->nblocks) {

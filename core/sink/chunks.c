@@ -160,12 +160,9 @@ static int chunks_file(void *self, const cortex_file_records *r)
     cortex_buf_clear(&s->line);
     cortex_json_file_line(&s->line, r);
     if ((rc = write_files_line(s, s->line.data, s->line.len))) return rc;
-    for (size_t i = 0; i < r->nchunks && rc == 0; i++) {
-        cortex_buf_clear(&s->line);
-        cortex_json_chunk_line(&s->line, r, &r->chunks[i], i + 1, 1, NULL);
-        rc = cortex_sharded_write(&s->out, r->path, s->line.data, s->line.len);
-    }
-    return rc;
+    cortex_buf_clear(&s->line);
+    for (size_t i = 0; i < r->nchunks; i++) cortex_json_chunk_line(&s->line, r, &r->chunks[i], i + 1, 1, NULL);
+    return cortex_sharded_write(&s->out, r->path, s->line.data, s->line.len, r->nchunks);
 }
 
 /* A file that left: its shard is rewritten without it. */

@@ -196,23 +196,17 @@ static int jsonl_keep(void *self, const cortex_file_records *r)
 
 static int write_records(jsonl_sink *s, const cortex_file_records *r)
 {
-    int rc = 0;
+    /* each kind's lines of the file in one buffer, written at once */
     cortex_sharded *out = s->kinds;
-    for (size_t i = 0; i < r->nsymbols && rc == 0; i++) {
-        cortex_buf_clear(&s->line);
-        cortex_json_symbol_line(&s->line, r, &r->symbols[i], 1, NULL);
-        rc = cortex_sharded_write(&out[KIND_SYMBOLS], r->path, s->line.data, s->line.len);
-    }
-    for (size_t i = 0; i < r->nrefs && rc == 0; i++) {
-        cortex_buf_clear(&s->line);
-        cortex_json_reference_line(&s->line, r, &r->refs[i], 1, NULL);
-        rc = cortex_sharded_write(&out[KIND_REFS], r->path, s->line.data, s->line.len);
-    }
-    for (size_t i = 0; i < r->ntexts && rc == 0; i++) {
-        cortex_buf_clear(&s->line);
-        cortex_json_text_line(&s->line, r, &r->texts[i], 1, NULL);
-        rc = cortex_sharded_write(&out[KIND_TEXTS], r->path, s->line.data, s->line.len);
-    }
+    cortex_buf_clear(&s->line);
+    for (size_t i = 0; i < r->nsymbols; i++) cortex_json_symbol_line(&s->line, r, &r->symbols[i], 1, NULL);
+    int rc = cortex_sharded_write(&out[KIND_SYMBOLS], r->path, s->line.data, s->line.len, r->nsymbols);
+    cortex_buf_clear(&s->line);
+    for (size_t i = 0; i < r->nrefs; i++) cortex_json_reference_line(&s->line, r, &r->refs[i], 1, NULL);
+    if (rc == 0) rc = cortex_sharded_write(&out[KIND_REFS], r->path, s->line.data, s->line.len, r->nrefs);
+    cortex_buf_clear(&s->line);
+    for (size_t i = 0; i < r->ntexts; i++) cortex_json_text_line(&s->line, r, &r->texts[i], 1, NULL);
+    if (rc == 0) rc = cortex_sharded_write(&out[KIND_TEXTS], r->path, s->line.data, s->line.len, r->ntexts);
     return rc;
 }
 

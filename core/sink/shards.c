@@ -135,13 +135,13 @@ int cortex_sharded_change(cortex_sharded *s, const char *path)
     return rc;
 }
 
-int cortex_sharded_write(cortex_sharded *s, const char *path, const char *line, size_t len)
+int cortex_sharded_write(cortex_sharded *s, const char *path, const char *lines, size_t len, size_t nlines)
 {
     unsigned j = cortex_shard_of(path, s->n);
     cortex_shard *sh = &s->shards[j];
     if (!sh->changed || !sh->out) return cortex_error_set(CORTEX_EINVALID, "%s: %s written before it changed", s->name, path);
-    if (fwrite(line, 1, len, sh->out) != len) return write_failed(s, j);
-    sh->written++;
+    if (fwrite(lines, 1, len, sh->out) != len) return write_failed(s, j);
+    sh->written += nlines;
     return 0;
 }
 

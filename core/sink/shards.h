@@ -71,8 +71,8 @@ int cortex_sharded_keep(cortex_sharded *s, const char *path);
 /** `path`'s lines change (written anew, or gone): its shard is rewritten. */
 int cortex_sharded_change(cortex_sharded *s, const char *path);
 
-/** Appends one of `path`'s lines (after cortex_sharded_change(path)). */
-int cortex_sharded_write(cortex_sharded *s, const char *path, const char *line, size_t len);
+/** Appends `nlines` of `path`'s lines, `len` bytes (after cortex_sharded_change(path)). */
+int cortex_sharded_write(cortex_sharded *s, const char *path, const char *lines, size_t len, size_t nlines);
 
 /** Finishes every shard in the staging directory: a changed one flushed to
  *  disk, an unchanged one linked to the committed shard. `*lines` gets the

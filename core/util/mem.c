@@ -100,7 +100,7 @@ void cortex_arena_reset(cortex_arena *a)
 
 void cortex_buf_add(cortex_buf *b, const char *s, size_t n)
 {
-    cortex_grow((void **)&b->data, &b->cap, b->len + n + 1, 1);
+    if (b->len + n + 1 > b->cap) cortex_grow((void **)&b->data, &b->cap, b->len + n + 1, 1);
     memcpy(b->data + b->len, s, n);
     b->len += n;
     b->data[b->len] = '\0';
@@ -112,16 +112,32 @@ void cortex_buf_putc(cortex_buf *b, char c) { cortex_buf_add(b, &c, 1); }
 
 void cortex_buf_printf(cortex_buf *b, const char *fmt, ...)
 {
+    /* formatted once into the room there is; again only when it did not fit */
+    if (b->cap - b->len < 64) cortex_grow((void **)&b->data, &b->cap, b->len + 64, 1);
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
     va_end(ap);
-    if (n < 0) return;
-    cortex_grow((void **)&b->data, &b->cap, b->len + (size_t)n + 1, 1);
-    va_start(ap, fmt);
-    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
+    if (n < 0) {
+        b->data[b->len] = '\0';
+        return;
+    }
+    if ((size_t)n >= b->cap - b->len) {
+        cortex_grow((void **)&b->data, &b->cap, b->len + (size_t)n + 1, 1);
+        va_start(ap, fmt);
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
     b->len += (size_t)n;
+}
+
+void cortex_buf_put_uint(cortex_buf *b, uint64_t v)
+{
+    char digits[20];
+    size_t n = 0;
+    do digits[sizeof digits - ++n] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    cortex_buf_add(b, digits + sizeof digits - n, n);
 }
 
 void cortex_buf_clear(cortex_buf *b)

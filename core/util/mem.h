@@ -44,6 +44,8 @@ void cortex_buf_add(cortex_buf *b, const char *s, size_t n);
 void cortex_buf_puts(cortex_buf *b, const char *s);
 void cortex_buf_putc(cortex_buf *b, char c);
 void cortex_buf_printf(cortex_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/** Appends `v` in decimal: the records' line and column numbers, without printf. */
+void cortex_buf_put_uint(cortex_buf *b, uint64_t v);
 void cortex_buf_clear(cortex_buf *b);
 void cortex_buf_free(cortex_buf *b);
 
