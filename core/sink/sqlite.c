@@ -845,6 +845,7 @@ static int build_indexes(sqlite_sink *s)
 static int sqlite_commit(void *self)
 {
     sqlite_sink *s = self;
+    cortex_store_start_writeback(s->store); /* while the indexes and bindings are computed */
     int rc = s->bulk ? build_indexes(s) : 0; /* a bulk load builds them once, now */
     /* Nothing written or removed: every binding still holds (a no-change run
      * must cost a fraction of a cold one). */
@@ -878,6 +879,7 @@ static int sqlite_commit(void *self)
     if ((rc = exec(s, sql))) return rc;
     if ((rc = exec(s, "COMMIT"))) return rc;
     s->in_txn = 0;
+    cortex_store_start_writeback(s->store);
     /* Fold the WAL back so the store is one file at rest; readers keep working. */
     sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
     if (!s->building) return 0;
