@@ -169,6 +169,8 @@ typedef struct sqlite_sink {
     unsigned char *kept; /* per symbol of the current file: its row is rewritten in place */
     size_t kept_cap;
     uint32_t *bindable; /* this file's bindable symbols, sorted by name then line */
+    const char **import_keys; /* the names this file's imports bring in, sorted */
+    size_t import_keys_cap;
     size_t bindable_cap;
 } sqlite_sink;
 
@@ -215,6 +217,7 @@ static void sqlite_close(void *self)
     free(s->ref_ids);
     free(s->kept);
     free(s->bindable);
+    free(s->import_keys);
     free(s->extractor);
     free(s);
 }
@@ -547,17 +550,31 @@ static int32_t find_in_file(const sqlite_sink *s, size_t n, const cortex_file_re
     return lo < n && strcmp(r->symbols[s->bindable[lo]].short_name, name) == 0 ? (int32_t)s->bindable[lo] : -1;
 }
 
-/* True when the file imports `name`: by its alias, or, unaliased, as the whole
- * path or its last component. `imports` lists the file's import symbols. */
-static int imports_name(const cortex_file_records *r, const uint32_t *imports, size_t nimports, const char *name)
+/* The names a file's imports bring in: each one's alias, or, unaliased, its
+ * whole path and its last component; sorted, so each reference is looked up
+ * in log time (a scan per reference was 0.5% of a cold run on the kernel). */
+static int compare_strings(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
+static size_t import_names(sqlite_sink *s, const cortex_file_records *r, const uint32_t *imports, size_t nimports)
 {
+    cortex_grow((void **)&s->import_keys, &s->import_keys_cap, 2 * nimports + 1, sizeof *s->import_keys);
+    size_t n = 0;
     for (size_t i = 0; i < nimports; i++) {
         const cortex_symbol *im = &r->symbols[imports[i]];
-        if (im->alias ? strcmp(im->alias, name) == 0
-                      : strcmp(im->name, name) == 0 || strcmp(last_component(im->name), name) == 0)
-            return 1;
+        if (im->alias) {
+            s->import_keys[n++] = im->alias;
+            continue;
+        }
+        s->import_keys[n++] = im->name;
+        if (last_component(im->name) != im->name) s->import_keys[n++] = last_component(im->name);
     }
-    return 0;
+    if (n > 1) qsort(s->import_keys, n, sizeof *s->import_keys, compare_strings);
+    return n;
+}
+
+static int imports_name(const sqlite_sink *s, size_t nkeys, const char *name)
+{
+    return nkeys && bsearch(&name, s->import_keys, nkeys, sizeof *s->import_keys, compare_strings) != NULL;
 }
 
 /* ---- a file written again: rewritten in place -------------------------------
@@ -756,6 +773,7 @@ static int sqlite_file(void *self, const cortex_file_records *r)
     }
     sort_records = r;
     if (nbindable) qsort(s->bindable, nbindable, sizeof *s->bindable, compare_bindable);
+    size_t nimport_names = import_names(s, r, imports, nimports);
 
     if (fresh) {
         cortex_grow((void **)&s->ref_ids, &s->ref_ids_cap, r->nrefs + 1, sizeof *s->ref_ids);
@@ -784,7 +802,7 @@ static int sqlite_file(void *self, const cortex_file_records *r)
         if (target >= 0) {
             sqlite3_bind_int64(st, col + 3, s->ids[target]);
             sqlite3_bind_text(st, col + 4, "scoped", -1, SQLITE_STATIC);
-        } else if (imports_name(r, imports, nimports, ref->name)) {
+        } else if (imports_name(s, nimport_names, ref->name)) {
             sqlite3_bind_text(st, col + 4, "import", -1, SQLITE_STATIC);
         }
         if ((rc = step_done(s, st, "write reference"))) return rc;
