@@ -169,9 +169,9 @@ typedef struct sqlite_sink {
     unsigned char *kept; /* per symbol of the current file: its row is rewritten in place */
     size_t kept_cap;
     uint32_t *bindable; /* this file's bindable symbols, sorted by name then line */
+    size_t bindable_cap;
     const char **import_keys; /* the names this file's imports bring in, sorted */
     size_t import_keys_cap;
-    size_t bindable_cap;
 } sqlite_sink;
 
 static int db_error(sqlite_sink *s, const char *what)
@@ -283,7 +283,6 @@ static int sqlite_begin(void *self)
     int rc = s->db ? 0 : store_connect(s);
     if (rc) return rc;
     if ((rc = exec(s, "BEGIN IMMEDIATE"))) return rc;
-    if (rc) return rc;
     s->in_txn = 1;
     s->generation = cortex_store_meta_int(s->store, "generation", 0) + 1;
     sqlite3_stmt *st;

@@ -222,7 +222,8 @@ int cortex_store__open_schema(cortex_store **out, const char *path, cortex_store
          * page cache: a run is one transaction, and the default 2 MiB spills to
          * disk (0.9 s of 5 s on the Python stdlib); 64 MiB bought no more speed
          * on the kernel subtree and cost 45 MB of peak RSS. */
-        if ((rc = exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=" CORTEX_STORE_CACHE_SIZE ";", path)))
+        if ((rc = exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+                           " PRAGMA cache_size=" CORTEX_STORE_CACHE_SIZE ";", path)))
             goto fail;
     }
     if (mode != CORTEX_STORE_READ && version == 0) {
