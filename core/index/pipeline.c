@@ -461,8 +461,9 @@ static int rebuild_from_jsonl(const cortex_plugin_set *plugins, const cortex_ind
     size_t nprev = 0;
     int same = 0;
     manifest_entry *prev = previous_manifest(rep->data_dir, extractor, &nprev, &same);
-    cortex_sink_context ctx = {rep->root, rep->data_dir, "root", extractor, {0, 0}, 0, 0, /* the store alone: no shards */
-                               opts->threads ? opts->threads : cortex_workers_default_threads()};
+    /* the store alone (no shards), every file written anew */
+    cortex_sink_context ctx = {rep->root, rep->data_dir, "root", extractor, {0, 0}, 0, 0,
+                               opts->threads ? opts->threads : cortex_workers_default_threads(), 1};
     jsonl_rebuild j = {{&cortex_sink_sqlite, NULL}, rep, NULL, 0, 0};
     const cortex_sink_type *sqlite = j.sink.type;
     int begun = 0;
@@ -584,7 +585,7 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     unsigned threads = opts->threads ? opts->threads : pl && pl->threads ? pl->threads : cortex_workers_default_threads();
     cortex_sink_context ctx = {rep->root, rep->data_dir, strrchr(rep->root, '/') ? strrchr(rep->root, '/') + 1 : rep->root,
                                extractor, chunk_opts, rep->walk.nfiles, pl ? pl->shard_files : CORTEX_DEFAULT_SHARD_FILES,
-                               threads};
+                               threads, opts->full};
     if (!*ctx.project_name) ctx.project_name = "root";
     open_sink *sinks = cortex_xcalloc(nsinks, sizeof *sinks);
     size_t opened = 0, begun = 0;

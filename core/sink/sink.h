@@ -27,6 +27,7 @@ typedef struct cortex_sink_context {
     uint64_t files;              /* files the run indexes (the walk's count): sizes the shards */
     uint32_t shard_files;        /* files per shard of the JSONL and chunks outputs; 0 = one file each */
     unsigned threads;            /* the run's extraction threads: a sink may use as many at commit */
+    int full;                    /* a rebuild (`--full`): every file is written anew, none kept */
 } cortex_sink_context;
 
 typedef struct cortex_sink_type {

@@ -143,12 +143,21 @@ static const char bind_imports_sql[] =
     "  ORDER BY s.parent_id IS NOT NULL, s.line_start LIMIT 1)\n"
     "WHERE resolution = 'import' AND target_id IS NULL;\n";
 
+/* Every row gone, for a rebuild (external-content FTS5 tables forget all
+ * their rows with 'delete-all'). */
+static const char empty_store_sql[] =
+    "DELETE FROM files; DELETE FROM symbols; DELETE FROM refs; DELETE FROM imports; DELETE FROM texts;"
+    " DELETE FROM chunks; DELETE FROM definition_names;"
+    " INSERT INTO symbols_fts(symbols_fts) VALUES ('delete-all'); INSERT INTO texts_fts(texts_fts) VALUES ('delete-all');"
+    " INSERT INTO chunks_fts(chunks_fts) VALUES ('delete-all'); INSERT INTO files_fts(files_fts) VALUES ('delete-all');";
+
 typedef struct sqlite_sink {
     char path[PATH_MAX];
     cortex_store *store; /* NULL between a first run's commit and the next begin */
     sqlite3 *db;
     int building; /* the store is new: written aside, moved into place by commit */
     unsigned threads; /* the run's: the index builds use the spare ones */
+    int full;         /* the run rebuilds: every file is written anew */
     sqlite3_stmt *st[ST_COUNT];
     int64_t generation;
     int in_txn;
@@ -266,6 +275,7 @@ static int sqlite_open(void **out, const cortex_sink_context *ctx)
     snprintf(s->path, sizeof s->path, "%s/cortex.db", ctx->data_dir);
     s->extractor = cortex_xstrdup(ctx->extractor ? ctx->extractor : "");
     s->threads = ctx->threads;
+    s->full = ctx->full;
     int rc = store_connect(s);
     if (rc) {
         sqlite_close(s);
@@ -299,6 +309,14 @@ static int sqlite_begin(void *self)
         sqlite3_bind_text(st, 1, s->extractor, -1, SQLITE_STATIC);
         s->same_extractor = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
         sqlite3_finalize(st);
+    }
+    if (s->full && !s->bulk) {
+        /* A rebuild writes every file anew: emptied, the store takes them as a
+         * bulk load. Rewritten file by file in place it took 23.4 s on the
+         * kernel subtree at two threads, against 14 s for a first run. Readers
+         * see the old rows until the commit. */
+        if ((rc = cortex_store_drop_indexes(s->store)) || (rc = exec(s, empty_store_sql))) return rc;
+        s->bulk = 1;
     }
     /* a bulk load builds the indexes at commit; otherwise any this build
      * added since the store was made are built now, once */

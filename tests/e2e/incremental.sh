@@ -112,6 +112,15 @@ expect_eq "--from-jsonl: every file of the index" "$(wc -l < "$R/.cortex/index/f
 expect_eq "--from-jsonl: the store equals the one the JSONL came from" "$(cat "$TMP/before.txt")" "$(dump_store "$R/.cortex/cortex.db")"
 "$CORTEX" index --json "$R" > "$TMP/after.json"
 expect_eq "--from-jsonl: the next run carries every file over" "$(jq -r .files "$TMP/after.json")" "$(jq -r .unchanged "$TMP/after.json")"
+# Over a store that exists, --from-jsonl and --full empty it and load it
+# anew (not file by file): the same store as before.
+"$CORTEX" index --from-jsonl --quiet "$R"
+expect_eq "--from-jsonl over a store: the same store" "$(cat "$TMP/before.txt")" "$(dump_store "$R/.cortex/cortex.db")"
+"$CORTEX" index --full --quiet "$R"
+expect_eq "--full over a store: the same store" "$(cat "$TMP/before.txt")" "$(dump_store "$R/.cortex/cortex.db")"
+expect_eq "--full over a store: full-text rows, one per row" \
+  "$(sqlite3 "$R/.cortex/cortex.db" "SELECT (SELECT count(*) FROM symbols), (SELECT count(*) FROM texts), (SELECT count(*) FROM chunks)")" \
+  "$(sqlite3 "$R/.cortex/cortex.db" "SELECT (SELECT count(*) FROM symbols_fts_docsize), (SELECT count(*) FROM texts_fts_docsize), (SELECT count(*) FROM chunks_fts_docsize)")"
 rm -rf "$R/.cortex/index"
 expect_status "--from-jsonl without an index fails" 1 "$CORTEX" index --from-jsonl "$R"
 
