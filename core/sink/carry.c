@@ -96,19 +96,85 @@ int cortex_carry_read_state(const char *path, char *buf, size_t size)
     return 0;
 }
 
-int cortex_carry_files_until(cortex_carry_reader *files, const char *name, const char *path,
-                             int (*left)(void *payload, const char *path), void *payload)
+/* Moves the committed list up to `path` (NULL: to its end), telling `left` of
+ * each file passed over. 1 when the current line is `path`'s, 0 when it is not
+ * listed, or a negative code (a line without a path, or left's). */
+static int pass_until(cortex_files_list *l, const char *path)
 {
-    while (files->line) {
-        if (cortex_carry_path(files) != 0) return cortex_error_set(CORTEX_EIO, "%s: a line without a path", name);
+    cortex_carry_reader *files = &l->old;
+    while (l->have_old && files->line) {
+        if (cortex_carry_path(files) != 0) return cortex_error_set(CORTEX_EIO, "%s: a line without a path", l->committed);
         int c = path ? strcmp(files->path.data, path) : -1;
         if (c == 0) return 1;
         if (c > 0) return 0;
-        int rc = left(payload, files->path.data);
+        int rc = l->left(l->payload, files->path.data);
         if (rc) return rc;
         cortex_carry_advance(files);
     }
     return 0;
+}
+
+static int stage(cortex_files_list *l, const char *line, size_t len)
+{
+    l->written++;
+    if (fwrite(line, 1, len, l->out) != len)
+        return cortex_error_set(CORTEX_EIO, "%s: write failed: %s", l->staged, strerror(errno));
+    return 0;
+}
+
+int cortex_files_list_begin(cortex_files_list *l, const char *dir, const char *staging, int carry,
+                            int (*left)(void *payload, const char *path), void *payload)
+{
+    cortex_files_list_end(l);
+    memset(l, 0, sizeof *l);
+    snprintf(l->committed, sizeof l->committed, "%s/files.jsonl", dir);
+    snprintf(l->staged, sizeof l->staged, "%s/files.jsonl", staging);
+    l->left = left;
+    l->payload = payload;
+    l->have_old = carry && cortex_carry_open(&l->old, l->committed) == 0;
+    if (!(l->out = fopen(l->staged, "wb")))
+        return cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", l->staged, strerror(errno));
+    return 0;
+}
+
+int cortex_files_list_keep(cortex_files_list *l, const char *path, const char *line, size_t len)
+{
+    int found = pass_until(l, path);
+    if (found <= 0) return found;
+    cortex_carry_reader *files = &l->old;
+    if ((size_t)files->len != len || memcmp(files->line, line, len) != 0) return 0;
+    int rc = stage(l, files->line, (size_t)files->len);
+    if (rc) return rc;
+    cortex_carry_advance(files);
+    return 1;
+}
+
+int cortex_files_list_write(cortex_files_list *l, const char *path, const char *line, size_t len)
+{
+    int found = pass_until(l, path);
+    if (found < 0) return found;
+    if (found) cortex_carry_advance(&l->old); /* replaced */
+    return stage(l, line, len);
+}
+
+int cortex_files_list_pass_rest(cortex_files_list *l) { return pass_until(l, NULL); }
+
+int cortex_files_list_finish(cortex_files_list *l)
+{
+    int rc = 0;
+    if (fflush(l->out) != 0 || fsync(fileno(l->out)) != 0)
+        rc = cortex_error_set(CORTEX_EIO, "%s: flush failed: %s", l->staged, strerror(errno));
+    if (fclose(l->out) != 0 && rc == 0) rc = cortex_error_set(CORTEX_EIO, "%s: flush failed: %s", l->staged, strerror(errno));
+    l->out = NULL;
+    return rc;
+}
+
+void cortex_files_list_end(cortex_files_list *l)
+{
+    if (l->out) fclose(l->out);
+    l->out = NULL;
+    cortex_carry_close(&l->old);
+    l->have_old = 0;
 }
 
 int cortex_carry_write_synced(const char *path, const char *data, size_t len)

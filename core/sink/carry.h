@@ -9,6 +9,7 @@
 
 #include "../util/mem.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -39,12 +40,42 @@ int cortex_carry_seek(cortex_carry_reader *r, const char *path);
  *  there is none. */
 int cortex_carry_read_state(const char *path, char *buf, size_t size);
 
-/** Moves `files`, a committed files.jsonl (read from `name`), up to `path`
- *  (NULL: to its end), calling left(payload, p) for each file passed over:
- *  it left the output. 1 when the current line is `path`'s, 0 when it is not
- *  listed, or a negative code (a line without a path, or left's). */
-int cortex_carry_files_until(cortex_carry_reader *files, const char *name, const char *path,
-                             int (*left)(void *payload, const char *path), void *payload);
+/* A sink's list of the files it holds (files.jsonl, a line per file, sorted
+ * by path): the committed one, read along with the run when its lines can be
+ * carried over, and the run's, staged beside the output. A file the committed
+ * list names that the run neither keeps nor writes (gone, or now skipped) left
+ * the output: `left` is told, so its shards are rewritten. */
+typedef struct cortex_files_list {
+    char committed[PATH_MAX + 16], staged[PATH_MAX + 16];
+    int have_old; /* the committed list is read along */
+    cortex_carry_reader old;
+    FILE *out;
+    uint64_t written; /* lines staged */
+    int (*left)(void *payload, const char *path);
+    void *payload;
+} cortex_files_list;
+
+/** Stages the run's list in `staging`, reading `dir`'s along when `carry`
+ *  (l->have_old says whether it could be). 0, or a negative code. */
+int cortex_files_list_begin(cortex_files_list *l, const char *dir, const char *staging, int carry,
+                            int (*left)(void *payload, const char *path), void *payload);
+
+/** An unchanged file: 1 when the committed list has `path` as `line` (then
+ *  staged and passed), 0 when it has not (the file is written instead), or a
+ *  negative code. */
+int cortex_files_list_keep(cortex_files_list *l, const char *path, const char *line, size_t len);
+
+/** A file written anew: its committed line, if any, is passed; `line` staged. */
+int cortex_files_list_write(cortex_files_list *l, const char *path, const char *line, size_t len);
+
+/** The committed files after the run's last one left. */
+int cortex_files_list_pass_rest(cortex_files_list *l);
+
+/** Flushes and syncs the staged list, before its directory is swapped in. */
+int cortex_files_list_finish(cortex_files_list *l);
+
+/** Closes both lists; safe at any time. */
+void cortex_files_list_end(cortex_files_list *l);
 
 /** Writes `len` bytes to a new file at `path` and syncs it: a manifest
  *  staged beside an output. 0, or a negative code with the message set. */

@@ -13,7 +13,7 @@
  * would (same content hash); an unchanged shard is hard-linked; a run that
  * changes nothing writes nothing.
  */
-#define _GNU_SOURCE /* fileno */
+#define _POSIX_C_SOURCE 200809L /* PATH_MAX */
 #include "sink.h"
 
 #include "carry.h"
@@ -37,15 +37,13 @@ typedef struct chunks_sink {
     char staging[PATH_MAX]; /* this run's until commit: <data>/chunks.tmp */
     char *written_by;       /* the extractor, which names the chunk budget too */
     unsigned shards;        /* this run's shard count, from the number of files it indexes */
-    /* The committed chunks, when their lines can be carried over: their
-     * files.jsonl is read along with the run, so a file listed there that the
-     * run neither keeps nor writes (gone, or now skipped) changes its shard. */
+    /* The committed chunks, when their lines can be carried over (their
+     * files list is read along with the run). */
     int have_old;
-    cortex_carry_reader old_files;
     unsigned old_shards;
     uint64_t old_chunks;
     int changed; /* something written, removed or re-sharded: the chunks are committed */
-    FILE *files_out;
+    cortex_files_list files;
     cortex_sharded out;
     cortex_buf line;
 } chunks_sink;
@@ -63,16 +61,14 @@ static int chunks_open(void **out, const cortex_sink_context *ctx)
 
 static void end_run(chunks_sink *s)
 {
-    if (s->files_out) fclose(s->files_out);
-    s->files_out = NULL;
-    cortex_carry_close(&s->old_files);
+    cortex_files_list_end(&s->files);
     cortex_sharded_dispose(&s->out);
     s->have_old = 0;
 }
 
 /* The committed chunks, when this extractor wrote them: their shard and
- * chunk counts (chunks.json), and their files.jsonl open at the first line. */
-static void open_old(chunks_sink *s)
+ * chunk counts (chunks.json). 1 when their lines can be carried over. */
+static int read_old(chunks_sink *s)
 {
     char p[PATH_MAX + 32];
     snprintf(p, sizeof p, "%s/chunks.json", s->dir);
@@ -86,9 +82,10 @@ static void open_old(chunks_sink *s)
         s->old_chunks = (uint64_t)json_integer_value(chunks);
     }
     json_decref(m);
-    snprintf(p, sizeof p, "%s/files.jsonl", s->dir);
-    s->have_old = ok && cortex_carry_open(&s->old_files, p) == 0;
+    return ok;
 }
+
+static int change_path(void *self, const char *path);
 
 static int chunks_begin(void *self)
 {
@@ -97,11 +94,10 @@ static int chunks_begin(void *self)
     cortex_shards_remove_dir(s->staging); /* left by a run that was killed */
     if (mkdir(s->staging, 0777) != 0)
         return cortex_error_set(CORTEX_EIO, "%s: cannot create directory: %s", s->staging, strerror(errno));
-    open_old(s);
+    int rc = cortex_files_list_begin(&s->files, s->dir, s->staging, read_old(s), change_path, s);
+    if (rc) return rc;
+    s->have_old = s->files.have_old;
     s->changed = !s->have_old || s->old_shards != s->shards;
-    char p[PATH_MAX + 32];
-    snprintf(p, sizeof p, "%s/files.jsonl", s->staging);
-    if (!(s->files_out = fopen(p, "wb"))) return cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", p, strerror(errno));
     return cortex_sharded_begin(&s->out, s->dir, s->staging, "chunks", s->shards, s->have_old ? s->old_shards : 0);
 }
 
@@ -112,54 +108,27 @@ static int change_path(void *self, const char *path)
     return cortex_sharded_change(&s->out, path);
 }
 
-/* Moves the committed files.jsonl up to `path` (NULL: to its end): each
- * file passed over left. 1 when the current line is `path`'s. */
-static int pass_old_files(chunks_sink *s, const char *path)
-{
-    char name[PATH_MAX + 16];
-    snprintf(name, sizeof name, "%s/files.jsonl", s->dir);
-    return cortex_carry_files_until(&s->old_files, name, path, change_path, s);
-}
-
-static int write_files_line(chunks_sink *s, const char *line, size_t len)
-{
-    if (fwrite(line, 1, len, s->files_out) != len)
-        return cortex_error_set(CORTEX_EIO, "%s/files.jsonl: write failed: %s", s->staging, strerror(errno));
-    return 0;
-}
-
 /* An unchanged file: carried over when the committed chunks list it as this
  * run would (same content hash, language and project). */
 static int chunks_keep(void *self, const cortex_file_records *r)
 {
     chunks_sink *s = self;
     if (!s->have_old) return CORTEX_ENOTFOUND;
-    int found = pass_old_files(s, r->path);
-    if (found < 0) return found;
-    if (!found) return CORTEX_ENOTFOUND; /* not chunked by the committed run: file() follows */
     cortex_buf_clear(&s->line);
     cortex_json_file_line(&s->line, r);
-    cortex_carry_reader *files = &s->old_files;
-    if ((size_t)files->len != s->line.len || memcmp(files->line, s->line.data, s->line.len) != 0) return CORTEX_ENOTFOUND;
-    int rc = write_files_line(s, files->line, (size_t)files->len);
-    if (rc == 0) rc = cortex_sharded_keep(&s->out, r->path);
-    if (rc == 0) cortex_carry_advance(files);
-    return rc;
+    int kept = cortex_files_list_keep(&s->files, r->path, s->line.data, s->line.len);
+    if (kept <= 0) return kept < 0 ? kept : CORTEX_ENOTFOUND; /* not chunked so by the committed run: file() follows */
+    return cortex_sharded_keep(&s->out, r->path);
 }
 
 static int chunks_file(void *self, const cortex_file_records *r)
 {
     chunks_sink *s = self;
-    if (s->have_old) {
-        int found = pass_old_files(s, r->path);
-        if (found < 0) return found;
-        if (found) cortex_carry_advance(&s->old_files); /* replaced */
-    }
-    int rc = change_path(s, r->path);
-    if (rc) return rc;
     cortex_buf_clear(&s->line);
     cortex_json_file_line(&s->line, r);
-    if ((rc = write_files_line(s, s->line.data, s->line.len))) return rc;
+    int rc = cortex_files_list_write(&s->files, r->path, s->line.data, s->line.len);
+    if (rc == 0) rc = change_path(s, r->path);
+    if (rc) return rc;
     cortex_buf_clear(&s->line);
     for (size_t i = 0; i < r->nchunks; i++) cortex_json_chunk_line(&s->line, r, &r->chunks[i], i + 1, 1, NULL);
     return cortex_sharded_write(&s->out, r->path, s->line.data, s->line.len, r->nchunks);
@@ -187,15 +156,14 @@ static int write_manifest(chunks_sink *s, uint64_t chunks)
 static int chunks_commit(void *self)
 {
     chunks_sink *s = self;
-    int rc = s->have_old ? pass_old_files(s, NULL) : 0; /* the files left after the last one of this run */
+    int rc = cortex_files_list_pass_rest(&s->files); /* the files left after the last one of this run */
     if (rc == 0 && !s->changed) {
         /* Every file kept, none written or removed: the committed chunks are this run's. */
         end_run(s);
         cortex_shards_remove_dir(s->staging);
         return 0;
     }
-    if (rc == 0 && (fflush(s->files_out) != 0 || fsync(fileno(s->files_out)) != 0))
-        rc = cortex_error_set(CORTEX_EIO, "%s/files.jsonl: flush failed: %s", s->staging, strerror(errno));
+    if (rc == 0) rc = cortex_files_list_finish(&s->files);
     uint64_t chunks = 0;
     if (rc == 0) rc = cortex_sharded_commit(&s->out, s->old_chunks, &chunks);
     end_run(s);

@@ -11,7 +11,7 @@
  * shard holds, so an edit rewrites the shards of the files it touched and
  * the others are hard-linked from the committed index.
  */
-#define _GNU_SOURCE /* fileno */
+#define _POSIX_C_SOURCE 200809L /* PATH_MAX */
 #include "sink.h"
 
 #include "carry.h"
@@ -42,16 +42,13 @@ typedef struct jsonl_sink {
     char *extractor;
     char *project;
     unsigned shards;        /* this run's shard count, from the number of files it indexes */
-    /* The committed index, when its records can be carried over: its
-     * files.jsonl is read along with the run, so a file it lists that the run
-     * neither keeps nor writes (gone, or now skipped) changes its shards. */
+    /* The committed index, when its records can be carried over (its files
+     * list is read along with the run). */
     int have_old;
-    cortex_carry_reader old_files;
     unsigned old_shards;
     uint64_t old_counts[KIND_COUNT];
     int changed;            /* something written, removed or re-sharded: the index is committed */
-    FILE *files_out;
-    uint64_t nfiles;
+    cortex_files_list files;
     cortex_sharded kinds[KIND_COUNT];
     cortex_buf line;
     char *last_path;
@@ -74,20 +71,18 @@ static int jsonl_open(void **out, const cortex_sink_context *ctx)
 
 static void end_run(jsonl_sink *s)
 {
-    if (s->files_out) fclose(s->files_out);
-    s->files_out = NULL;
-    cortex_carry_close(&s->old_files);
+    cortex_files_list_end(&s->files);
     for (int k = 0; k < KIND_COUNT; k++) cortex_sharded_dispose(&s->kinds[k]);
     s->have_old = 0;
 }
 
 /* The committed index, when this extractor wrote it: its shard count and
- * line counts (index.json) and its files.jsonl, open at the first line. */
-static void open_old(jsonl_sink *s)
+ * line counts (index.json). 1 when its lines can be carried over. */
+static int read_old(jsonl_sink *s)
 {
     char written_by[512], p[PATH_MAX + 32];
     if (cortex_carry_read_state(s->state, written_by, sizeof written_by) != 0 || strcmp(written_by, s->extractor) != 0)
-        return;
+        return 0;
     snprintf(p, sizeof p, "%s/index.json", s->dir);
     json_t *m = json_load_file(p, 0, NULL);
     json_t *counts = json_object_get(m, "counts"), *shards = json_object_get(m, "shards");
@@ -102,9 +97,10 @@ static void open_old(jsonl_sink *s)
     ok = ok && cortex_shard_count_valid(old_shards);
     s->old_shards = ok ? (unsigned)old_shards : 0;
     json_decref(m);
-    snprintf(p, sizeof p, "%s/files.jsonl", s->dir);
-    s->have_old = ok && cortex_carry_open(&s->old_files, p) == 0;
+    return ok;
 }
+
+static int change_path(void *self, const char *path);
 
 static int jsonl_begin(void *self)
 {
@@ -113,15 +109,12 @@ static int jsonl_begin(void *self)
     cortex_shards_remove_dir(s->staging); /* left by a run that was killed */
     if (mkdir(s->staging, 0777) != 0)
         return cortex_error_set(CORTEX_EIO, "%s: cannot create directory: %s", s->staging, strerror(errno));
-    open_old(s);
+    int rc = cortex_files_list_begin(&s->files, s->dir, s->staging, read_old(s), change_path, s);
+    if (rc) return rc;
+    s->have_old = s->files.have_old;
     s->changed = !s->have_old || s->old_shards != s->shards;
-    s->nfiles = 0;
     free(s->last_path);
     s->last_path = NULL;
-    char p[PATH_MAX + 32];
-    snprintf(p, sizeof p, "%s/files.jsonl", s->staging);
-    if (!(s->files_out = fopen(p, "wb"))) return cortex_error_set(CORTEX_EIO, "%s: cannot write: %s", p, strerror(errno));
-    int rc = 0;
     for (int k = 0; k < KIND_COUNT && rc == 0; k++)
         rc = cortex_sharded_begin(&s->kinds[k], s->dir, s->staging, kind_names[k], s->shards, s->have_old ? s->old_shards : 0);
     return rc;
@@ -137,28 +130,11 @@ static int change_path(void *self, const char *path)
     return rc;
 }
 
-/* Moves the committed files.jsonl up to `path` (NULL: to its end): each
- * file passed over left the index. 1 when the current line is `path`'s. */
-static int pass_old_files(jsonl_sink *s, const char *path)
-{
-    char name[PATH_MAX + 16];
-    snprintf(name, sizeof name, "%s/files.jsonl", s->dir);
-    return cortex_carry_files_until(&s->old_files, name, path, change_path, s);
-}
-
 static void note_language(jsonl_sink *s, const char *lang)
 {
     for (size_t i = 0; i < s->nlanguages; i++)
         if (strcmp(s->languages[i], lang) == 0) return;
     *CORTEX_PUSH(s->languages, s->nlanguages, s->languages_cap) = cortex_xstrdup(lang);
-}
-
-static int write_files_line(jsonl_sink *s, const char *line, size_t len)
-{
-    s->nfiles++;
-    if (fwrite(line, 1, len, s->files_out) != len)
-        return cortex_error_set(CORTEX_EIO, "%s/files.jsonl: write failed: %s", s->staging, strerror(errno));
-    return 0;
 }
 
 static int in_order(jsonl_sink *s, const char *path)
@@ -177,21 +153,14 @@ static int jsonl_keep(void *self, const cortex_file_records *r)
 {
     jsonl_sink *s = self;
     if (!s->have_old) return CORTEX_ENOTFOUND;
-    int found = pass_old_files(s, r->path);
-    if (found < 0) return found;
-    if (!found) return CORTEX_ENOTFOUND;
-    cortex_carry_reader *files = &s->old_files;
     cortex_buf_clear(&s->line);
     cortex_json_file_line(&s->line, r);
-    if ((size_t)files->len != s->line.len || memcmp(files->line, s->line.data, s->line.len) != 0)
-        return CORTEX_ENOTFOUND; /* file() follows, with its records */
+    int kept = cortex_files_list_keep(&s->files, r->path, s->line.data, s->line.len);
+    if (kept <= 0) return kept < 0 ? kept : CORTEX_ENOTFOUND; /* file() follows, with its records */
     int rc = in_order(s, r->path);
-    if (rc == 0) rc = write_files_line(s, files->line, (size_t)files->len);
     for (int k = 0; k < KIND_COUNT && rc == 0; k++) rc = cortex_sharded_keep(&s->kinds[k], r->path);
-    if (rc) return rc;
-    note_language(s, r->lang);
-    cortex_carry_advance(files);
-    return 0;
+    if (rc == 0) note_language(s, r->lang);
+    return rc;
 }
 
 static int write_records(jsonl_sink *s, const cortex_file_records *r)
@@ -215,16 +184,11 @@ static int jsonl_file(void *self, const cortex_file_records *r)
     jsonl_sink *s = self;
     int rc = in_order(s, r->path);
     if (rc) return rc;
-    if (s->have_old) {
-        int found = pass_old_files(s, r->path);
-        if (found < 0) return found;
-        if (found) cortex_carry_advance(&s->old_files); /* replaced */
-    }
-    if ((rc = change_path(s, r->path))) return rc;
-    note_language(s, r->lang);
     cortex_buf_clear(&s->line);
     cortex_json_file_line(&s->line, r);
-    if ((rc = write_files_line(s, s->line.data, s->line.len))) return rc;
+    if ((rc = cortex_files_list_write(&s->files, r->path, s->line.data, s->line.len))) return rc;
+    if ((rc = change_path(s, r->path))) return rc;
+    note_language(s, r->lang);
     return write_records(s, r);
 }
 
@@ -249,7 +213,7 @@ static int write_manifest(jsonl_sink *s, const uint64_t *lines)
     }
     cortex_buf_printf(&b, "],\n  \"counts\": {\"files\": %llu, \"symbols\": %llu, \"references\": %llu, \"texts\": %llu},\n"
                           "  \"shards\": %u\n}\n",
-                      (unsigned long long)s->nfiles, (unsigned long long)lines[KIND_SYMBOLS],
+                      (unsigned long long)s->files.written, (unsigned long long)lines[KIND_SYMBOLS],
                       (unsigned long long)lines[KIND_REFS], (unsigned long long)lines[KIND_TEXTS], s->shards);
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/index.json", s->staging);
@@ -269,21 +233,10 @@ static int write_state(jsonl_sink *s)
     return 0;
 }
 
-static int finish_files(jsonl_sink *s)
-{
-    int rc = 0;
-    if (fflush(s->files_out) != 0 || fsync(fileno(s->files_out)) != 0)
-        rc = cortex_error_set(CORTEX_EIO, "%s/files.jsonl: flush failed: %s", s->staging, strerror(errno));
-    if (fclose(s->files_out) != 0 && rc == 0)
-        rc = cortex_error_set(CORTEX_EIO, "%s/files.jsonl: flush failed: %s", s->staging, strerror(errno));
-    s->files_out = NULL;
-    return rc;
-}
-
 static int jsonl_commit(void *self)
 {
     jsonl_sink *s = self;
-    int rc = s->have_old ? pass_old_files(s, NULL) : 0; /* the files left after the last one of this run */
+    int rc = cortex_files_list_pass_rest(&s->files); /* the files left after the last one of this run */
     if (rc == 0 && !s->changed) {
         /* Every file kept, none written or removed: the committed index is this run's. */
         end_run(s);
@@ -291,7 +244,7 @@ static int jsonl_commit(void *self)
         return 0;
     }
     uint64_t lines[KIND_COUNT] = {0};
-    if (rc == 0) rc = finish_files(s);
+    if (rc == 0) rc = cortex_files_list_finish(&s->files);
     for (int k = 0; k < KIND_COUNT && rc == 0; k++) rc = cortex_sharded_commit(&s->kinds[k], s->old_counts[k], &lines[k]);
     end_run(s);
     if (!rc) rc = write_manifest(s, lines);
