@@ -136,9 +136,11 @@ done
     echo
     echo "On 2 cores the run is CPU-bound. What cortex does beyond the floor is the gap at 1 thread: the sinks' CPU (SQLite"
     echo "inserts, JSONL and chunk lines) and the store's commit (building its indexes and full-text tables). At 2 threads"
-    echo "the gap grows, since the commit runs on one core after parsing ends. Moving the SQLite sink to a thread of its"
-    echo "own was measured to gain nothing (20.7 s against 21.8 s with it): coming within 1.3x of the floor needs that CPU"
-    echo "cut, not overlapped."
+    echo "the gap grows, since the commit runs on one core after parsing ends: on the kernel subtree about 2.5 s (the"
+    echo "indexes 1.0-1.2 s, sorted on the spare thread; the full-text tables 1.2 s; the table of names 0.2 s), on the"
+    echo "Python standard library about 0.35 s, a third of its floor. Moving the SQLite sink to a thread of its own gained"
+    echo "nothing (20.7 s against 21.8 s with it), and full-text rows inserted during the run, in batches or row by row,"
+    echo "cost 40% to three times the CPU of one insert at commit: the commit's CPU has to be cut, not moved."
     echo
     echo "The store rebuilt from the cold run's JSONL index and chunks (\`cortex index --from-jsonl\`, parsing nothing), one run:"
     echo
