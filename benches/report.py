@@ -151,7 +151,7 @@ def main():
     w("## Machine and build\n")
     w("| | |\n|---|---|")
     w(f"| date | {now} |")
-    w(f"| CPU | {cpu}, {ncpu} cores (`nproc`); cortex is single-threaded |")
+    w(f"| CPU | {cpu}, {ncpu} cores (`nproc`); cortex, its stages and the floor run on 1 thread here (the engine section measures 2) |")
     w(f"| memory | {mem} |")
     w(f"| OS | {platform.system()} {platform.release()} |")
     w(f"| cortex | `{rev}`{' with uncommitted changes in core/, plugins/ or sdk/' if dirty else ''}, "

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs every benchmark and writes docs/benchmarks.md: fetches the corpora,
 # builds cortex and the bench tools (Release, in build-bench/), then for each
-# corpus times `cortex index` (cold: a fresh --out directory each run),
+# corpus times `cortex index` (cold: a fresh --out directory each run; one
+# thread, as the floor; benches/engine.sh measures two),
 # universal-ctags, cortex-floor and the pipeline's stages (cortex-stages),
 # interleaved, and keeps the median wall time of N runs and the peak RSS;
 # then profiles `cortex index` with perf and measures definition recall
@@ -106,7 +107,7 @@ else
         work="$results/$c"
         mkdir -p "$work"
         {
-            echo "$c: cortex index $corpus --out $work/index --quiet   # a fresh directory each run"
+            echo "$c: cortex index $corpus --out $work/index --quiet --threads 1   # a fresh directory each run"
             echo "$c: ctags -R --fields=+n --output-format=json -f $work/ctags.json $corpus"
             echo "$c: cortex-floor $corpus"
             echo "$c: cortex-stages $corpus $work/stage [jsonl|sqlite]"
@@ -118,7 +119,7 @@ else
             log "$c: run $i/$runs: cortex index"
             rm -rf "$work/index-prev"
             [ -d "$work/index" ] && mv "$work/index" "$work/index-prev"
-            timed "$c" cortex "$i" "$cortex" index "$corpus" --out "$work/index" --quiet
+            timed "$c" cortex "$i" "$cortex" index "$corpus" --out "$work/index" --quiet --threads 1
             rm -rf "$work/index-prev"
             log "$c: run $i/$runs: ctags"
             rm -f "$work/ctags.json"
@@ -154,7 +155,7 @@ else
             if [ "${bytes:-0}" -lt 30000000 ]; then freq=499; else freq=49; fi
             echo "$freq" >"$work/perf-freq"
             perf record -q -o "$work/perf.data" --call-graph dwarf,16384 -F "$freq" \
-                "$cortex" index "$corpus" --out "$work/perf-index" --quiet >/dev/null 2>&1
+                "$cortex" index "$corpus" --out "$work/perf-index" --quiet --threads 1 >/dev/null 2>&1
             rm -rf "$work/perf-index"
             perf report -i "$work/perf.data" --stdio --children --sort symbol -g none 2>/dev/null >"$work/perf-children.txt"
             perf report -i "$work/perf.data" --stdio --no-children --sort dso,symbol -g none 2>/dev/null >"$work/perf-self.txt"

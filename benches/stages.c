@@ -32,6 +32,7 @@ int main(int argc, char **argv)
     cortex_index_options opts = {0};
     opts.root = argv[1];
     opts.data_dir = argv[2];
+    opts.threads = 1; /* as the floor it is compared with (benches/engine.sh measures 2) */
     opts.sinks = sinks;
     cortex_index_report rep;
     int rc = cortex_index_run(plugins, &opts, &rep);
