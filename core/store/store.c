@@ -290,6 +290,12 @@ int cortex_store_publish(cortex_store *s)
     snprintf(dir, sizeof dir, "%s", s->final_path);
     char *slash = strrchr(dir, '/');
     if (slash) *slash = '\0';
+    /* A log left beside a store deleted by hand would be replayed into this one. */
+    char aux[4096 + 8];
+    snprintf(aux, sizeof aux, "%s-wal", s->final_path);
+    unlink(aux);
+    snprintf(aux, sizeof aux, "%s-shm", s->final_path);
+    unlink(aux);
     if (sync_path(s->path, O_RDONLY) != 0 || rename(s->path, s->final_path) != 0 ||
         sync_path(slash ? dir : ".", O_RDONLY | O_DIRECTORY) != 0)
         return cortex_error_set(CORTEX_EIO, "%s: cannot publish store: %s", s->final_path, strerror(errno));

@@ -102,4 +102,17 @@ expect_eq "it said it was waiting" "cortex index: waiting for another indexer (p
   "$(grep waiting "$TMP/err" || echo "(finished before the second started)")"
 wait "$first"
 
+# A store deleted by hand with its log left beside it: the log, of another
+# store, is not replayed into the new one.
+S="$TMP/stale"
+"$CORTEX" index "$REPO_DIR" --out "$S" --quiet
+# (copied while the connection is open: closing it folds the log back in)
+sqlite3 "$S/cortex.db" "PRAGMA wal_autocheckpoint=0" "UPDATE meta SET value = 'stale' WHERE key = 'extractor'" \
+  ".shell cp '$S/cortex.db-wal' '$TMP/stale.wal'" >/dev/null
+[ -s "$TMP/stale.wal" ] && pass "a log with a committed change" || fail "a log with a committed change"
+rm -f "$S/cortex.db"*; cp "$TMP/stale.wal" "$S/cortex.db-wal"
+"$CORTEX" index "$REPO_DIR" --out "$S" --quiet --full
+expect_eq "a stale log is not replayed" "ok|0" \
+  "$(sqlite3 "$S/cortex.db" "PRAGMA integrity_check; SELECT count(*) FROM meta WHERE value = 'stale'" | paste -sd'|')"
+
 finish
