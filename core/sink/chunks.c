@@ -29,7 +29,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 typedef struct chunks_sink {
@@ -37,9 +36,7 @@ typedef struct chunks_sink {
     char staging[PATH_MAX]; /* this run's until commit: <data>/chunks.tmp */
     char *written_by;       /* the extractor, which names the chunk budget too */
     unsigned shards;        /* this run's shard count, from the number of files it indexes */
-    /* The committed chunks, when their lines can be carried over (their
-     * files list is read along with the run). */
-    int have_old;
+    /* The committed chunks (carried over when s->files.have_old) */
     unsigned old_shards;
     uint64_t old_chunks;
     int changed; /* something written, removed or re-sharded: the chunks are committed */
@@ -63,7 +60,6 @@ static void end_run(chunks_sink *s)
 {
     cortex_files_list_end(&s->files);
     cortex_sharded_dispose(&s->out);
-    s->have_old = 0;
 }
 
 /* The committed chunks, when this extractor wrote them: their shard and
@@ -91,14 +87,12 @@ static int chunks_begin(void *self)
 {
     chunks_sink *s = self;
     end_run(s);
-    cortex_shards_remove_dir(s->staging); /* left by a run that was killed */
-    if (mkdir(s->staging, 0777) != 0)
-        return cortex_error_set(CORTEX_EIO, "%s: cannot create directory: %s", s->staging, strerror(errno));
-    int rc = cortex_files_list_begin(&s->files, s->dir, s->staging, read_old(s), change_path, s);
+    int rc = cortex_shards_fresh_dir(s->staging);
+    if (!rc) rc = cortex_files_list_begin(&s->files, s->dir, s->staging, read_old(s), change_path, s);
     if (rc) return rc;
-    s->have_old = s->files.have_old;
-    s->changed = !s->have_old || s->old_shards != s->shards;
-    return cortex_sharded_begin(&s->out, s->dir, s->staging, "chunks", s->shards, s->have_old ? s->old_shards : 0);
+    s->changed = !s->files.have_old || s->old_shards != s->shards;
+    unsigned old_shards = s->files.have_old ? s->old_shards : 0;
+    return cortex_sharded_begin(&s->out, s->dir, s->staging, "chunks", s->shards, old_shards);
 }
 
 static int change_path(void *self, const char *path)
@@ -113,7 +107,7 @@ static int change_path(void *self, const char *path)
 static int chunks_keep(void *self, const cortex_file_records *r)
 {
     chunks_sink *s = self;
-    if (!s->have_old) return CORTEX_ENOTFOUND;
+    if (!s->files.have_old) return CORTEX_ENOTFOUND;
     cortex_buf_clear(&s->line);
     cortex_json_file_line(&s->line, r);
     int kept = cortex_files_list_keep(&s->files, r->path, s->line.data, s->line.len);

@@ -27,7 +27,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #define JSONL_FORMAT_VERSION "1.1"
@@ -42,9 +41,7 @@ typedef struct jsonl_sink {
     char *extractor;
     char *project;
     unsigned shards;        /* this run's shard count, from the number of files it indexes */
-    /* The committed index, when its records can be carried over (its files
-     * list is read along with the run). */
-    int have_old;
+    /* The committed index (carried over when s->files.have_old) */
     unsigned old_shards;
     uint64_t old_counts[KIND_COUNT];
     int changed;            /* something written, removed or re-sharded: the index is committed */
@@ -73,7 +70,6 @@ static void end_run(jsonl_sink *s)
 {
     cortex_files_list_end(&s->files);
     for (int k = 0; k < KIND_COUNT; k++) cortex_sharded_dispose(&s->kinds[k]);
-    s->have_old = 0;
 }
 
 /* The committed index, when this extractor wrote it: its shard count and
@@ -106,17 +102,15 @@ static int jsonl_begin(void *self)
 {
     jsonl_sink *s = self;
     end_run(s);
-    cortex_shards_remove_dir(s->staging); /* left by a run that was killed */
-    if (mkdir(s->staging, 0777) != 0)
-        return cortex_error_set(CORTEX_EIO, "%s: cannot create directory: %s", s->staging, strerror(errno));
-    int rc = cortex_files_list_begin(&s->files, s->dir, s->staging, read_old(s), change_path, s);
+    int rc = cortex_shards_fresh_dir(s->staging);
+    if (!rc) rc = cortex_files_list_begin(&s->files, s->dir, s->staging, read_old(s), change_path, s);
     if (rc) return rc;
-    s->have_old = s->files.have_old;
-    s->changed = !s->have_old || s->old_shards != s->shards;
+    s->changed = !s->files.have_old || s->old_shards != s->shards;
     free(s->last_path);
     s->last_path = NULL;
+    unsigned old_shards = s->files.have_old ? s->old_shards : 0;
     for (int k = 0; k < KIND_COUNT && rc == 0; k++)
-        rc = cortex_sharded_begin(&s->kinds[k], s->dir, s->staging, kind_names[k], s->shards, s->have_old ? s->old_shards : 0);
+        rc = cortex_sharded_begin(&s->kinds[k], s->dir, s->staging, kind_names[k], s->shards, old_shards);
     return rc;
 }
 
@@ -152,7 +146,7 @@ static int in_order(jsonl_sink *s, const char *path)
 static int jsonl_keep(void *self, const cortex_file_records *r)
 {
     jsonl_sink *s = self;
-    if (!s->have_old) return CORTEX_ENOTFOUND;
+    if (!s->files.have_old) return CORTEX_ENOTFOUND;
     cortex_buf_clear(&s->line);
     cortex_json_file_line(&s->line, r);
     int kept = cortex_files_list_keep(&s->files, r->path, s->line.data, s->line.len);

@@ -247,6 +247,14 @@ void cortex_shards_remove_dir(const char *dir)
     remove_dir_level(dir, 0);
 }
 
+int cortex_shards_fresh_dir(const char *dir)
+{
+    cortex_shards_remove_dir(dir); /* left by a run that was killed */
+    if (mkdir(dir, 0777) != 0)
+        return cortex_error_set(CORTEX_EIO, "%s: cannot create directory: %s", dir, strerror(errno));
+    return 0;
+}
+
 int cortex_shards_swap_in(const char *staging, const char *committed)
 {
     if (renameat2(AT_FDCWD, staging, AT_FDCWD, committed, RENAME_EXCHANGE) == 0) {

@@ -87,6 +87,10 @@ void cortex_sharded_dispose(cortex_sharded *s);
  *  subdirectories (the shards), then itself. */
 void cortex_shards_remove_dir(const char *dir);
 
+/** A run's staging directory, empty: one a killed run left is removed first.
+ *  0, or a negative code with the message set. */
+int cortex_shards_fresh_dir(const char *dir);
+
 /** Puts `staging` in the place of `committed` in one step (a rename that
  *  exchanges the two, or moves the old one aside where the file system
  *  cannot), then removes the previous output. 0, or a negative code. */

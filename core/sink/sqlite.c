@@ -315,7 +315,7 @@ static int sqlite_begin(void *self)
          * bulk load. Rewritten file by file in place it took 23.4 s on the
          * kernel subtree at two threads, against 14 s for a first run. Readers
          * see the old rows until the commit. */
-        if ((rc = cortex_store_drop_indexes(s->store)) || (rc = exec(s, empty_store_sql))) return rc;
+        if ((rc = exec(s, empty_store_sql))) return rc;
         s->bulk = 1;
     }
     /* a bulk load builds the indexes at commit; otherwise any this build
