@@ -90,16 +90,19 @@ static const char schema_sql[] =
     "CREATE TABLE texts(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, kind TEXT NOT NULL, line_start INTEGER NOT NULL,\n"
     "  line_end INTEGER NOT NULL, text TEXT NOT NULL, language TEXT, parent_id INTEGER);\n"
-    /* External-content FTS tables: the text is stored once. The sink keeps them
-     * in sync with set-based statements, not per-row triggers: FTS5 flushes its
-     * pending terms at every statement, so per-row triggers cost ~30 us a row. */
-    "CREATE VIRTUAL TABLE symbols_fts USING fts5(terms, sig, doc, content='symbols', content_rowid='id');\n"
-    "CREATE VIRTUAL TABLE texts_fts USING fts5(text, content='texts', content_rowid='id');\n"
-    "CREATE VIRTUAL TABLE files_fts USING fts5(path, content='files', content_rowid='id');\n"
     /* The chunks sink's pieces (docs by section, code tiers), searchable beside code. */
     "CREATE TABLE chunks(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, ordinal INTEGER NOT NULL, kind TEXT NOT NULL,\n"
     "  line_start INTEGER NOT NULL, line_end INTEGER NOT NULL, headers TEXT, content TEXT NOT NULL);\n"
+    "INSERT INTO meta(key, value) VALUES ('generation', '0');\n";
+
+/* External-content FTS tables: the text is stored once. The sink keeps them
+ * in sync with set-based statements, not per-row triggers: FTS5 flushes its
+ * pending terms at every statement, so per-row triggers cost ~30 us a row. */
+const char cortex_store_fts_sql[] =
+    "CREATE VIRTUAL TABLE symbols_fts USING fts5(terms, sig, doc, content='symbols', content_rowid='id');\n"
+    "CREATE VIRTUAL TABLE texts_fts USING fts5(text, content='texts', content_rowid='id');\n"
+    "CREATE VIRTUAL TABLE files_fts USING fts5(path, content='files', content_rowid='id');\n"
     "CREATE VIRTUAL TABLE chunks_fts USING fts5(content, headers, content='chunks', content_rowid='id');\n"
     /* FTS5 holds an insert's terms in memory up to hashsize, then writes a
      * segment, and merges segments as they pile up: 16 MiB instead of 1 MiB
@@ -109,8 +112,7 @@ static const char schema_sql[] =
      * version stays. */
     "INSERT INTO symbols_fts(symbols_fts, rank) VALUES ('hashsize', 16777216);\n"
     "INSERT INTO texts_fts(texts_fts, rank) VALUES ('hashsize', 16777216);\n"
-    "INSERT INTO chunks_fts(chunks_fts, rank) VALUES ('hashsize', 16777216);\n"
-    "INSERT INTO meta(key, value) VALUES ('generation', '0');\n";
+    "INSERT INTO chunks_fts(chunks_fts, rank) VALUES ('hashsize', 16777216);\n";
 
 static int exec(sqlite3 *db, const char *sql, const char *path)
 {
@@ -227,8 +229,8 @@ int cortex_store__open_schema(cortex_store **out, const char *path, cortex_store
             goto fail;
     }
     if (mode != CORTEX_STORE_READ && version == 0) {
-        char sql[sizeof schema_sql + 128];
-        snprintf(sql, sizeof sql, "BEGIN;\n%sPRAGMA user_version=%d;", schema_sql, schema);
+        char sql[sizeof schema_sql + sizeof cortex_store_fts_sql + 128];
+        snprintf(sql, sizeof sql, "BEGIN;\n%s%sPRAGMA user_version=%d;", schema_sql, cortex_store_fts_sql, schema);
         if ((rc = exec(db, sql, path))) goto fail;
         for (int i = 0; index_sql[i]; i++)
             if ((rc = exec(db, index_sql[i], path))) goto fail;

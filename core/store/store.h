@@ -17,6 +17,10 @@
 
 typedef struct cortex_store cortex_store;
 
+/** The full-text (FTS5) tables' declarations and settings, part of the schema:
+ *  also run on the side database where a bulk load builds them (fts_side.h). */
+extern const char cortex_store_fts_sql[];
+
 typedef enum cortex_store_mode {
     CORTEX_STORE_READ,  /* an existing store; never created or migrated */
     CORTEX_STORE_WRITE, /* created when missing; an older schema is rebuilt empty */

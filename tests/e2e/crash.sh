@@ -62,7 +62,7 @@ for frac in 10 30 50 70 90 97; do
   expect_eq "killed at ${frac}%: store matches the clean run" \
     "$(sqlite3 "$TMP/clean/cortex.db" 'SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts')" \
     "$(sqlite3 "$TMP/killed/cortex.db" 'SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts')"
-  [ ! -e "$TMP/killed/index.tmp" ] && [ ! -e "$TMP/killed/cortex.db.new" ] &&
+  [ ! -e "$TMP/killed/index.tmp" ] && [ ! -e "$TMP/killed/cortex.db.new" ] && [ ! -e "$TMP/killed/cortex.db.fts" ] &&
     pass "killed at ${frac}%: no staging left after the next run" || fail "killed at ${frac}%: staging left"
 done
 

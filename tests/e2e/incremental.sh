@@ -38,6 +38,21 @@ dump_store() {
     PRAGMA integrity_check;"
 }
 
+# The full-text tables' own storage (FTS5's shadow tables), byte for byte,
+# after FTS5 checks each against its content table. With more than one
+# thread a first run builds them beside the store and copies them in; with
+# one, in the store: the bytes must not differ.
+dump_fts() {
+  local t
+  for t in symbols texts chunks files; do
+    sqlite3 "$1" "INSERT INTO ${t}_fts(${t}_fts) VALUES ('integrity-check');
+      SELECT '$t data', id, hex(block) FROM ${t}_fts_data ORDER BY id;
+      SELECT '$t idx', segid, hex(term), pgno FROM ${t}_fts_idx ORDER BY segid, term;
+      SELECT '$t docsize', id, hex(sz) FROM ${t}_fts_docsize ORDER BY id;
+      SELECT '$t config', k, v FROM ${t}_fts_config ORDER BY k;" 2>&1
+  done
+}
+
 # check NAME: an incremental run equals a full one in every sink.
 check() {
   local name=$1
@@ -61,7 +76,10 @@ for t in 2 3 8; do
   if diff -r -q "$TMP/threads-1/chunks" "$TMP/threads-$t/chunks" >/dev/null; then pass "chunks with $t threads equal 1 thread's"; else
     fail "chunks with $t threads equal 1 thread's"; fi
   expect_eq "store with $t threads equals 1 thread's" "$(dump_store "$TMP/threads-1/cortex.db")" "$(dump_store "$TMP/threads-$t/cortex.db")"
+  expect_eq "full-text tables with $t threads are 1 thread's bytes" "$(dump_fts "$TMP/threads-1/cortex.db")" "$(dump_fts "$TMP/threads-$t/cortex.db")"
+  expect_eq "no side database left with $t threads" "" "$(ls "$TMP/threads-$t" | grep fts)"
 done
+expect_eq "the full-text tables are not empty" 4 "$(dump_fts "$TMP/threads-1/cortex.db" | grep -c ' config|version|')"
 
 "$CORTEX" index --quiet "$R"
 "$CORTEX" index --json "$R" > "$TMP/again.json"
@@ -116,7 +134,10 @@ expect_eq "--from-jsonl: the next run carries every file over" "$(jq -r .files "
 # anew (not file by file): the same store as before.
 "$CORTEX" index --from-jsonl --quiet "$R"
 expect_eq "--from-jsonl over a store: the same store" "$(cat "$TMP/before.txt")" "$(dump_store "$R/.cortex/cortex.db")"
-"$CORTEX" index --full --quiet "$R"
+"$CORTEX" index --full --quiet --threads 1 "$R"
+dump_fts "$R/.cortex/cortex.db" > "$TMP/fts-1.txt"
+"$CORTEX" index --full --quiet --threads 2 "$R"
+expect_eq "--full over a store at 2 threads: 1 thread's full-text bytes" "$(cat "$TMP/fts-1.txt")" "$(dump_fts "$R/.cortex/cortex.db")"
 expect_eq "--full over a store: the same store" "$(cat "$TMP/before.txt")" "$(dump_store "$R/.cortex/cortex.db")"
 expect_eq "--full over a store: full-text rows, one per row" \
   "$(sqlite3 "$R/.cortex/cortex.db" "SELECT (SELECT count(*) FROM symbols), (SELECT count(*) FROM texts), (SELECT count(*) FROM chunks)")" \

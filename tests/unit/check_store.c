@@ -73,13 +73,16 @@ static cortex_file_records file(const char *path, cortex_symbol *syms, size_t ns
     return r;
 }
 
-static void *open_sink(void)
+/* A sink for a run on `threads` threads; `full`: a rebuild. */
+static void *open_sink_for(unsigned threads, int full)
 {
-    cortex_sink_context ctx = {dir, dir, "test", "test extractor", {400, 50}, 0, 0};
+    cortex_sink_context ctx = {dir, dir, "test", "test extractor", {400, 50}, 0, 0, threads, full};
     void *sink = NULL;
     ck_assert_int_eq(cortex_sink_sqlite.open(&sink, &ctx), 0);
     return sink;
 }
+
+static void *open_sink(void) { return open_sink_for(1, 0); }
 
 /* Writes `sql` into the store's file directly, as another program would. */
 static void write_raw(const char *sql)
@@ -163,6 +166,58 @@ START_TEST(test_store_fts_finds_both_spellings)
     /* the first run loads in bulk: every secondary index is rebuilt before commit */
     ck_assert_int_eq(count(db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"), 13);
     cortex_store_close(store);
+}
+END_TEST
+
+/* FTS5 checks a full-text table against its content table. */
+static void expect_fts_intact(sqlite3 *db)
+{
+    static const char *const tables[] = {"symbols_fts", "texts_fts", "chunks_fts", "files_fts", NULL};
+    for (int i = 0; tables[i]; i++) {
+        char sql[128];
+        snprintf(sql, sizeof sql, "INSERT INTO %s(%s) VALUES ('integrity-check')", tables[i], tables[i]);
+        ck_assert_msg(sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK, "%s: %s", tables[i], sqlite3_errmsg(db));
+    }
+}
+
+static int side_database_left(void)
+{
+    char side[320];
+    snprintf(side, sizeof side, "%s.fts", db_path);
+    return access(side, F_OK) == 0;
+}
+
+/* On two threads a bulk load's full-text tables are built beside the store
+ * and copied in; a rebuild that is aborted leaves the store and no side
+ * database behind. */
+START_TEST(test_store_fts_built_beside)
+{
+    void *sink = open_sink_for(2, 0);
+    cortex_symbol a[] = {sym("parseConfig", "function", 1, -1), sym("unrelated", "function", 5, -1)};
+    cortex_symbol b[] = {sym("Ledger", "class", 1, -1), sym("Ledger.save", "method", 2, 0)};
+    cortex_file_records files[] = {file("a.py", a, 2, NULL, 0), file("b.py", b, 2, NULL, 0)};
+    run_files(sink, files, 2);
+    cortex_sink_sqlite.close(sink);
+    ck_assert(!side_database_left());
+    expect_rows("SELECT s.name FROM symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid"
+                " WHERE symbols_fts MATCH 'parse OR save' ORDER BY s.name",
+                "Ledger.save,parseConfig");
+    expect_rows("SELECT f.path FROM files_fts JOIN files f ON f.id = files_fts.rowid WHERE files_fts MATCH 'b'", "b.py");
+
+    sink = open_sink_for(2, 1);
+    cortex_file_records only_a = file("a.py", b, 2, NULL, 0);
+    ck_assert_int_eq(cortex_sink_sqlite.begin(sink), 0);
+    ck_assert_int_eq(cortex_sink_sqlite.file(sink, &only_a), 0);
+    cortex_sink_sqlite.abort(sink);
+    cortex_sink_sqlite.close(sink);
+    ck_assert(!side_database_left());
+    expect_rows("SELECT s.name FROM symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid"
+                " WHERE symbols_fts MATCH 'parse OR save' ORDER BY s.name",
+                "Ledger.save,parseConfig");
+    sqlite3 *db;
+    ck_assert_int_eq(sqlite3_open(db_path, &db), SQLITE_OK);
+    expect_fts_intact(db);
+    sqlite3_close(db);
 }
 END_TEST
 
@@ -375,6 +430,7 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_store_name_terms_split_case_and_underscores);
     tcase_add_test(tc, test_store_fts_finds_both_spellings);
+    tcase_add_test(tc, test_store_fts_built_beside);
     tcase_add_test(tc, test_store_newer_schema_is_refused_untouched);
     tcase_add_test(tc, test_store_older_schema_is_rebuilt);
     tcase_add_test(tc, test_store_foreign_files_are_refused);
