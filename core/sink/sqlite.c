@@ -946,14 +946,19 @@ static int sqlite_commit(void *self)
                  "INSERT INTO texts_fts(rowid, text) SELECT id, text FROM texts;"
                  "INSERT INTO chunks_fts(rowid, content, headers) SELECT id, content, headers FROM chunks;"
                  "INSERT INTO files_fts(rowid, path) SELECT id, path FROM files;");
+    } else if (!s->dirty) {
+        sql[0] = '\0'; /* nothing written */
     } else {
+        /* the written files' rows, found through the files (CROSS JOIN: left
+         * to itself, the planner scans every symbol to return them in id
+         * order, 0.08 s of a no-change run on the kernel subtree) and sorted */
         snprintf(sql, sizeof sql,
                  "INSERT INTO symbols_fts(rowid, terms, sig, doc) SELECT s.id, s.terms, s.sig, s.doc"
-                 "  FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.generation = %lld ORDER BY s.id;"
+                 "  FROM files f CROSS JOIN symbols s ON s.file_id = f.id WHERE f.generation = %lld ORDER BY s.id;"
                  "INSERT INTO texts_fts(rowid, text) SELECT t.id, t.text"
-                 "  FROM texts t JOIN files f ON f.id = t.file_id WHERE f.generation = %lld ORDER BY t.id;"
+                 "  FROM files f CROSS JOIN texts t ON t.file_id = f.id WHERE f.generation = %lld ORDER BY t.id;"
                  "INSERT INTO chunks_fts(rowid, content, headers) SELECT c.id, c.content, c.headers"
-                 "  FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.generation = %lld ORDER BY c.id;"
+                 "  FROM files f CROSS JOIN chunks c ON c.file_id = f.id WHERE f.generation = %lld ORDER BY c.id;"
                  "INSERT INTO files_fts(rowid, path) SELECT id, path FROM files WHERE generation = %lld ORDER BY id;",
                  (long long)s->generation, (long long)s->generation, (long long)s->generation,
                  (long long)s->generation);
