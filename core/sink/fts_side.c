@@ -356,10 +356,14 @@ static int copy_failed(sqlite3 *db, const char *what)
     return cortex_error_set(CORTEX_EIO, "sqlite store: %s the side full-text tables: %s", what, sqlite3_errmsg(db));
 }
 
-int cortex_fts_side_copy(cortex_fts_side *f, sqlite3 *db)
+int cortex_fts_side_finish(cortex_fts_side *f)
 {
     join_build(f);
-    if (f->rc) return cortex_error_set(f->rc, "%s", f->message);
+    return f->rc ? cortex_error_set(f->rc, "%s", f->message) : 0;
+}
+
+int cortex_fts_side_copy(cortex_fts_side *f, sqlite3 *db)
+{
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, "ATTACH ? AS fts_side", -1, &st, NULL) != SQLITE_OK) return copy_failed(db, "attach");
     sqlite3_bind_text(st, 1, f->side_path, -1, SQLITE_STATIC);

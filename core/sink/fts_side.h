@@ -44,8 +44,13 @@ void cortex_fts_side_add(cortex_fts_side *f, cortex_fts_table table, int64_t id,
 /* Starts building the tables on a thread of its own. */
 int cortex_fts_side_start(cortex_fts_side *f);
 
-/* Waits for the build, then replaces the contents of `db`'s full-text tables
- * with it; call inside the transaction that wrote the rows. */
+/* Waits for the build: 0, or a CORTEX_E* code with the message set when it
+ * failed (the side database could not be written: the caller builds the
+ * tables in the store instead). */
+int cortex_fts_side_finish(cortex_fts_side *f);
+
+/* Replaces the contents of `db`'s full-text tables with the finished build;
+ * call inside the transaction that wrote the rows. */
 int cortex_fts_side_copy(cortex_fts_side *f, sqlite3 *db);
 
 /* Waits for a build still running, detaches the side database from `db` (it

@@ -937,10 +937,10 @@ static int sqlite_commit(void *self)
      * do). A bulk load's rows are all this run's, in id order as stored, or
      * were indexed beside and are copied in. */
     char sql[1024];
-    if (s->side) {
+    if (s->side && cortex_fts_side_finish(s->side) == 0) {
         rc = cortex_fts_side_copy(s->side, s->db);
         sql[0] = '\0';
-    } else if (s->bulk) {
+    } else if (s->bulk) { /* on one thread, or the side database could not be written */
         snprintf(sql, sizeof sql, "%s",
                  "INSERT INTO symbols_fts(rowid, terms, sig, doc) SELECT id, terms, sig, doc FROM symbols;"
                  "INSERT INTO texts_fts(rowid, text) SELECT id, text FROM texts;"

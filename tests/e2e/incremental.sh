@@ -79,6 +79,11 @@ for t in 2 3 8; do
   expect_eq "full-text tables with $t threads are 1 thread's bytes" "$(dump_fts "$TMP/threads-1/cortex.db")" "$(dump_fts "$TMP/threads-$t/cortex.db")"
   expect_eq "no side database left with $t threads" "" "$(ls "$TMP/threads-$t" | grep fts)"
 done
+# A side database that cannot be written (here a directory in its place):
+# the tables are built in the store instead, the same bytes.
+mkdir -p "$TMP/blocked/cortex.db.fts"
+"$CORTEX" index --quiet --full --threads 2 --out "$TMP/blocked" "$R"
+expect_eq "side database blocked: full-text tables built in the store" "$(dump_fts "$TMP/threads-1/cortex.db")" "$(dump_fts "$TMP/blocked/cortex.db")"
 expect_eq "the full-text tables are not empty" 4 "$(dump_fts "$TMP/threads-1/cortex.db" | grep -c ' config|version|')"
 
 "$CORTEX" index --quiet "$R"
