@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,9 @@ static const char *const shadow_suffixes[] = {"data", "idx", "docsize", "config"
 struct cortex_fts_side {
     char side_path[PATH_MAX]; /* the database the thread builds */
     spool_table table[CORTEX_FTS_TABLES];
+    int order[CORTEX_FTS_TABLES]; /* the tables, largest spool first, as they are claimed */
+    atomic_int next;              /* the next in `order` to claim */
+    int built[CORTEX_FTS_TABLES]; /* by the thread, in the side database: read after the join */
     pthread_t thread;
     int running;  /* the thread was started and not joined */
     int attached; /* the side database is attached to the store's connection */
@@ -301,7 +305,8 @@ static int build_tables(cortex_fts_side *f)
                           NULL, NULL, NULL);
     if (rc == SQLITE_OK) rc = sqlite3_exec(db, cortex_store_fts_sql, NULL, NULL, NULL);
     if (rc == SQLITE_OK) rc = sqlite3_create_module(db, "cortex_spool", &spool_module, f);
-    for (int t = 0; t < CORTEX_FTS_TABLES && rc == SQLITE_OK; t++) {
+    int t;
+    while (rc == SQLITE_OK && (t = cortex_fts_side_claim(f)) >= 0) {
         spool_table *st = &f->table[t];
         int err = map_spool(st);
         if (err) {
@@ -317,8 +322,10 @@ static int build_tables(cortex_fts_side *f)
                  t, t, tables[t].name, tables[t].columns, t);
         rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
         unmap_spool(st);
+        f->built[t] = rc == SQLITE_OK;
     }
     if (rc == SQLITE_OK) rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    if (rc != SQLITE_OK) memset(f->built, 0, sizeof f->built);
     int out = rc == SQLITE_OK ? 0 : build_failed(f, db, "cannot build the full-text tables");
     if (sqlite3_close(db) != SQLITE_OK && !out) out = build_failed(f, db, "cannot close");
     return out;
@@ -331,8 +338,27 @@ static void *build_thread(void *arg)
     return NULL;
 }
 
+static const spool_table *sort_tables; /* qsort has no payload argument */
+
+static int compare_spool_sizes(const void *a, const void *b)
+{
+    uint64_t x = sort_tables[*(const int *)a].size, y = sort_tables[*(const int *)b].size;
+    return (x < y) - (x > y);
+}
+
+int cortex_fts_side_claim(cortex_fts_side *f)
+{
+    int k = atomic_fetch_add(&f->next, 1);
+    return k < CORTEX_FTS_TABLES ? f->order[k] : -1;
+}
+
+int cortex_fts_side_built(const cortex_fts_side *f, cortex_fts_table table) { return f->built[table]; }
+
 int cortex_fts_side_start(cortex_fts_side *f)
 {
+    for (int t = 0; t < CORTEX_FTS_TABLES; t++) f->order[t] = t;
+    sort_tables = f->table;
+    qsort(f->order, CORTEX_FTS_TABLES, sizeof *f->order, compare_spool_sizes);
     for (int t = 0; t < CORTEX_FTS_TABLES; t++) {
         spool_table *st = &f->table[t];
         spool_flush(st);
@@ -364,6 +390,9 @@ int cortex_fts_side_finish(cortex_fts_side *f)
 
 int cortex_fts_side_copy(cortex_fts_side *f, sqlite3 *db)
 {
+    int any = 0;
+    for (int t = 0; t < CORTEX_FTS_TABLES; t++) any |= f->built[t];
+    if (!any) return 0;
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, "ATTACH ? AS fts_side", -1, &st, NULL) != SQLITE_OK) return copy_failed(db, "attach");
     sqlite3_bind_text(st, 1, f->side_path, -1, SQLITE_STATIC);
@@ -372,7 +401,7 @@ int cortex_fts_side_copy(cortex_fts_side *f, sqlite3 *db)
     if (step != SQLITE_DONE) return copy_failed(db, "attach");
     f->attached = 1;
     for (int t = 0; t < CORTEX_FTS_TABLES; t++)
-        for (int s = 0; shadow_suffixes[s]; s++) {
+        for (int s = 0; f->built[t] && shadow_suffixes[s]; s++) {
             char sql[256];
             snprintf(sql, sizeof sql, "DELETE FROM main.%s_%s; INSERT INTO main.%s_%s SELECT * FROM fts_side.%s_%s;",
                      tables[t].name, shadow_suffixes[s], tables[t].name, shadow_suffixes[s], tables[t].name,

@@ -7,9 +7,10 @@
  * file as it writes the row; at commit a thread builds the FTS5 tables from
  * the spool in a database of its own (`<store>.fts`) while the sink builds
  * the indexes, and the sink then copies the tables' shadow tables into the
- * store, inside the run's transaction. The rows go in by id in one statement
- * per table, as the serial build does, so the copied tables are the same
- * bytes the serial build writes.
+ * store, inside the run's transaction. Done with the indexes first, the sink
+ * builds the tables the thread has not started in the store itself. The
+ * rows go in by id in one statement per table, as the serial build does, so
+ * the copied tables are the same bytes the serial build writes.
  */
 #ifndef CORTEX_SINK_FTS_SIDE_H
 #define CORTEX_SINK_FTS_SIDE_H
@@ -41,16 +42,23 @@ void cortex_fts_side_remove_stale(const char *store_path);
  * NULL. Rows may come in any order. A write error is reported by start. */
 void cortex_fts_side_add(cortex_fts_side *f, cortex_fts_table table, int64_t id, const char *const *cols);
 
-/* Starts building the tables on a thread of its own. */
+/* Starts building the tables on a thread of its own, the largest first. */
 int cortex_fts_side_start(cortex_fts_side *f);
+
+/* Claims the next table the thread has not started, for the caller to build
+ * in the store itself once its own work is done; -1 when none is left. */
+int cortex_fts_side_claim(cortex_fts_side *f);
 
 /* Waits for the build: 0, or a CORTEX_E* code with the message set when it
  * failed (the side database could not be written: the caller builds the
- * tables in the store instead). */
+ * tables the thread did not in the store instead). */
 int cortex_fts_side_finish(cortex_fts_side *f);
 
-/* Replaces the contents of `db`'s full-text tables with the finished build;
- * call inside the transaction that wrote the rows. */
+/* After finish: whether the thread built `table`. */
+int cortex_fts_side_built(const cortex_fts_side *f, cortex_fts_table table);
+
+/* Replaces the contents of `db`'s full-text tables the thread built with its
+ * build; call inside the transaction that wrote the rows. */
 int cortex_fts_side_copy(cortex_fts_side *f, sqlite3 *db);
 
 /* Waits for a build still running, detaches the side database from `db` (it

@@ -909,6 +909,31 @@ static int build_indexes(sqlite_sink *s)
     return rc;
 }
 
+/* A bulk load's full-text rows, one table at a time: all of them this run's,
+ * in id order as stored. */
+static const char *const bulk_fts_sql[CORTEX_FTS_TABLES] = {
+    [CORTEX_FTS_SYMBOLS] = "INSERT INTO symbols_fts(rowid, terms, sig, doc) SELECT id, terms, sig, doc FROM symbols",
+    [CORTEX_FTS_TEXTS] = "INSERT INTO texts_fts(rowid, text) SELECT id, text FROM texts",
+    [CORTEX_FTS_CHUNKS] = "INSERT INTO chunks_fts(rowid, content, headers) SELECT id, content, headers FROM chunks",
+    [CORTEX_FTS_FILES] = "INSERT INTO files_fts(rowid, path) SELECT id, path FROM files",
+};
+
+/* The full-text tables of a bulk load with a side build under way: those it
+ * has not started are built here (the sink's own commit work is done), the
+ * rest copied from it; a table it failed to build is built here too. */
+static int build_fts_with_side(sqlite_sink *s)
+{
+    int here[CORTEX_FTS_TABLES] = {0}, rc = 0, t;
+    while (!rc && (t = cortex_fts_side_claim(s->side)) >= 0) {
+        rc = exec(s, bulk_fts_sql[t]);
+        here[t] = 1;
+    }
+    cortex_fts_side_finish(s->side); /* on failure its tables are built here */
+    for (t = 0; t < CORTEX_FTS_TABLES && !rc; t++)
+        if (!here[t] && !cortex_fts_side_built(s->side, t)) rc = exec(s, bulk_fts_sql[t]);
+    return rc ? rc : cortex_fts_side_copy(s->side, s->db);
+}
+
 static int sqlite_commit(void *self)
 {
     sqlite_sink *s = self;
@@ -937,15 +962,12 @@ static int sqlite_commit(void *self)
      * do). A bulk load's rows are all this run's, in id order as stored, or
      * were indexed beside and are copied in. */
     char sql[1024];
-    if (s->side && cortex_fts_side_finish(s->side) == 0) {
-        rc = cortex_fts_side_copy(s->side, s->db);
+    if (s->side) {
+        rc = build_fts_with_side(s);
         sql[0] = '\0';
-    } else if (s->bulk) { /* on one thread, or the side database could not be written */
-        snprintf(sql, sizeof sql, "%s",
-                 "INSERT INTO symbols_fts(rowid, terms, sig, doc) SELECT id, terms, sig, doc FROM symbols;"
-                 "INSERT INTO texts_fts(rowid, text) SELECT id, text FROM texts;"
-                 "INSERT INTO chunks_fts(rowid, content, headers) SELECT id, content, headers FROM chunks;"
-                 "INSERT INTO files_fts(rowid, path) SELECT id, path FROM files;");
+    } else if (s->bulk) {
+        sql[0] = '\0';
+        for (int t = 0; t < CORTEX_FTS_TABLES && !rc; t++) rc = exec(s, bulk_fts_sql[t]);
     } else if (!s->dirty) {
         sql[0] = '\0'; /* nothing written */
     } else {
