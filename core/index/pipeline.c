@@ -253,17 +253,38 @@ static int check_plugin_names(const cortex_plugin_set *plugins, const cortex_pip
     return rc;
 }
 
-static void drop_files_of_broken_plugins(cortex_index_report *rep, const manifest_entry *prev, size_t nprev)
+/* A file unchanged by size and time since the last run is carried over: its
+ * plugin need not compile. `at` walks `prev` along the walk's sorted paths. */
+static int carried_over(const cortex_walk_file *f, const manifest_entry *prev, size_t nprev, size_t *at)
 {
+    while (prev && *at < nprev && strcmp(prev[*at].path, f->path) < 0) (*at)++;
+    return prev && *at < nprev && strcmp(prev[*at].path, f->path) == 0 && prev[*at].bytes == f->size &&
+           prev[*at].mtime_ns == f->mtime_ns && strcmp(prev[*at].lang, f->plugin->name) == 0;
+}
+
+static void drop_files_of_broken_plugins(cortex_index_report *rep, const manifest_entry *prev, size_t nprev,
+                                         unsigned threads)
+{
+    /* the plugins of the files to parse, compiled together on the run's threads */
+    const cortex_language_plugin **needed = cortex_xcalloc(rep->walk.nfiles + 1, sizeof *needed);
+    size_t nneeded = 0, at = 0;
+    for (size_t i = 0; i < rep->walk.nfiles; i++) {
+        const cortex_walk_file *f = &rep->walk.files[i];
+        if (carried_over(f, prev, nprev, &at)) continue;
+        size_t k = 0;
+        while (k < nneeded && needed[k] != f->plugin) k++;
+        if (k == nneeded) needed[nneeded++] = f->plugin;
+    }
+    cortex_plugins_compile(needed, nneeded, threads);
+    free(needed);
+
     const cortex_language_plugin *checked[64];
     int ok[64];
-    size_t nchecked = 0, kept = 0, at = 0;
+    size_t nchecked = 0, kept = 0;
+    at = 0;
     for (size_t i = 0; i < rep->walk.nfiles; i++) {
         cortex_walk_file *f = &rep->walk.files[i];
-        /* A file unchanged by size and time is carried over: its plugin need not compile. */
-        while (prev && at < nprev && strcmp(prev[at].path, f->path) < 0) at++;
-        if (prev && at < nprev && strcmp(prev[at].path, f->path) == 0 && prev[at].bytes == f->size &&
-            prev[at].mtime_ns == f->mtime_ns && strcmp(prev[at].lang, f->plugin->name) == 0) {
+        if (carried_over(f, prev, nprev, &at)) {
             rep->walk.files[kept++] = *f;
             continue;
         }
@@ -580,9 +601,9 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
      * this run may parse, now, once (a run that changes nothing compiles
      * nothing). A plugin whose queries do not compile has its files skipped
      * with the reason, and the run goes on. */
-    drop_files_of_broken_plugins(rep, reuse ? prev : NULL, nprev);
-
     unsigned threads = opts->threads ? opts->threads : pl && pl->threads ? pl->threads : cortex_workers_default_threads();
+    drop_files_of_broken_plugins(rep, reuse ? prev : NULL, nprev, threads);
+
     cortex_sink_context ctx = {rep->root, rep->data_dir, strrchr(rep->root, '/') ? strrchr(rep->root, '/') + 1 : rep->root,
                                extractor, chunk_opts, rep->walk.nfiles, pl ? pl->shard_files : CORTEX_DEFAULT_SHARD_FILES,
                                threads, opts->full};

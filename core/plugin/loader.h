@@ -68,6 +68,11 @@ void cortex_plugin_set_load_lazy(cortex_plugin_set **out, const char *search_pat
  *  0, or a negative code with the message set when they do not compile. */
 int cortex_plugin_queries(const cortex_language_plugin *p);
 
+/** Compiles the queries of those of `plugins` not compiled yet, on up to
+ *  `threads` threads; each is then as cortex_plugin_queries() would leave it
+ *  (which reports the outcome). */
+void cortex_plugins_compile(const cortex_language_plugin *const *plugins, size_t n, unsigned threads);
+
 /** The default search path: $CORTEX_PLUGIN_PATH, then the build tree's plugin
  *  directory next to the executable when it exists, else the install prefix's.
  *  Caller owns the returned string. */

@@ -2,6 +2,7 @@
 /* The plugin loader: one good fixture loads; each broken fixture is refused
  * with its exact one-line reason, and the others still load. */
 #include "plugin/loader.h"
+#include "util/error.h"
 
 #include "check_run.h"
 
@@ -69,6 +70,35 @@ START_TEST(test_loader_refuses_each_broken_plugin)
 }
 END_TEST
 
+/* Compiled together on several threads, a lazy set's plugins end as each
+ * compiled alone would: the good one ready, each broken one with its error. */
+START_TEST(test_loader_compiles_plugins_together)
+{
+    cortex_plugin_set *together, *alone;
+    cortex_plugin_set_load_lazy(&together, FIXTURE_PLUGIN_DIR);
+    cortex_plugin_set_load_lazy(&alone, FIXTURE_PLUGIN_DIR);
+    ck_assert_uint_eq(together->count, alone->count);
+    ck_assert_uint_ge(together->count, 3);
+    cortex_plugins_compile((const cortex_language_plugin *const *)together->plugins, together->count, 4);
+    int broken = 0;
+    for (size_t i = 0; i < together->count; i++) {
+        const cortex_language_plugin *t = together->plugins[i], *a = alone->plugins[i];
+        ck_assert_str_eq(t->name, a->name);
+        int rc_alone = cortex_plugin_queries(a);
+        char expect[1024];
+        snprintf(expect, sizeof expect, "%s", rc_alone ? cortex_error_last() : "");
+        int rc_together = cortex_plugin_queries(t);
+        ck_assert_int_eq(rc_together, rc_alone);
+        ck_assert_uint_eq(t->nqueries, a->nqueries);
+        if (rc_together) ck_assert_str_eq(cortex_error_last(), expect);
+        broken += rc_together != 0;
+    }
+    ck_assert_int_eq(broken, 2); /* bad_query.so and bad_capture.so */
+    cortex_plugin_set_free(together);
+    cortex_plugin_set_free(alone);
+}
+END_TEST
+
 START_TEST(test_loader_matches_by_file_name_then_extension)
 {
     ck_assert_ptr_eq(cortex_plugin_set_match(fixtures, "src/x.fixture"), fixtures->plugins[0]);
@@ -126,6 +156,7 @@ int main(void)
     tcase_add_test(tc, test_loader_accepts_good_plugin);
     tcase_add_test(tc, test_loader_refuses_each_broken_plugin);
     tcase_add_test(tc, test_loader_matches_by_file_name_then_extension);
+    tcase_add_test(tc, test_loader_compiles_plugins_together);
     tcase_add_test(tc, test_loader_loads_real_plugins_beside_broken_ones);
     tcase_add_test(tc, test_loader_search_path_starts_with_environment);
     tcase_add_test(tc, test_loader_missing_directory_is_not_an_error);
