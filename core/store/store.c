@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,8 +146,16 @@ static void remove_files(const char *path)
     unlink(aux);
 }
 
+/* SQLite's allocator keeps global statistics under a mutex by default; the
+ * commit's threads (the full-text build beside the store, the sorter's) then
+ * contend for it on every allocation. cortex reads no statistics. Must run
+ * before SQLite initializes, i.e. before the first connection. */
+static void configure_sqlite(void) { sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }
+
 static int open_db(sqlite3 **db, const char *path, cortex_store_mode mode)
 {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, configure_sqlite);
     int flags = mode == CORTEX_STORE_READ ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
     if (sqlite3_open_v2(path, db, flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
         int rc = cortex_error_set(mode == CORTEX_STORE_READ ? CORTEX_ENOTFOUND : CORTEX_EIO, "%s: cannot open store: %s",
