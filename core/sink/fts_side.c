@@ -305,14 +305,12 @@ static int build_tables(cortex_fts_side *f)
                           NULL, NULL, NULL);
     if (rc == SQLITE_OK) rc = sqlite3_exec(db, cortex_store_fts_sql, NULL, NULL, NULL);
     if (rc == SQLITE_OK) rc = sqlite3_create_module(db, "cortex_spool", &spool_module, f);
-    int t;
+    int t, map_err = 0;
     while (rc == SQLITE_OK && (t = cortex_fts_side_claim(f)) >= 0) {
         spool_table *st = &f->table[t];
-        int err = map_spool(st);
-        if (err) {
-            snprintf(f->message, sizeof f->message, "%s.spool%d: cannot map: %s", f->side_path, t, strerror(err));
-            sqlite3_close(db);
-            return CORTEX_EIO;
+        if ((map_err = map_spool(st))) {
+            snprintf(f->message, sizeof f->message, "%s.spool%d: cannot map: %s", f->side_path, t, strerror(map_err));
+            break;
         }
         if (st->n) qsort(st->rows, st->n, sizeof *st->rows, compare_rows);
         char sql[512];
@@ -324,10 +322,11 @@ static int build_tables(cortex_fts_side *f)
         unmap_spool(st);
         f->built[t] = rc == SQLITE_OK;
     }
-    if (rc == SQLITE_OK) rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
-    if (rc != SQLITE_OK) memset(f->built, 0, sizeof f->built);
-    int out = rc == SQLITE_OK ? 0 : build_failed(f, db, "cannot build the full-text tables");
+    if (rc == SQLITE_OK && !map_err) rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    int out = map_err ? CORTEX_EIO : rc == SQLITE_OK ? 0 : build_failed(f, db, "cannot build the full-text tables");
     if (sqlite3_close(db) != SQLITE_OK && !out) out = build_failed(f, db, "cannot close");
+    /* without a journal a failed build leaves the file undefined: nothing of it is copied */
+    if (out) memset(f->built, 0, sizeof f->built);
     return out;
 }
 
