@@ -29,6 +29,7 @@ typedef enum { PROGRESS_BAR, PROGRESS_LINES, PROGRESS_JSON } progress_style;
 typedef struct progress_state {
     progress_style style;
     double start, last;
+    int committing_shown; /* the bar's commit line, cleared when the run ends */
 } progress_state;
 
 static double seconds_now(void)
@@ -60,6 +61,22 @@ static void show_progress(size_t done, size_t total, void *payload)
         bar[WIDTH] = '\0';
         fprintf(stderr, "\rcortex: [%s] %zu/%zu files, %.0f files/s, ETA %.0f s ", bar, done, total, rate, eta);
         if (done == total) fputs("\r\033[K", stderr);
+    }
+    fflush(stderr);
+}
+
+/* The sinks commit: on a large repository the store's indexes and full-text
+ * tables take seconds after the last file, which the bar would leave silent. */
+static void show_committing(size_t files, void *payload)
+{
+    progress_state *p = payload;
+    if (p->style == PROGRESS_JSON) {
+        fprintf(stderr, "{\"phase\":\"commit\",\"files\":%zu}\n", files);
+    } else if (p->style == PROGRESS_LINES) {
+        if (seconds_now() - p->start >= 5.0) fprintf(stderr, "cortex: indexed %zu files; writing the store\n", files);
+    } else {
+        fprintf(stderr, "\rcortex: %zu files; writing the store (indexes, full-text tables)\033[K", files);
+        p->committing_shown = 1;
     }
     fflush(stderr);
 }
@@ -229,10 +246,11 @@ int cortex_cmd_index(int argc, char **argv)
     opts.root = optind < argc ? argv[optind] : ".";
     if (!quiet) opts.waiting = say_waiting;
 
-    progress_state progress = {json ? PROGRESS_JSON : isatty(STDERR_FILENO) ? PROGRESS_BAR : PROGRESS_LINES, seconds_now(), 0};
+    progress_state progress = {json ? PROGRESS_JSON : isatty(STDERR_FILENO) ? PROGRESS_BAR : PROGRESS_LINES, seconds_now(), 0, 0};
     progress.last = progress.start; /* the first report comes after one interval */
     if (!quiet) {
         opts.progress = show_progress;
+        opts.committing = show_committing;
         opts.progress_payload = &progress;
     }
     /* An invalid configuration stops the run before anything is written. */
@@ -251,6 +269,7 @@ int cortex_cmd_index(int argc, char **argv)
     cortex_index_report report;
     int rc = cortex_index_run(plugins, &opts, &report);
     cortex_config_dispose(&config);
+    if (progress.committing_shown) fputs("\r\033[K", stderr);
     if (rc != 0) {
         fprintf(stderr, "cortex index: %s\n", cortex_error_last());
     } else if (json) {

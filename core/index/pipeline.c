@@ -494,6 +494,7 @@ static int rebuild_from_jsonl(const cortex_plugin_set *plugins, const cortex_ind
         rc = cortex_index_from_jsonl(rep->root, rep->data_dir, plugins, deliver_from_jsonl, &j, &nfiles);
     }
     if (rc == 0) rc = remove_left(&j.sink, 1, prev, nprev, (const char *const *)j.paths, j.npaths, rep);
+    if (rc == 0 && begun && opts->committing) opts->committing(j.npaths, opts->progress_payload);
     if (rc == 0 && begun) rc = sqlite->commit(j.sink.self);
     if (rc != 0 && begun) sqlite->abort(j.sink.self);
     if (j.sink.self) sqlite->close(j.sink.self);
@@ -684,6 +685,7 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
 
     if (rc == 0) rc = remove_left(sinks, nsinks, prev, nprev, (const char *const *)now, nnow, rep);
     free(now);
+    if (rc == 0 && opts->committing) opts->committing(nnow, opts->progress_payload);
     if (rc == 0)
         for (size_t s = 0; s < nsinks && rc == 0; s++) rc = sinks[s].type->commit(sinks[s].self);
     if (rep->walk.nskipped) qsort(rep->walk.skipped, rep->walk.nskipped, sizeof *rep->walk.skipped, compare_skips);

@@ -46,6 +46,9 @@ typedef struct cortex_index_options {
     int from_jsonl;              /* rebuild the store from the committed JSONL index (and chunks), parsing nothing */
     /* Told once when another indexer holds the repository's lock and this run waits for it. */
     void (*waiting)(long holder_pid, void *payload);
+    /* Told once, with the files indexed, when every file is done and the sinks commit (the store builds
+     * its indexes and full-text tables: seconds on a large repository). */
+    void (*committing)(size_t files, void *payload);
 } cortex_index_options;
 
 typedef struct cortex_language_stats {

@@ -39,6 +39,9 @@ REPO_DIR="$TMP/repo"
 make_repo "$REPO_DIR" git
 expect_status "index exits 0" 0 "$CORTEX" index "$REPO_DIR" --json
 cp "$TMP/out" "$TMP/report.json"
+# --json progress on stderr: file counts, then the commit phase once, last
+expect_eq "json progress ends with the commit phase" '{"phase":"commit","files":7}' "$(grep '^{' "$TMP/err" | tail -1)"
+expect_eq "json progress: one commit line" 1 "$(grep -c '"phase":"commit"' "$TMP/err")"
 
 expect_eq "indexed files" "README.md lib/point.c lib/point.h src/app.py src/keep_gen.py src/util.py venv/__init__.py" \
   "$(jq -r '.path' "$REPO_DIR/.cortex/index/files.jsonl" | xargs)"
