@@ -324,8 +324,9 @@ static int sqlite_begin(void *self)
     /* a bulk load builds the indexes at commit; otherwise any this build
      * added since the store was made are built now, once */
     rc = s->bulk ? cortex_store_drop_indexes(s->store) : cortex_store_create_indexes(s->store);
-    /* with a spare core, its full-text tables are built beside the indexes */
-    if (!rc && s->bulk && s->threads > 1) rc = cortex_fts_side_open(&s->side, s->path);
+    /* with a spare core, its full-text tables are built beside the indexes
+     * (an optimisation: when its spool cannot be made, they are built here) */
+    if (!rc && s->bulk && s->threads > 1) cortex_fts_side_open(&s->side, s->path);
     else cortex_fts_side_remove_stale(s->path); /* a killed rebuild's */
     return rc;
 }
