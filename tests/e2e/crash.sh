@@ -72,7 +72,7 @@ for k in $(seq 1 8); do
   f="$REPO_DIR/pkg$((n % 20))/mod$n.py"
   case $((RANDOM % 3)) in
     0) printf '\n\ndef added_%d():\n    return %d\n' "$k" "$k" >> "$f" ;;
-    1) sed -i "s/Ledger$n/Renamed$n/g" "$f" ;;
+    1) [ ! -f "$f" ] || sed -i "s/Ledger$n/Renamed$n/g" "$f" ;; # an earlier iteration may have removed it
     2) rm -f "$f" ;;
   esac
   "$CORTEX" index "$REPO_DIR" --quiet & pid=$!
