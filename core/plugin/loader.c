@@ -77,24 +77,7 @@ static const cortex_language_plugin *owner_of_extension(const cortex_plugin_set 
 /* Set while a lazy set loads: its plugins compile their queries on first use. */
 static _Thread_local int lazy_compile;
 
-static int compile_queries(cortex_language_plugin *p)
-{
-    p->queries = cortex_xcalloc(p->nquery_sources + 1, sizeof *p->queries);
-    for (uint32_t i = 0; i < p->nquery_sources; i++) {
-        int rc = cortex_compiled_query_init(&p->queries[i], p->language, p->query_sources[i].name, p->query_sources[i].source);
-        if (rc != 0) {
-            char msg[1024];
-            snprintf(msg, sizeof msg, "%s", cortex_error_last());
-            p->compile_state = -1;
-            return cortex_error_set(rc, "plugin '%s': %s", p->name, msg);
-        }
-        p->nqueries = i + 1;
-    }
-    p->compile_state = 1;
-    return 0;
-}
-
-/* ---- compiling several plugins' queries at once ---------------------------
+/* ---- compiling queries -----------------------------------------------------
  * tree-sitter's query analysis is most of a short run's start (Python's two
  * large queries 0.025 and 0.033 s, TypeScript's five 0.17 s, before the
  * first file of an edit is parsed): with more threads, the queries of every
@@ -104,7 +87,7 @@ typedef struct compile_item {
     cortex_language_plugin *p;
     uint32_t query;
     int rc;
-    char message[512];
+    char message[1024];
 } compile_item;
 
 typedef struct compile_batch {
@@ -125,23 +108,17 @@ static void *compile_items(void *arg)
     return NULL;
 }
 
-void cortex_plugins_compile(const cortex_language_plugin *const *plugins, size_t n, unsigned threads)
+/* Compiles the queries of `todo`, plugins not compiled yet that no other
+ * thread touches meanwhile (locked, or still being loaded), on up to
+ * `threads` threads. Each ends with all its queries, or none and its first
+ * failing query's error. Returns the first failure's code with its message
+ * set, or 0. */
+static int compile_plugins(cortex_language_plugin *const *todo, size_t n, unsigned threads)
 {
-    /* the plugins not compiled yet, each locked until it is */
-    cortex_language_plugin **todo = cortex_xcalloc(n + 1, sizeof *todo);
-    size_t ntodo = 0, cap = 1;
     compile_batch b = {cortex_xcalloc(1, sizeof *b.items), 0, 0};
-    for (size_t i = 0; i < n; i++) {
-        cortex_language_plugin *p = (cortex_language_plugin *)plugins[i];
-        int listed = 0;
-        for (size_t k = 0; k < ntodo && !listed; k++) listed = todo[k] == p;
-        if (listed) continue;
-        pthread_mutex_lock(&p->compile_lock);
-        if (p->compile_state != 0) {
-            pthread_mutex_unlock(&p->compile_lock);
-            continue;
-        }
-        todo[ntodo++] = p;
+    size_t cap = 1;
+    for (size_t k = 0; k < n; k++) {
+        cortex_language_plugin *p = todo[k];
         p->queries = cortex_xcalloc(p->nquery_sources + 1, sizeof *p->queries);
         for (uint32_t q = 0; q < p->nquery_sources; q++) *CORTEX_PUSH(b.items, b.n, cap) = (compile_item){p, q, 0, ""};
     }
@@ -152,26 +129,44 @@ void cortex_plugins_compile(const cortex_language_plugin *const *plugins, size_t
         nhelpers++;
     compile_items(&b);
     for (unsigned i = 0; i < nhelpers; i++) pthread_join(helpers[i], NULL);
-    /* each plugin as cortex_plugin_queries() leaves it: all its queries, or
-     * none and the first one's error */
-    for (size_t k = 0; k < ntodo; k++) {
+    int rc = 0;
+    for (size_t k = 0; k < n; k++) {
         cortex_language_plugin *p = todo[k];
         const compile_item *failed = NULL;
         for (size_t i = 0; i < b.n && !failed; i++)
             if (b.items[i].p == p && b.items[i].rc) failed = &b.items[i];
-        if (failed) {
-            for (uint32_t q = 0; q < p->nquery_sources; q++) cortex_compiled_query_dispose(&p->queries[q]);
-            char msg[600];
-            snprintf(msg, sizeof msg, "plugin '%s': %s", p->name, failed->message);
-            p->compile_error = cortex_xstrdup(msg);
-            p->compile_state = -1;
-        } else {
+        if (!failed) {
             p->nqueries = p->nquery_sources;
             p->compile_state = 1;
+            continue;
         }
-        pthread_mutex_unlock(&p->compile_lock);
+        for (uint32_t q = 0; q < p->nquery_sources; q++) cortex_compiled_query_dispose(&p->queries[q]);
+        char msg[1200];
+        snprintf(msg, sizeof msg, "plugin '%s': %s", p->name, failed->message);
+        p->compile_error = cortex_xstrdup(msg);
+        p->compile_state = -1;
+        if (!rc) rc = cortex_error_set(failed->rc, "%s", msg);
     }
     free(b.items);
+    return rc;
+}
+
+void cortex_plugins_compile(const cortex_language_plugin *const *plugins, size_t n, unsigned threads)
+{
+    /* the plugins not compiled yet, each locked until it is */
+    cortex_language_plugin **todo = cortex_xcalloc(n + 1, sizeof *todo);
+    size_t ntodo = 0;
+    for (size_t i = 0; i < n; i++) {
+        cortex_language_plugin *p = (cortex_language_plugin *)plugins[i];
+        int listed = 0;
+        for (size_t k = 0; k < ntodo && !listed; k++) listed = todo[k] == p;
+        if (listed) continue;
+        pthread_mutex_lock(&p->compile_lock);
+        if (p->compile_state != 0) pthread_mutex_unlock(&p->compile_lock);
+        else todo[ntodo++] = p;
+    }
+    compile_plugins(todo, ntodo, threads); /* each plugin's outcome is read through cortex_plugin_queries() */
+    for (size_t k = 0; k < ntodo; k++) pthread_mutex_unlock(&todo[k]->compile_lock);
     free(todo);
 }
 
@@ -180,12 +175,10 @@ int cortex_plugin_queries(const cortex_language_plugin *cp)
     cortex_language_plugin *p = (cortex_language_plugin *)cp; /* compiled once, then read-only */
     pthread_mutex_lock(&p->compile_lock);
     int rc = 0;
-    if (p->compile_state == 0) {
-        rc = compile_queries(p);
-        if (rc) p->compile_error = cortex_xstrdup(cortex_error_last());
-    } else if (p->compile_state < 0) {
+    if (p->compile_state == 0)
+        rc = compile_plugins(&p, 1, 1);
+    else if (p->compile_state < 0)
         rc = cortex_error_set(CORTEX_EINVALID, "%s", p->compile_error ? p->compile_error : "queries do not compile");
-    }
     pthread_mutex_unlock(&p->compile_lock);
     return rc;
 }
@@ -258,7 +251,7 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
     p->nquery_sources = d.query_count;
     for (uint32_t i = 0; i < d.query_count; i++)
         if (!d.queries[i].source) return cortex_error_set(CORTEX_EINVALID, "plugin '%s': query %u has no text", d.name, i);
-    if (!lazy_compile) return compile_queries(p);
+    if (!lazy_compile) return compile_plugins(&p, 1, 1);
     return 0;
 }
 
