@@ -253,6 +253,13 @@ static int check_plugin_names(const cortex_plugin_set *plugins, const cortex_pip
     return rc;
 }
 
+/* The run's extraction threads: asked for, else the pipeline's, else one per core. */
+static unsigned run_threads(const cortex_index_options *opts)
+{
+    const cortex_pipeline_config *pl = opts->pipeline;
+    return opts->threads ? opts->threads : pl && pl->threads ? pl->threads : cortex_workers_default_threads();
+}
+
 /* A file unchanged by size and time since the last run is carried over: its
  * plugin need not compile. `at` walks `prev` along the walk's sorted paths. */
 static int carried_over(const cortex_walk_file *f, const manifest_entry *prev, size_t nprev, size_t *at)
@@ -276,33 +283,28 @@ static void drop_files_of_broken_plugins(cortex_index_report *rep, const manifes
         if (k == nneeded) needed[nneeded++] = f->plugin;
     }
     cortex_plugins_compile(needed, nneeded, threads);
-    free(needed);
-
-    const cortex_language_plugin *checked[64];
-    int ok[64];
-    size_t nchecked = 0, kept = 0;
+    /* those whose queries do not compile: the error once, their files skipped */
+    size_t nbroken = 0;
+    for (size_t k = 0; k < nneeded; k++)
+        if (cortex_plugin_queries(needed[k]) != 0) {
+            add_problem(rep, needed[k]->path, cortex_error_last());
+            needed[nbroken++] = needed[k];
+        }
+    size_t kept = 0;
     at = 0;
     for (size_t i = 0; i < rep->walk.nfiles; i++) {
         cortex_walk_file *f = &rep->walk.files[i];
-        if (carried_over(f, prev, nprev, &at)) {
-            rep->walk.files[kept++] = *f;
-            continue;
-        }
-        size_t k = 0;
-        while (k < nchecked && checked[k] != f->plugin) k++;
-        if (k == nchecked && nchecked < 64) {
-            checked[nchecked] = f->plugin;
-            ok[nchecked] = cortex_plugin_queries(f->plugin) == 0;
-            if (!ok[nchecked]) add_problem(rep, f->plugin->path, cortex_error_last());
-            nchecked++;
-        }
-        if (k < 64 && !ok[k]) {
+        int broken = 0;
+        if (!carried_over(f, prev, nprev, &at))
+            for (size_t k = 0; k < nbroken && !broken; k++) broken = needed[k] == f->plugin;
+        if (broken) {
             cortex_walk_add_skip(&rep->walk, f->path, "its plugin's queries do not compile (see problems)");
             free(f->path);
             continue;
         }
         rep->walk.files[kept++] = *f;
     }
+    free(needed);
     rep->walk.nfiles = kept;
 }
 
@@ -484,7 +486,7 @@ static int rebuild_from_jsonl(const cortex_plugin_set *plugins, const cortex_ind
     manifest_entry *prev = previous_manifest(rep->data_dir, extractor, &nprev, &same);
     /* the store alone (no shards), every file written anew */
     cortex_sink_context ctx = {rep->root, rep->data_dir, "root", extractor, {0, 0}, 0, 0,
-                               opts->threads ? opts->threads : cortex_workers_default_threads(), 1};
+                               run_threads(opts), 1};
     jsonl_rebuild j = {{&cortex_sink_sqlite, NULL}, rep, NULL, 0, 0};
     const cortex_sink_type *sqlite = j.sink.type;
     int begun = 0;
@@ -602,7 +604,7 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
      * this run may parse, now, once (a run that changes nothing compiles
      * nothing). A plugin whose queries do not compile has its files skipped
      * with the reason, and the run goes on. */
-    unsigned threads = opts->threads ? opts->threads : pl && pl->threads ? pl->threads : cortex_workers_default_threads();
+    unsigned threads = run_threads(opts);
     drop_files_of_broken_plugins(rep, reuse ? prev : NULL, nprev, threads);
 
     cortex_sink_context ctx = {rep->root, rep->data_dir, strrchr(rep->root, '/') ? strrchr(rep->root, '/') + 1 : rep->root,
