@@ -136,14 +136,20 @@ static int query_int(sqlite3 *db, const char *sql, int *out)
     return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
 }
 
-static void remove_files(const char *path)
+/* A store's WAL and shared-memory files. */
+static void remove_logs(const char *path)
 {
-    char aux[4096];
-    unlink(path);
+    char aux[4096 + 8];
     snprintf(aux, sizeof aux, "%s-wal", path);
     unlink(aux);
     snprintf(aux, sizeof aux, "%s-shm", path);
     unlink(aux);
+}
+
+static void remove_files(const char *path)
+{
+    unlink(path);
+    remove_logs(path);
 }
 
 /* SQLite's allocator keeps global statistics under a mutex by default; the
@@ -301,12 +307,7 @@ int cortex_store_publish(cortex_store *s)
     snprintf(dir, sizeof dir, "%s", s->final_path);
     char *slash = strrchr(dir, '/');
     if (slash) *slash = '\0';
-    /* A log left beside a store deleted by hand would be replayed into this one. */
-    char aux[4096 + 8];
-    snprintf(aux, sizeof aux, "%s-wal", s->final_path);
-    unlink(aux);
-    snprintf(aux, sizeof aux, "%s-shm", s->final_path);
-    unlink(aux);
+    remove_logs(s->final_path); /* left beside a store deleted by hand, they would be replayed into this one */
     if (sync_path(s->path, O_RDONLY) != 0 || rename(s->path, s->final_path) != 0 ||
         sync_path(slash ? dir : ".", O_RDONLY | O_DIRECTORY) != 0)
         return cortex_error_set(CORTEX_EIO, "%s: cannot publish store: %s", s->final_path, strerror(errno));
