@@ -99,19 +99,21 @@ static void spool_put(spool_table *t, const void *bytes, size_t n)
     }
 }
 
+static void side_path_of(char out[PATH_MAX], const char *store_path) { snprintf(out, PATH_MAX, "%s.fts", store_path); }
+
 void cortex_fts_side_remove_stale(const char *store_path)
 {
     char side[PATH_MAX];
-    snprintf(side, sizeof side, "%s.fts", store_path);
+    side_path_of(side, store_path);
     unlink(side);
 }
 
 int cortex_fts_side_open(cortex_fts_side **out, const char *store_path)
 {
     *out = NULL;
-    cortex_fts_side_remove_stale(store_path);
     cortex_fts_side *f = cortex_xcalloc(1, sizeof *f);
-    snprintf(f->side_path, sizeof f->side_path, "%s.fts", store_path);
+    side_path_of(f->side_path, store_path);
+    unlink(f->side_path); /* a killed run's */
     for (int t = 0; t < CORTEX_FTS_TABLES; t++) f->table[t].fd = -1;
     for (int t = 0; t < CORTEX_FTS_TABLES; t++) {
         spool_table *st = &f->table[t];
@@ -149,7 +151,6 @@ void cortex_fts_side_add(cortex_fts_side *f, cortex_fts_table table, int64_t id,
 typedef struct spool_vtab {
     sqlite3_vtab base;
     const spool_table *t;
-    int table;
 } spool_vtab;
 
 typedef struct spool_cursor {
@@ -172,7 +173,6 @@ static int spool_connect(sqlite3 *db, void *aux, int argc, const char *const *ar
     if (!v) return SQLITE_NOMEM;
     memset(v, 0, sizeof *v);
     v->t = &((const cortex_fts_side *)aux)->table[table];
-    v->table = table;
     *out = &v->base;
     return SQLITE_OK;
 }
@@ -337,11 +337,10 @@ static void *build_thread(void *arg)
     return NULL;
 }
 
-static const spool_table *sort_tables; /* qsort has no payload argument */
-
-static int compare_spool_sizes(const void *a, const void *b)
+static int compare_spool_sizes(const void *a, const void *b, void *tables_arg)
 {
-    uint64_t x = sort_tables[*(const int *)a].size, y = sort_tables[*(const int *)b].size;
+    const spool_table *t = tables_arg;
+    uint64_t x = t[*(const int *)a].size, y = t[*(const int *)b].size;
     return (x < y) - (x > y);
 }
 
@@ -356,8 +355,7 @@ int cortex_fts_side_built(const cortex_fts_side *f, cortex_fts_table table) { re
 int cortex_fts_side_start(cortex_fts_side *f)
 {
     for (int t = 0; t < CORTEX_FTS_TABLES; t++) f->order[t] = t;
-    sort_tables = f->table;
-    qsort(f->order, CORTEX_FTS_TABLES, sizeof *f->order, compare_spool_sizes);
+    qsort_r(f->order, CORTEX_FTS_TABLES, sizeof *f->order, compare_spool_sizes, f->table);
     for (int t = 0; t < CORTEX_FTS_TABLES; t++) {
         spool_table *st = &f->table[t];
         spool_flush(st);

@@ -692,36 +692,35 @@ static int write_symbols(sqlite_sink *s, int64_t file_id, const cortex_file_reco
 
 static int compare_opt(const char *a, const char *b) { return a && b ? strcmp(a, b) : (a != NULL) - (b != NULL); }
 
-static int compare_ref_keys(const char *name, const char *kind, const char *qualifier, const old_row *o)
+/* A reference's key: name, kind, qualifier (NULL first). */
+static int compare_ref_keys(const char *name, const char *kind, const char *qualifier, const char *name2, const char *kind2,
+                            const char *qualifier2)
 {
-    int c = strcmp(name, o->name);
-    if (!c) c = strcmp(kind, o->kind);
-    return c ? c : compare_opt(qualifier, o->extra);
+    int c = strcmp(name, name2);
+    if (!c) c = strcmp(kind, kind2);
+    return c ? c : compare_opt(qualifier, qualifier2);
 }
 
 static int compare_old_refs(const void *a, const void *b)
 {
     const old_row *x = a, *y = b;
-    int c = compare_ref_keys(x->name, x->kind, x->extra, y);
+    int c = compare_ref_keys(x->name, x->kind, x->extra, y->name, y->kind, y->extra);
     return c ? c : (x->id > y->id) - (x->id < y->id);
 }
 
 static int compare_new_refs(const void *a, const void *b)
 {
-    const cortex_reference *x = &sort_records->refs[*(const uint32_t *)a], *y = &sort_records->refs[*(const uint32_t *)b];
-    int c = strcmp(x->name, y->name);
-    if (!c) c = strcmp(x->kind, y->kind);
-    if (!c) c = compare_opt(x->qualifier, y->qualifier);
-    return c ? c : (*(const uint32_t *)a > *(const uint32_t *)b) - (*(const uint32_t *)a < *(const uint32_t *)b);
+    uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
+    const cortex_reference *x = &sort_records->refs[i], *y = &sort_records->refs[j];
+    int c = compare_ref_keys(x->name, x->kind, x->qualifier, y->name, y->kind, y->qualifier);
+    return c ? c : (i > j) - (i < j);
 }
 
 /* Pairs the file's references with its old rows of the same name, kind and
- * qualifier, in source order (s->ref_ids; 0: a new row), and deletes the old
- * rows left over. */
+ * qualifier, in source order (into s->ref_ids, all 0 before: a new row), and
+ * deletes the old rows left over. */
 static int match_refs(sqlite_sink *s, int64_t file_id, const cortex_file_records *r)
 {
-    cortex_grow((void **)&s->ref_ids, &s->ref_ids_cap, r->nrefs + 1, sizeof *s->ref_ids);
-    memset(s->ref_ids, 0, (r->nrefs + 1) * sizeof *s->ref_ids);
     old_row *old = NULL;
     size_t nold = 0;
     int rc = load_old_rows(s, s->st[ST_OLD_REFS], file_id, &old, &nold);
@@ -737,7 +736,7 @@ static int match_refs(sqlite_sink *s, int64_t file_id, const cortex_file_records
     size_t i = 0, k = 0;
     while (k < nold && rc == 0) {
         const cortex_reference *ref = i < r->nrefs ? &r->refs[order[i]] : NULL;
-        int c = ref ? compare_ref_keys(ref->name, ref->kind, ref->qualifier, &old[k]) : 1;
+        int c = ref ? compare_ref_keys(ref->name, ref->kind, ref->qualifier, old[k].name, old[k].kind, old[k].extra) : 1;
         if (c == 0) s->ref_ids[order[i]] = old[k].id;
         if (c <= 0) i++;
         if (c > 0) { /* no reference of this key is left: the row goes */
@@ -802,12 +801,9 @@ static int sqlite_file(void *self, const cortex_file_records *r)
     if (nbindable) qsort(s->bindable, nbindable, sizeof *s->bindable, compare_bindable);
     size_t nimport_names = import_names(s, r, imports, nimports);
 
-    if (fresh) {
-        cortex_grow((void **)&s->ref_ids, &s->ref_ids_cap, r->nrefs + 1, sizeof *s->ref_ids);
-        memset(s->ref_ids, 0, (r->nrefs + 1) * sizeof *s->ref_ids);
-    } else if ((rc = match_refs(s, file_id, r))) {
-        return rc;
-    }
+    cortex_grow((void **)&s->ref_ids, &s->ref_ids_cap, r->nrefs + 1, sizeof *s->ref_ids);
+    memset(s->ref_ids, 0, (r->nrefs + 1) * sizeof *s->ref_ids);
+    if (!fresh && (rc = match_refs(s, file_id, r))) return rc;
     for (size_t i = 0; i < r->nrefs; i++) {
         const cortex_reference *ref = &r->refs[i];
         int update = s->ref_ids[i] != 0;
@@ -935,6 +931,37 @@ static int build_fts_with_side(sqlite_sink *s)
     return rc ? rc : cortex_fts_side_copy(s->side, s->db);
 }
 
+/* Every file written in this run carries this generation: its rows enter
+ * the full-text tables in one statement per table (see the schema's note on
+ * triggers), by id: FTS5 writes out a segment whenever ids go backwards (a
+ * --full run over a store, planned file by file, left 14 segments where 1
+ * will do). A bulk load's rows are all this run's, in id order as stored, or
+ * were indexed beside and are copied in. */
+static int index_fts_rows(sqlite_sink *s)
+{
+    if (s->side) return build_fts_with_side(s);
+    int rc = 0;
+    if (s->bulk) {
+        for (int t = 0; t < CORTEX_FTS_TABLES && !rc; t++) rc = exec(s, bulk_fts_sql[t]);
+        return rc;
+    }
+    if (!s->dirty) return 0; /* nothing written */
+    /* the written files' rows, found through the files (CROSS JOIN: left to
+     * itself, the planner scans every symbol to return them in id order, 0.08 s
+     * of a no-change run on the kernel subtree) and sorted */
+    char sql[1024];
+    snprintf(sql, sizeof sql,
+             "INSERT INTO symbols_fts(rowid, terms, sig, doc) SELECT s.id, s.terms, s.sig, s.doc"
+             "  FROM files f CROSS JOIN symbols s ON s.file_id = f.id WHERE f.generation = %lld ORDER BY s.id;"
+             "INSERT INTO texts_fts(rowid, text) SELECT t.id, t.text"
+             "  FROM files f CROSS JOIN texts t ON t.file_id = f.id WHERE f.generation = %lld ORDER BY t.id;"
+             "INSERT INTO chunks_fts(rowid, content, headers) SELECT c.id, c.content, c.headers"
+             "  FROM files f CROSS JOIN chunks c ON c.file_id = f.id WHERE f.generation = %lld ORDER BY c.id;"
+             "INSERT INTO files_fts(rowid, path) SELECT id, path FROM files WHERE generation = %lld ORDER BY id;",
+             (long long)s->generation, (long long)s->generation, (long long)s->generation, (long long)s->generation);
+    return exec(s, sql);
+}
+
 static int sqlite_commit(void *self)
 {
     sqlite_sink *s = self;
@@ -956,41 +983,10 @@ static int sqlite_commit(void *self)
         return rc;
     }
     sqlite3_finalize(st);
-    /* Every file written in this run carries this generation: index their
-     * rows in one statement per table (see the schema's note on triggers),
-     * by id: FTS5 writes out a segment whenever ids go backwards (a --full
-     * run over a store, planned file by file, left 14 segments where 1 will
-     * do). A bulk load's rows are all this run's, in id order as stored, or
-     * were indexed beside and are copied in. */
-    char sql[1024];
-    if (s->side) {
-        rc = build_fts_with_side(s);
-        sql[0] = '\0';
-    } else if (s->bulk) {
-        sql[0] = '\0';
-        for (int t = 0; t < CORTEX_FTS_TABLES && !rc; t++) rc = exec(s, bulk_fts_sql[t]);
-    } else if (!s->dirty) {
-        sql[0] = '\0'; /* nothing written */
-    } else {
-        /* the written files' rows, found through the files (CROSS JOIN: left
-         * to itself, the planner scans every symbol to return them in id
-         * order, 0.08 s of a no-change run on the kernel subtree) and sorted */
-        snprintf(sql, sizeof sql,
-                 "INSERT INTO symbols_fts(rowid, terms, sig, doc) SELECT s.id, s.terms, s.sig, s.doc"
-                 "  FROM files f CROSS JOIN symbols s ON s.file_id = f.id WHERE f.generation = %lld ORDER BY s.id;"
-                 "INSERT INTO texts_fts(rowid, text) SELECT t.id, t.text"
-                 "  FROM files f CROSS JOIN texts t ON t.file_id = f.id WHERE f.generation = %lld ORDER BY t.id;"
-                 "INSERT INTO chunks_fts(rowid, content, headers) SELECT c.id, c.content, c.headers"
-                 "  FROM files f CROSS JOIN chunks c ON c.file_id = f.id WHERE f.generation = %lld ORDER BY c.id;"
-                 "INSERT INTO files_fts(rowid, path) SELECT id, path FROM files WHERE generation = %lld ORDER BY id;",
-                 (long long)s->generation, (long long)s->generation, (long long)s->generation,
-                 (long long)s->generation);
-    }
-    if (!rc) rc = exec(s, sql);
-    if (!rc) {
-        snprintf(sql, sizeof sql, "UPDATE meta SET value = '%lld' WHERE key = 'generation'", (long long)s->generation);
-        rc = exec(s, sql);
-    }
+    if ((rc = index_fts_rows(s))) return rc;
+    char sql[96];
+    snprintf(sql, sizeof sql, "UPDATE meta SET value = '%lld' WHERE key = 'generation'", (long long)s->generation);
+    rc = exec(s, sql);
     if (!rc) rc = exec(s, "COMMIT");
     if (rc) return rc;
     s->in_txn = 0;
