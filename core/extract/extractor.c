@@ -28,6 +28,8 @@ struct cortex_extractor {
     TSParser *parser;
     lead_rules lead; /* of the language being extracted */
     TSQueryCursor *cursor;
+    TSTreeCursor walk; /* over a node's children (siblings without ts_node_parent's descent from the root) */
+    int have_walk;
     cortex_extract_limits limits;
     cortex_raw_records raw; /* reused from file to file */
     struct timespec deadline;
@@ -48,6 +50,7 @@ void cortex_extractor_free(cortex_extractor *x)
 {
     if (!x) return;
     ts_query_cursor_delete(x->cursor);
+    if (x->have_walk) ts_tree_cursor_delete(&x->walk);
     ts_parser_delete(x->parser);
     free(x->raw.defs);
     free(x->raw.texts);
@@ -126,44 +129,93 @@ static int may_follow_attribute(const char *src, uint32_t start)
     return !(c == '/' && start >= 2 && src[start - 2] == '*');
 }
 
+/* The tree cursor over `parent`'s children, first child current; 0 when it has none. */
+static int walk_children(cortex_extractor *x, TSNode parent)
+{
+    if (x->have_walk) {
+        ts_tree_cursor_reset(&x->walk, parent);
+    } else {
+        x->walk = ts_tree_cursor_new(parent);
+        x->have_walk = 1;
+    }
+    return ts_tree_cursor_goto_first_child(&x->walk);
+}
+
+/* The row where the attributes written just before `n` begin, each on the
+ * line after the last at the latest, or `row` when there are none. One pass
+ * over `parent`'s children: ts_node_prev_named_sibling finds the parent
+ * anew, from the root, at every step. */
+static uint32_t attributes_row(cortex_extractor *x, TSNode parent, TSNode n, uint32_t row)
+{
+    int run = 0; /* attributes since the last other named sibling */
+    uint32_t chain_row = 0, last_end = 0; /* where the run's adjacent tail starts; the run's last line */
+    if (!walk_children(x, parent)) return row;
+    do {
+        TSNode k = ts_tree_cursor_current_node(&x->walk);
+        if (ts_node_eq(k, n)) return run && last_end + 1 >= row ? chain_row : row;
+        if (!ts_node_is_named(k)) continue;
+        if (!leads_definition(ts_node_type(k))) {
+            run = 0;
+            continue;
+        }
+        uint32_t start = ts_node_start_point(k).row;
+        if (!run || last_end + 1 < start) chain_row = start; /* a blank line between: a new chain */
+        last_end = ts_node_end_point(k).row;
+        run = 1;
+    } while (ts_tree_cursor_goto_next_sibling(&x->walk));
+    return row;
+}
+
 /* The row where a definition visibly begins: a wrapper that holds it in a
  * `definition` or `declaration` field (Python's decorated_definition, an
  * export statement, a template) starts it earlier, and so do attributes
  * written before it. An enclosing block that merely ends with it (the last
  * method of a class) is not a wrapper. */
-static uint32_t lead_row_of(const lead_rules *rules, TSNode def, const char *src)
+static uint32_t lead_row_of(cortex_extractor *x, TSNode def, const char *src)
 {
-    TSNode n = def;
+    const lead_rules *rules = &x->lead;
+    TSNode n = def, parent = {0};
+    int have_parent = 0;
     for (int depth = 0; depth < 3 && (rules->definition || rules->declaration || rules->has_template); depth++) {
         TSNode p = ts_node_parent(n);
-        if (ts_node_is_null(p)) break;
         int wraps = 0;
-        if (rules->definition) wraps = ts_node_eq(ts_node_child_by_field_id(p, rules->definition), n);
-        if (!wraps && rules->declaration) wraps = ts_node_eq(ts_node_child_by_field_id(p, rules->declaration), n);
+        if (!ts_node_is_null(p) && rules->definition) wraps = ts_node_eq(ts_node_child_by_field_id(p, rules->definition), n);
+        if (!ts_node_is_null(p) && !wraps && rules->declaration)
+            wraps = ts_node_eq(ts_node_child_by_field_id(p, rules->declaration), n);
         /* tree-sitter-cpp's template_declaration holds its declaration unnamed */
-        if (!wraps && rules->has_template && strcmp(ts_node_type(p), "template_declaration") == 0) {
+        if (!ts_node_is_null(p) && !wraps && rules->has_template && strcmp(ts_node_type(p), "template_declaration") == 0) {
             TSNode last = ts_node_named_child(p, ts_node_named_child_count(p) - 1);
             wraps = ts_node_eq(last, n);
         }
-        if (!wraps) break;
+        if (!wraps) {
+            parent = p;
+            have_parent = 1;
+            break;
+        }
         n = p;
     }
     uint32_t row = ts_node_start_point(n).row;
     if (!rules->has_attributes || !may_follow_attribute(src, ts_node_start_byte(n))) return row;
-    for (TSNode prev = ts_node_prev_named_sibling(n); !ts_node_is_null(prev); prev = ts_node_prev_named_sibling(prev)) {
-        if (!leads_definition(ts_node_type(prev))) break;
-        if (ts_node_end_point(prev).row + 1 < row) break; /* a blank line between: not its attribute */
-        row = ts_node_start_point(prev).row;
-    }
-    return row;
+    if (!have_parent) parent = ts_node_parent(n);
+    return ts_node_is_null(parent) ? row : attributes_row(x, parent, n, row);
 }
 
 /* Where a signature ends: after the last token before the body, so comments
- * between the declaration and the body (extras) are not part of it. */
-static uint32_t signature_end(TSNode body)
+ * between the declaration and the body (extras) are not part of it. The body
+ * is nearly always a child of the definition: its siblings are found there. */
+static uint32_t signature_end(cortex_extractor *x, TSNode def, TSNode body)
 {
-    TSNode prev = ts_node_prev_sibling(body);
-    while (!ts_node_is_null(prev) && ts_node_is_extra(prev)) prev = ts_node_prev_sibling(prev);
+    TSNode prev = {0};
+    int found = 0;
+    if (walk_children(x, def)) do {
+            TSNode k = ts_tree_cursor_current_node(&x->walk);
+            if ((found = ts_node_eq(k, body))) break;
+            if (!ts_node_is_extra(k)) prev = k;
+        } while (ts_tree_cursor_goto_next_sibling(&x->walk));
+    if (!found) {
+        prev = ts_node_prev_sibling(body);
+        while (!ts_node_is_null(prev) && ts_node_is_extra(prev)) prev = ts_node_prev_sibling(prev);
+    }
     return ts_node_is_null(prev) ? ts_node_start_byte(body) : ts_node_end_byte(prev);
 }
 
@@ -371,7 +423,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         d->end = ts_node_end_byte(node);
         d->sp = ts_node_start_point(node);
         d->ep = ts_node_end_point(node);
-        d->lead_row = lead_row_of(&x->lead, node, src);
+        d->lead_row = lead_row_of(x, node, src);
         d->order = order;
         d->is_import = have_imp && !have_def;
         d->kind = d->is_import ? "import" : def_kind;
@@ -400,7 +452,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         }
         if (!d->is_import) {
             if (have_body && ts_node_start_byte(body) > d->start) {
-                uint32_t sig_end = signature_end(body);
+                uint32_t sig_end = signature_end(x, node, body);
                 d->sig_end = sig_end > d->start ? sig_end : d->end;
             } else if (!have_body && (strcmp(d->kind, "function") == 0 || strcmp(d->kind, "method") == 0 ||
                                       strcmp(d->kind, "prototype") == 0)) {

@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -345,6 +346,49 @@ typedef struct open_sink {
     const cortex_sink_type *type;
     void *self;
 } open_sink;
+
+/* A sink committing on a thread of its own, with its error kept: the
+ * message is thread-local. */
+typedef struct sink_commit {
+    const open_sink *sink;
+    pthread_t thread;
+    int started, rc;
+    char message[1024];
+} sink_commit;
+
+static void *commit_on_thread(void *arg)
+{
+    sink_commit *c = arg;
+    c->rc = c->sink->type->commit(c->sink->self);
+    if (c->rc) snprintf(c->message, sizeof c->message, "%s", cortex_error_last());
+    return NULL;
+}
+
+/* The sinks commit side by side: the first here, the others each on a thread
+ * (the JSONL index and the chunks mostly wait on their fsyncs, 0.02 s of the
+ * Python standard library's cold run, hidden behind the store's commit).
+ * Each sink's commit is its own transaction either way: a run that fails in
+ * one may have committed another, whose next run finds it current. The first
+ * failure, in sink order, is the run's error. */
+static int commit_sinks(const open_sink *sinks, size_t nsinks)
+{
+    if (nsinks == 0) return 0;
+    sink_commit *c = cortex_xcalloc(nsinks, sizeof *c);
+    for (size_t i = 1; i < nsinks; i++) {
+        c[i].sink = &sinks[i];
+        c[i].started = pthread_create(&c[i].thread, NULL, commit_on_thread, &c[i]) == 0;
+    }
+    int rc = sinks[0].type->commit(sinks[0].self);
+    for (size_t i = 1; i < nsinks; i++) {
+        if (c[i].started)
+            pthread_join(c[i].thread, NULL);
+        else
+            commit_on_thread(&c[i]); /* no thread to be had: in turn */
+        if (c[i].rc && !rc) rc = cortex_error_set(c[i].rc, "%s", c[i].message);
+    }
+    free(c);
+    return rc;
+}
 
 /* What the indexing loop hands around. */
 typedef struct run_state {
@@ -688,8 +732,7 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     if (rc == 0) rc = remove_left(sinks, nsinks, prev, nprev, (const char *const *)now, nnow, rep);
     free(now);
     if (rc == 0 && opts->committing) opts->committing(nnow, opts->progress_payload);
-    if (rc == 0)
-        for (size_t s = 0; s < nsinks && rc == 0; s++) rc = sinks[s].type->commit(sinks[s].self);
+    if (rc == 0) rc = commit_sinks(sinks, nsinks);
     if (rep->walk.nskipped) qsort(rep->walk.skipped, rep->walk.nskipped, sizeof *rep->walk.skipped, compare_skips);
     if (rep->nlangs) qsort(rep->langs, rep->nlangs, sizeof *rep->langs, compare_langs);
 

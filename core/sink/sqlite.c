@@ -10,6 +10,7 @@
 #define XXH_STATIC_LINKING_ONLY /* for XXH3_state_t on the stack */
 #include "sink.h"
 
+#include "bulk_names.h"
 #include "fts_side.h"
 #include "import_targets.h"
 
@@ -100,14 +101,16 @@ static const char *const stmt_sql[ST_COUNT] = {
 
 
 /* Same-file ("scoped") and import bindings are stored per reference as its
- * file is inserted. Repository-wide binding needs every definition, so each
- * commit rebuilds definition_names (one row per language and name: how many
- * definitions, and the id when there is one); the ref_bindings view joins the
+ * file is inserted. Repository-wide binding needs every definition, so
+ * definition_names holds one row per language and name: how many
+ * definitions, and the id when there is one; the ref_bindings view joins the
  * two, within the reference's language (a Python `", ".join()` never binds to
  * a C function `join`). This replaced an UPDATE of every unbound reference:
- * 2.6 s on the kernel subtree. The CROSS JOIN keeps the touched names as
- * the outer loop: left to itself, the planner scans every symbol (90 ms on
- * the kernel subtree, for a one-file edit). */
+ * 2.6 s on the kernel subtree. A bulk load counts its names in C as it stores
+ * them (bulk_names.c); any other commit recounts the names whose definitions
+ * came or went. The CROSS JOIN keeps the touched names as the outer loop:
+ * left to itself, the planner scans every symbol (90 ms on the kernel
+ * subtree, for a one-file edit). */
 static const char resolve_touched_sql[] =
     "DELETE FROM definition_names WHERE (lang, name) IN (SELECT lang, name FROM temp.touched_names);\n"
     "INSERT INTO definition_names(lang, name, n, id)\n"
@@ -115,13 +118,6 @@ static const char resolve_touched_sql[] =
     "  FROM temp.touched_names t CROSS JOIN symbols s ON s.short_name = t.name JOIN files f ON f.id = s.file_id AND f.lang = t.lang\n"
     "  WHERE s.kind IN " BINDABLE_KINDS_SQL " GROUP BY f.lang, s.short_name;\n"
     "DELETE FROM temp.touched_names;\n";
-
-static const char resolve_sql[] =
-    "DELETE FROM definition_names;\n"
-    "INSERT INTO definition_names(lang, name, n, id)\n"
-    "  SELECT f.lang, s.short_name, count(*), CASE WHEN count(*) = 1 THEN min(s.id) END\n"
-    "  FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind IN " BINDABLE_KINDS_SQL "\n"
-    "  GROUP BY f.lang, s.short_name;\n";
 
 /* A reference bound through an import points at the definition the import
  * names in the file it resolves to (`from .util import normalize as norm`:
@@ -164,6 +160,7 @@ typedef struct sqlite_sink {
     int in_txn;
     int bulk; /* the run started on an empty store: indexes are built at commit */
     cortex_fts_side *side; /* a bulk load on several threads: its full-text tables, built beside */
+    cortex_bulk_names *names; /* a bulk load's definitions by name, counted at commit */
     int dirty; /* a file was written or removed: bindings are recomputed at commit */
     int paths_changed; /* a file came or went (not only edits): every import's target is looked up again */
     int same_extractor; /* the store's rows came from this extractor: they can be kept */
@@ -221,6 +218,7 @@ static void sqlite_close(void *self)
     if (!s) return;
     if (s->in_txn) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     cortex_fts_side_close(s->side, s->db);
+    cortex_bulk_names_free(s->names);
     store_disconnect(s);
     free(s->terms);
     free(s->ids);
@@ -321,6 +319,8 @@ static int sqlite_begin(void *self)
         if ((rc = exec(s, empty_store_sql))) return rc;
         s->bulk = 1;
     }
+    cortex_bulk_names_free(s->names);
+    s->names = s->bulk ? cortex_bulk_names_new() : NULL;
     /* a bulk load builds the indexes at commit; otherwise any this build
      * added since the store was made are built now, once */
     rc = s->bulk ? cortex_store_drop_indexes(s->store) : cortex_store_create_indexes(s->store);
@@ -550,6 +550,7 @@ static int insert_symbol(sqlite_sink *s, int64_t file_id, const cortex_file_reco
         while (!claim_id(s, id, i));
     }
     s->ids[i] = id;
+    if (s->names && is_bindable(sym->kind)) cortex_bulk_names_add(s->names, r->lang, sym->short_name, id);
     if (s->side) cortex_fts_side_add(s->side, CORTEX_FTS_SYMBOLS, id, (const char *const[]){s->terms, sym->sig, sym->doc});
     return strcmp(sym->kind, "import") == 0 ? write_import(s, file_id, sym, id, 0) : 0;
 }
@@ -970,7 +971,7 @@ static int sqlite_commit(void *self)
     if (!rc && s->bulk) rc = build_indexes(s); /* a bulk load builds them once, now */
     /* Nothing written or removed: every binding still holds (a no-change run
      * must cost a fraction of a cold one). */
-    if (!rc && s->dirty) rc = exec(s, s->bulk ? resolve_sql : resolve_touched_sql);
+    if (!rc && s->dirty) rc = s->names ? cortex_bulk_names_write(s->names, s->db) : exec(s, resolve_touched_sql);
     if (!rc && s->dirty) rc = cortex_import_targets_resolve(s->db, s->bulk || s->paths_changed, s->generation);
     if (!rc && s->dirty) rc = exec(s, bind_imports_sql);
     if (rc) return rc;
@@ -992,6 +993,8 @@ static int sqlite_commit(void *self)
     s->in_txn = 0;
     cortex_fts_side_close(s->side, s->db);
     s->side = NULL;
+    cortex_bulk_names_free(s->names);
+    s->names = NULL;
     cortex_store_start_writeback(s->store);
     /* Fold the WAL back so the store is one file at rest; readers keep working. */
     sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
@@ -1009,6 +1012,8 @@ static void sqlite_abort(void *self)
     s->in_txn = 0;
     cortex_fts_side_close(s->side, s->db);
     s->side = NULL;
+    cortex_bulk_names_free(s->names);
+    s->names = NULL;
 }
 
 const cortex_sink_type cortex_sink_sqlite = {
