@@ -62,7 +62,7 @@ section="$work/section.md"
 for c in $corpora; do
     corpus="$cache/$c"
     log "$c: $runs runs"
-    : >"$work/t1"; : >"$work/t2"; : >"$work/ct"; : >"$work/f1"; : >"$work/f2"; : >"$work/nc"; : >"$work/ed"; : >"$work/r1"; : >"$work/r2"
+    : >"$work/t1"; : >"$work/t2"; : >"$work/ct"; : >"$work/f1"; : >"$work/f2"; : >"$work/p1"; : >"$work/p2"; : >"$work/nc"; : >"$work/ed"; : >"$work/r1"; : >"$work/r2"
     i=1
     while [ "$i" -le "$runs" ]; do
         rm -f "$work/tags"
@@ -76,6 +76,10 @@ for c in $corpora; do
         rm -rf "$work/i2"
         timed r "$cortex" index --quiet --full --threads 2 --out "$work/i2" "$corpus"
         echo "$r" | cut -d' ' -f1 >>"$work/t2"; echo "$r" | cut -d' ' -f2 >>"$work/r2"
+        # each run's cortex / floor, the floor measured moments before: the
+        # machine's drift between runs cancels out
+        paste "$work/t1" "$work/f1" | tail -1 | awk '{ print $1 / $2 }' >>"$work/p1"
+        paste "$work/t2" "$work/f2" | tail -1 | awk '{ print $1 / $2 }' >>"$work/p2"
         # Incremental runs on the corpus's own index, after the cold runs'
         # writes reach the disk: their writeback would otherwise land in the
         # edit's fsyncs (0.22 s instead of 0.15 s on the kernel subtree).
@@ -109,13 +113,13 @@ for c in $corpora; do
     t1=$(median <"$work/t1"); t2=$(median <"$work/t2"); ct=$(median <"$work/ct")
     nc=$(median <"$work/nc"); ed=$(median <"$work/ed")
     r1=$(median <"$work/r1"); r2=$(median <"$work/r2")
-    f1=$(median <"$work/f1"); f2=$(median <"$work/f2")
+    f1=$(median <"$work/f1"); f2=$(median <"$work/f2"); p1=$(median <"$work/p1"); p2=$(median <"$work/p2")
     # the store rebuilt from the cold run's JSONL index and chunks, parsing nothing
     rm -rf "$work/fj" && mkdir -p "$work/fj" && cp -R "$work/i1/index" "$work/i1/chunks" "$work/i1/index.extractor" "$work/fj/"
     timed r "$cortex" index --quiet --from-jsonl --out "$work/fj" "$corpus"
     printf '| %s | %s s | %s MB |\n' "$c" "$(echo "$r" | cut -d' ' -f1)" "$(( $(echo "$r" | cut -d' ' -f2) / 1024 ))" >>"$work/fromjsonl.md"
-    awk -v c="$c" -v f1="$f1" -v t1="$t1" -v f2="$f2" -v t2="$t2" 'BEGIN {
-        printf "| %s | %.2f s | %.2f s | %.2fx | %.2f s | %.2f s | %.2fx |\n", c, f1, t1, t1 / f1, f2, t2, t2 / f2 }' >>"$work/floor.md"
+    awk -v c="$c" -v f1="$f1" -v t1="$t1" -v f2="$f2" -v t2="$t2" -v p1="$p1" -v p2="$p2" 'BEGIN {
+        printf "| %s | %.2f s | %.2f s | %.2fx | %.2fx | %.2f s | %.2f s | %.2fx | %.2fx |\n", c, f1, t1, t1 / f1, p1, f2, t2, t2 / f2, p2 }' >>"$work/floor.md"
     awk -v c="$c" -v f="$files" -v ct="$ct" -v t1="$t1" -v t2="$t2" -v nc="$nc" -v ed="$ed" -v r1="$r1" -v r2="$r2" \
         -v db="$db" -v js="$jsonl" -v ch="$chunks" 'BEGIN {
         printf "| %s | %d | %.2f s | %.2f s (%.1fx ctags) | %.2f s (%.1fx ctags) | %.2fx | %.2f s | %.1f%% | %.2f s | %.0f / %.0f MB | %.1f MB | %.1f MB | %.1f MB |\n",
@@ -128,10 +132,11 @@ done
 {
     echo
     echo "Against the parse+query floor (\`cortex-floor --threads N\`, benches/floor.c: the same walk, reads, parse and"
-    echo "queries, and nothing else) at the same thread count, same runs:"
+    echo "queries, and nothing else) at the same thread count, same runs: the ratio of the medians, and the median of each"
+    echo "run's own ratio (its floor measured moments before it, so the machine's drift between runs cancels out):"
     echo
-    echo "| corpus | floor, 1 thread | cortex, 1 thread | cortex / floor | floor, 2 threads | cortex, 2 threads | cortex / floor |"
-    echo "|---|---:|---:|---:|---:|---:|---:|"
+    echo "| corpus | floor, 1 thread | cortex, 1 thread | cortex / floor | per run | floor, 2 threads | cortex, 2 threads | cortex / floor | per run |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
     cat "$work/floor.md"
     echo
     echo "On 2 cores the run is CPU-bound. What cortex does beyond the floor is the gap at 1 thread: the sinks' CPU (SQLite"

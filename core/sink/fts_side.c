@@ -285,6 +285,22 @@ static void unmap_spool(spool_table *t)
     t->map = NULL;
 }
 
+/* A spool no longer needed: its pages and row index freed. The thread frees
+ * each as soon as its table is built, while the store's indexes are still
+ * being built: done at the end, closing the kernel subtree's 63 MB of spools
+ * held up the commit. */
+static void release_spool(spool_table *t)
+{
+    unmap_spool(t);
+    if (t->fd >= 0) close(t->fd);
+    t->fd = -1;
+    free(t->rows);
+    free(t->buffer);
+    t->rows = NULL;
+    t->buffer = NULL;
+    t->n = t->cap = 0;
+}
+
 static int build_failed(cortex_fts_side *f, sqlite3 *db, const char *what)
 {
     snprintf(f->message, sizeof f->message, "%s: %s: %s", f->side_path, what, db ? sqlite3_errmsg(db) : "out of memory");
@@ -319,7 +335,7 @@ static int build_tables(cortex_fts_side *f)
                  "INSERT INTO %s(rowid, %s) SELECT rowid, * FROM temp.spool_%d;",
                  t, t, tables[t].name, tables[t].columns, t);
         rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
-        unmap_spool(st);
+        release_spool(st); /* built, or to be built in the store from its own rows */
         f->built[t] = rc == SQLITE_OK;
     }
     if (rc == SQLITE_OK && !map_err) rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
@@ -414,12 +430,6 @@ void cortex_fts_side_close(cortex_fts_side *f, sqlite3 *db)
     join_build(f);
     if (f->attached && db) sqlite3_exec(db, "DETACH fts_side", NULL, NULL, NULL);
     unlink(f->side_path);
-    for (int t = 0; t < CORTEX_FTS_TABLES; t++) {
-        spool_table *st = &f->table[t];
-        unmap_spool(st);
-        if (st->fd >= 0) close(st->fd);
-        free(st->rows);
-        free(st->buffer);
-    }
+    for (int t = 0; t < CORTEX_FTS_TABLES; t++) release_spool(&f->table[t]);
     free(f);
 }
