@@ -142,12 +142,12 @@ done
     echo "On 2 cores the run is CPU-bound. What cortex does beyond the floor is the gap at 1 thread: the sinks' CPU (SQLite"
     echo "inserts, JSONL and chunk lines) and the store's commit (building its indexes and full-text tables). At 2 threads"
     echo "the commit runs after parsing ends, on both cores: the full-text tables are built beside the store on one"
-    echo "(core/sink/fts_side.c) while the indexes are built and references bound on the other, then copied in. On the"
-    echo "kernel subtree that commit takes about 1.9 s (indexes 1.35 s and names 0.25 s beside a 1.25 s full-text build,"
-    echo "then a 0.12 s copy), 2.5 s when it ran on one core; on the Python standard library about 0.28 s (0.35 s),"
-    echo "a quarter of its floor. Moving the SQLite sink to a thread of its own gained nothing (20.7 s against 21.8 s"
-    echo "with it), and full-text rows inserted during the run, in batches or row by row, cost 40% to three times the CPU"
-    echo "of one insert at commit."
+    echo "(core/sink/fts_side.c) while the indexes are built and references bound on the other, then copied in; the JSONL"
+    echo "index and the chunks commit beside the store. On the kernel subtree that commit takes about 1.7 s (indexes 1.2 s"
+    echo "and names 0.1 s beside the full-text build, then a 0.1 s copy), 2.5 s when it ran on one core; on the Python"
+    echo "standard library about 0.22 s (0.35 s), a fifth of its floor. Moving the SQLite sink to a thread of its own gained"
+    echo "nothing (20.7 s against 21.8 s with it), and full-text rows inserted during the run, in batches or row by row,"
+    echo "cost 40% to three times the CPU of one insert at commit."
     echo
     echo "The store rebuilt from the cold run's JSONL index and chunks (\`cortex index --from-jsonl\`, parsing nothing), one run:"
     echo
