@@ -179,15 +179,14 @@ static uint32_t lead_row_of(cortex_extractor *x, TSNode def, const char *src)
     for (int depth = 0; depth < 3 && (rules->definition || rules->declaration || rules->has_template); depth++) {
         TSNode p = ts_node_parent(n);
         int wraps = 0;
-        if (!ts_node_is_null(p) && rules->definition) wraps = ts_node_eq(ts_node_child_by_field_id(p, rules->definition), n);
-        if (!ts_node_is_null(p) && !wraps && rules->declaration)
-            wraps = ts_node_eq(ts_node_child_by_field_id(p, rules->declaration), n);
-        /* tree-sitter-cpp's template_declaration holds its declaration unnamed */
-        if (!ts_node_is_null(p) && !wraps && rules->has_template && strcmp(ts_node_type(p), "template_declaration") == 0) {
-            TSNode last = ts_node_named_child(p, ts_node_named_child_count(p) - 1);
-            wraps = ts_node_eq(last, n);
+        if (!ts_node_is_null(p)) {
+            if (rules->definition) wraps = ts_node_eq(ts_node_child_by_field_id(p, rules->definition), n);
+            if (!wraps && rules->declaration) wraps = ts_node_eq(ts_node_child_by_field_id(p, rules->declaration), n);
+            /* tree-sitter-cpp's template_declaration holds its declaration unnamed */
+            if (!wraps && rules->has_template && strcmp(ts_node_type(p), "template_declaration") == 0)
+                wraps = ts_node_eq(ts_node_named_child(p, ts_node_named_child_count(p) - 1), n);
         }
-        if (!wraps) {
+        if (!wraps) { /* p is n's parent, or none */
             parent = p;
             have_parent = 1;
             break;

@@ -971,7 +971,7 @@ static int sqlite_commit(void *self)
     if (!rc && s->bulk) rc = build_indexes(s); /* a bulk load builds them once, now */
     /* Nothing written or removed: every binding still holds (a no-change run
      * must cost a fraction of a cold one). */
-    if (!rc && s->dirty) rc = s->names ? cortex_bulk_names_write(s->names, s->db) : exec(s, resolve_touched_sql);
+    if (!rc && s->dirty) rc = s->bulk ? cortex_bulk_names_write(s->names, s->db) : exec(s, resolve_touched_sql);
     if (!rc && s->dirty) rc = cortex_import_targets_resolve(s->db, s->bulk || s->paths_changed, s->generation);
     if (!rc && s->dirty) rc = exec(s, bind_imports_sql);
     if (rc) return rc;
