@@ -35,7 +35,8 @@ int cortex_store_open(cortex_store **out, const char *path, cortex_store_mode mo
 /** Closes the store; a BUILD store never published is deleted. */
 void cortex_store_close(cortex_store *s);
 
-/** Starts writing what a BUILD store has written so far to the disk, without
+/** Starts writing what a BUILD store has written so far to the disk, on a
+ *  thread of its own (joined by the next call, publish and close), without
  *  waiting: the sync at publish then waits only for the rest (0.16 s of the
  *  kernel subtree's cold run was that wait). No-op for other stores. */
 void cortex_store_start_writeback(cortex_store *s);
