@@ -41,8 +41,13 @@ static int top_level(const cortex_file_records *r, const cortex_symbol *s)
 
 static void lines_label(cortex_buf *b, const cortex_symbol *s)
 {
-    if (s->line_end > s->line_start) cortex_buf_printf(b, "lines %u-%u", s->line_start, s->line_end);
-    else cortex_buf_printf(b, "line %u", s->line_start);
+    /* per symbol, so without printf */
+    cortex_buf_puts(b, s->line_end > s->line_start ? "lines " : "line ");
+    cortex_buf_put_uint(b, s->line_start);
+    if (s->line_end > s->line_start) {
+        cortex_buf_putc(b, '-');
+        cortex_buf_put_uint(b, s->line_end);
+    }
 }
 
 static cortex_chunk *push_chunk(cortex_file_records *r, const char *kind, const cortex_buf *b, uint32_t first, uint32_t last)
@@ -85,7 +90,11 @@ static void symbols_tier(cortex_file_records *r)
             if (!cortex_str_in(s->kind, groups[g].kinds) || (groups[g].kinds == data_kinds && !top_level(r, s))) continue;
             if (!any) cortex_buf_printf(&b, "\n## %s\n", groups[g].title);
             any = 1;
-            cortex_buf_printf(&b, "- `%s` %s, ", s->name, s->kind);
+            cortex_buf_puts(&b, "- `");
+            cortex_buf_puts(&b, s->name);
+            cortex_buf_puts(&b, "` ");
+            cortex_buf_puts(&b, s->kind);
+            cortex_buf_puts(&b, ", ");
             lines_label(&b, s);
             cortex_buf_putc(&b, '\n');
         }
@@ -169,11 +178,15 @@ static void definitions_tier(cortex_file_records *r, const char *src, size_t len
             s->start_byte >= r->symbols[s->parent].start_byte && s->end_byte <= r->symbols[s->parent].end_byte)
             continue;
         cortex_buf_clear(&entry);
-        cortex_buf_printf(&entry, "%s ", comment);
+        cortex_buf_puts(&entry, comment);
+        cortex_buf_putc(&entry, ' ');
         lines_label(&entry, s);
         cortex_buf_putc(&entry, '\n');
         if (shape || !s->sig) source_lines(&entry, src, len, s->start_byte, s->end_byte, shape ? BODY_MAX_LINES : 1, comment);
-        else cortex_buf_printf(&entry, "%s\n", s->sig);
+        else {
+            cortex_buf_puts(&entry, s->sig);
+            cortex_buf_putc(&entry, '\n');
+        }
         tier_add(&t, &entry, s);
         if (shape) shown_start = s->start_byte, shown_end = s->end_byte;
     }
@@ -191,7 +204,10 @@ static void data_tier(cortex_file_records *r, const char *src, size_t len, size_
         const cortex_symbol *s = &r->symbols[i];
         if (!cortex_str_in(s->kind, data_kinds) || !top_level(r, s)) continue;
         cortex_buf_clear(&entry);
-        cortex_buf_printf(&entry, "%s %s, ", comment, s->name);
+        cortex_buf_puts(&entry, comment);
+        cortex_buf_putc(&entry, ' ');
+        cortex_buf_puts(&entry, s->name);
+        cortex_buf_puts(&entry, ", ");
         lines_label(&entry, s);
         cortex_buf_putc(&entry, '\n');
         source_lines(&entry, src, len, s->start_byte, s->end_byte, DATA_MAX_LINES, comment);

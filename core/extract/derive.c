@@ -9,7 +9,6 @@
 
 #include "../util/strings.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +30,17 @@ static int compare_texts_dedupe(const void *pa, const void *pb)
     if (a->t.end_byte != b->t.end_byte) return a->t.end_byte > b->t.end_byte ? -1 : 1;
     if (a->is_doc != b->is_doc) return b->is_doc - a->is_doc; /* a docstring beats the same string */
     return (a->order > b->order) - (a->order < b->order);
+}
+
+/* `scope.name`, in the arena. */
+static const char *dotted(cortex_arena *a, const char *scope, const char *name)
+{
+    size_t ls = strlen(scope), ln = strlen(name);
+    char *q = cortex_arena_alloc(a, ls + 1 + ln + 1);
+    memcpy(q, scope, ls);
+    q[ls] = '.';
+    memcpy(q + ls + 1, name, ln + 1);
+    return q;
 }
 
 /* Kinds whose functions are methods. */
@@ -188,9 +198,9 @@ static void link_receivers(const cortex_raw_records *x, cortex_file_records *r)
 static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p, const char *src,
                           cortex_file_records *r, uint32_t file_end, TSPoint file_end_point)
 {
-    if (x->ndefs) qsort(x->defs, x->ndefs, sizeof *x->defs, compare_defs_dedupe);
+    cortex_sort(x->defs, x->ndefs, sizeof *x->defs, compare_defs_dedupe, &x->sort);
     /* new ends change the order (outer before inner) only when an outline was extended */
-    if (extend_outline(x, file_end, file_end_point)) qsort(x->defs, x->ndefs, sizeof *x->defs, compare_defs_dedupe);
+    if (extend_outline(x, file_end, file_end_point)) cortex_sort(x->defs, x->ndefs, sizeof *x->defs, compare_defs_dedupe, &x->sort);
     int32_t *stack = cortex_xmalloc((x->ndefs + 1) * sizeof *stack);
     size_t depth = 0;
     for (size_t i = 0; i < x->ndefs; i++) {
@@ -243,17 +253,10 @@ static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p
              * the enclosing scope, and its child when the type is in this
              * file (linked below). */
             if (strcmp(s->kind, "function") == 0) s->kind = "method";
-            const char *scope = parent >= 0 ? r->symbols[parent].name : NULL;
-            size_t n = (scope ? strlen(scope) + 1 : 0) + strlen(d->receiver) + 1 + strlen(s->short_name) + 1;
-            char *q = cortex_arena_alloc(&r->arena, n);
-            snprintf(q, n, "%s%s%s.%s", scope ? scope : "", scope ? "." : "", d->receiver, s->short_name);
-            s->name = q;
+            const char *receiver = dotted(&r->arena, d->receiver, s->short_name);
+            s->name = parent >= 0 ? dotted(&r->arena, r->symbols[parent].name, receiver) : receiver;
         } else if (parent >= 0 && !d->is_import) {
-            const char *pn = r->symbols[parent].name;
-            size_t n = strlen(pn) + 1 + strlen(s->short_name) + 1;
-            char *q = cortex_arena_alloc(&r->arena, n);
-            snprintf(q, n, "%s.%s", pn, s->short_name);
-            s->name = q;
+            s->name = dotted(&r->arena, r->symbols[parent].name, s->short_name);
         } else {
             s->name = s->short_name;
         }
@@ -295,26 +298,36 @@ static void drop_import_paths(cortex_raw_records *x)
     x->ntexts = w;
 }
 
-/* Adjacent whole-line comments form one block of prose. */
+static int continues_comment(const cortex_raw_text *prev, const cortex_raw_text *cur)
+{
+    return strcmp(prev->t.kind, "comment") == 0 && strcmp(cur->t.kind, "comment") == 0 && prev->own_line &&
+           cur->own_line && cur->t.line_start == prev->t.line_end + 1;
+}
+
+/* Adjacent whole-line comments form one block of prose, joined by newlines
+ * in one copy (joining line by line copied a block's head once per line). */
 static void merge_comments(cortex_raw_records *x, cortex_file_records *r)
 {
     size_t w = 0;
-    for (size_t i = 0; i < x->ntexts; i++) {
-        cortex_raw_text *cur = &x->texts[i];
-        if (w > 0) {
-            cortex_raw_text *prev = &x->texts[w - 1];
-            if (strcmp(prev->t.kind, "comment") == 0 && strcmp(cur->t.kind, "comment") == 0 && prev->own_line &&
-                cur->own_line && cur->t.line_start == prev->t.line_end + 1) {
-                size_t n = strlen(prev->t.text) + 1 + strlen(cur->t.text) + 1;
-                char *joined = cortex_arena_alloc(&r->arena, n);
-                snprintf(joined, n, "%s\n%s", prev->t.text, cur->t.text);
-                prev->t.text = joined;
-                prev->t.line_end = cur->t.line_end;
-                prev->t.end_byte = cur->t.end_byte;
-                continue;
+    for (size_t i = 0; i < x->ntexts;) {
+        size_t end = i + 1, n = strlen(x->texts[i].t.text) + 1;
+        for (; end < x->ntexts && continues_comment(&x->texts[end - 1], &x->texts[end]); end++)
+            n += strlen(x->texts[end].t.text) + 1;
+        cortex_raw_text block = x->texts[i];
+        if (end > i + 1) {
+            char *joined = cortex_arena_alloc(&r->arena, n), *o = joined;
+            for (size_t k = i; k < end; k++) {
+                size_t len = strlen(x->texts[k].t.text);
+                memcpy(o, x->texts[k].t.text, len);
+                o += len;
+                *o++ = k + 1 < end ? '\n' : '\0';
             }
+            block.t.text = joined;
+            block.t.line_end = x->texts[end - 1].t.line_end;
+            block.t.end_byte = x->texts[end - 1].t.end_byte;
         }
-        x->texts[w++] = *cur;
+        x->texts[w++] = block;
+        i = end;
     }
     x->ntexts = w;
     /* a block's empty edge lines (a lone `#` or `##` above or below it) are
@@ -395,7 +408,7 @@ void cortex_derive__records(cortex_raw_records *x, const cortex_language_plugin 
                             TSPoint file_end_point, cortex_file_records *r)
 {
     /* texts first: signatures cut the comments inside them out */
-    if (x->ntexts) qsort(x->texts, x->ntexts, sizeof *x->texts, compare_texts_dedupe);
+    cortex_sort(x->texts, x->ntexts, sizeof *x->texts, compare_texts_dedupe, &x->sort);
     size_t w = 0;
     for (size_t i = 0; i < x->ntexts; i++) {
         if (w > 0 && x->texts[w - 1].t.start_byte == x->texts[i].t.start_byte &&
@@ -414,5 +427,5 @@ void cortex_derive__records(cortex_raw_records *x, const cortex_language_plugin 
      * (type uses) belong to whatever declaration holds them. */
     for (size_t i = 0; i < r->nrefs; i++)
         r->refs[i].caller = innermost(r, r->refs[i].start_byte, strcmp(r->refs[i].kind, "call") == 0);
-    cortex_file_records_sort(r);
+    cortex_file_records_sort(r, &x->sort);
 }

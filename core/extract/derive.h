@@ -59,6 +59,7 @@ typedef struct cortex_raw_records {
     size_t nsections, sections_cap;
     cortex_raw_text *texts;
     size_t ntexts, texts_cap;
+    cortex_sort_scratch sort; /* for this file's sorts, and the next file's */
 } cortex_raw_records;
 
 /** Turns one file's raw definitions and texts into records in `r`, sorted.

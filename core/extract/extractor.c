@@ -55,6 +55,7 @@ void cortex_extractor_free(cortex_extractor *x)
     free(x->raw.defs);
     free(x->raw.texts);
     free(x->raw.sections);
+    cortex_sort_scratch_free(&x->raw.sort);
     free(x);
 }
 

@@ -40,29 +40,46 @@ void cortex_utf8_repair(cortex_buf *b, const char *s, size_t n)
     }
 }
 
+/* Bytes that go into a JSON string as they are: printable ASCII but the
+ * quote and the backslash. The rest is escaped or checked as UTF-8. */
+static const unsigned char json_plain[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 00 */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 10 */
+    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 20 */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 30 */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 40 */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, /* 50 */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 60 */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 70 */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 80 */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 90 */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* A0 */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* B0 */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* C0 */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* D0 */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* E0 */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* F0 */
+};
+
 void cortex_json_string(cortex_buf *b, const char *str, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
     const unsigned char *s = (const unsigned char *)str;
-    cortex_buf_putc(b, '"');
-    size_t run = 0; /* bytes copied verbatim, flushed in one go */
-    for (size_t i = 0; i < n;) {
-        unsigned char c = s[i];
-        if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
-            i++;
-            run++;
-            continue;
+    /* room for the common case, a string without escapes, in one step */
+    if (b->len + n + 3 > b->cap) cortex_grow((void **)&b->data, &b->cap, b->len + n + 3, 1);
+    b->data[b->len++] = '"';
+    size_t i = 0;
+    while (i < n) {
+        size_t run = i; /* bytes copied verbatim, flushed in one go */
+        for (;;) {
+            while (i < n && json_plain[s[i]]) i++;
+            size_t len;
+            if (i < n && s[i] >= 0x80 && (len = utf8_sequence(s + i, n - i)) > 0) i += len;
+            else break;
         }
-        if (c >= 0x80) {
-            size_t len = utf8_sequence(s + i, n - i);
-            if (len) {
-                i += len;
-                run += len;
-                continue;
-            }
-        }
-        cortex_buf_add(b, (const char *)s + i - run, run);
-        run = 0;
+        cortex_buf_add(b, (const char *)s + run, i - run);
+        if (i == n) break;
+        unsigned char c = s[i++];
         switch (c) {
         case '"': cortex_buf_add(b, "\\\"", 2); break;
         case '\\': cortex_buf_add(b, "\\\\", 2); break;
@@ -77,9 +94,7 @@ void cortex_json_string(cortex_buf *b, const char *str, size_t n)
                 cortex_buf_add(b, "\xEF\xBF\xBD", 3); /* invalid UTF-8 byte */
             }
         }
-        i++;
     }
-    cortex_buf_add(b, (const char *)s + n - run, run);
     cortex_buf_putc(b, '"');
 }
 

@@ -50,7 +50,7 @@ static int compare_texts(const void *pa, const void *pb)
     return cmp_str(a->kind, b->kind);
 }
 
-void cortex_file_records_sort(cortex_file_records *r)
+void cortex_file_records_sort(cortex_file_records *r, cortex_sort_scratch *scratch)
 {
     size_t n = r->nsymbols;
     if (n > 0) {
@@ -58,7 +58,7 @@ void cortex_file_records_sort(cortex_file_records *r)
         int32_t *remap = malloc(n * sizeof *remap);
         cortex_symbol *sorted = malloc(n * sizeof *sorted);
         for (size_t i = 0; i < n; i++) slots[i] = (sym_slot){&r->symbols[i], (int32_t)i};
-        if (n) qsort(slots, n, sizeof *slots, compare_symbols);
+        cortex_sort(slots, n, sizeof *slots, compare_symbols, scratch);
         for (size_t i = 0; i < n; i++) {
             remap[slots[i].old] = (int32_t)i;
             sorted[i] = *slots[i].s;
@@ -74,6 +74,6 @@ void cortex_file_records_sort(cortex_file_records *r)
         free(remap);
         free(slots);
     }
-    if (r->nrefs) qsort(r->refs, r->nrefs, sizeof *r->refs, compare_refs);
-    if (r->ntexts) qsort(r->texts, r->ntexts, sizeof *r->texts, compare_texts);
+    cortex_sort(r->refs, r->nrefs, sizeof *r->refs, compare_refs, scratch);
+    cortex_sort(r->texts, r->ntexts, sizeof *r->texts, compare_texts, scratch);
 }

@@ -7,6 +7,7 @@
 #define CORTEX_EXTRACT_RECORDS_H
 
 #include "../util/mem.h"
+#include "../util/sort.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -89,6 +90,6 @@ void cortex_file_records_reset(cortex_file_records *r);
 
 /** Sorts symbols, references and texts into the deterministic output order
  *  (line, column, then name/kind) and remaps parent and caller indexes. */
-void cortex_file_records_sort(cortex_file_records *r);
+void cortex_file_records_sort(cortex_file_records *r, cortex_sort_scratch *scratch);
 
 #endif

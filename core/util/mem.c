@@ -108,8 +108,6 @@ void cortex_buf_add(cortex_buf *b, const char *s, size_t n)
 
 void cortex_buf_puts(cortex_buf *b, const char *s) { cortex_buf_add(b, s, strlen(s)); }
 
-void cortex_buf_putc(cortex_buf *b, char c) { cortex_buf_add(b, &c, 1); }
-
 void cortex_buf_printf(cortex_buf *b, const char *fmt, ...)
 {
     /* formatted once into the room there is; again only when it did not fit */

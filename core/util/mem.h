@@ -42,7 +42,13 @@ typedef struct cortex_buf {
 
 void cortex_buf_add(cortex_buf *b, const char *s, size_t n);
 void cortex_buf_puts(cortex_buf *b, const char *s);
-void cortex_buf_putc(cortex_buf *b, char c);
+/* inline: the record writers append single characters a million times a run */
+static inline void cortex_buf_putc(cortex_buf *b, char c)
+{
+    if (b->len + 2 > b->cap) cortex_grow((void **)&b->data, &b->cap, b->len + 2, 1);
+    b->data[b->len++] = c;
+    b->data[b->len] = '\0';
+}
 void cortex_buf_printf(cortex_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /** Appends `v` in decimal: the records' line and column numbers, without printf. */
 void cortex_buf_put_uint(cortex_buf *b, uint64_t v);

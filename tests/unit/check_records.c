@@ -1,5 +1,6 @@
-/* Records: the deterministic sort (with parent/caller remapping) and the JSON
- * writer's escaping, which must always emit valid UTF-8 JSON. */
+/* Records: the deterministic sort (with parent/caller remapping), the stable
+ * sort under it, and the JSON writer's escaping, which must always emit valid
+ * UTF-8 JSON. */
 #include "extract/record_json.h"
 #include "extract/records.h"
 
@@ -22,7 +23,9 @@ START_TEST(test_records_sort_remaps_parents_and_callers)
     *CORTEX_PUSH(r.symbols, r.nsymbols, r.symbols_cap) = cls;
     cortex_reference ref = {.name = "f", .kind = "call", .line = 4, .col = 9, .caller = 0};
     *CORTEX_PUSH(r.refs, r.nrefs, r.refs_cap) = ref;
-    cortex_file_records_sort(&r);
+    cortex_sort_scratch scratch = {0};
+    cortex_file_records_sort(&r, &scratch);
+    cortex_sort_scratch_free(&scratch);
     ck_assert_str_eq(r.symbols[0].name, "A");
     ck_assert_int_eq(r.symbols[1].parent, 0);
     ck_assert_int_eq(r.refs[0].caller, 1);
@@ -47,12 +50,63 @@ START_TEST(test_records_json_escapes_and_repairs_utf8)
 }
 END_TEST
 
+/* cortex_sort against qsort with an explicit tiebreak: same order, ties
+ * kept in input order, for short, long, sorted, reversed and tied inputs. */
+typedef struct keyed {
+    int key, seq;
+    char pad[20]; /* an item bigger than a pointer, moved whole */
+} keyed;
+
+static int by_key(const void *pa, const void *pb)
+{
+    const keyed *a = pa, *b = pb;
+    return (a->key > b->key) - (a->key < b->key);
+}
+
+static int by_key_then_seq(const void *pa, const void *pb)
+{
+    int c = by_key(pa, pb);
+    if (c) return c;
+    const keyed *a = pa, *b = pb;
+    return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+START_TEST(test_sort_is_stable_and_orders_like_qsort)
+{
+    static const size_t sizes[] = {0, 1, 2, 3, 12, 13, 25, 100, 1000, 4099};
+    cortex_sort_scratch scratch = {0};
+    unsigned seed = 12345;
+    for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++)
+        for (int shape = 0; shape < 4; shape++) {
+            size_t n = sizes[si];
+            keyed *got = calloc(n + 1, sizeof *got), *want = calloc(n + 1, sizeof *want);
+            for (size_t i = 0; i < n; i++) {
+                seed = seed * 1103515245u + 12345u;
+                int key = shape == 0 ? (int)(seed >> 16) % 7          /* many ties */
+                          : shape == 1 ? (int)i                        /* sorted */
+                          : shape == 2 ? (int)(n - i)                  /* reversed */
+                                       : (int)((seed >> 8) % 100000); /* few ties */
+                got[i] = (keyed){.key = key, .seq = (int)i};
+                got[i].pad[i % sizeof got[i].pad] = (char)i;
+                want[i] = got[i];
+            }
+            cortex_sort(got, n, sizeof *got, by_key, &scratch);
+            qsort(want, n, sizeof *want, by_key_then_seq);
+            ck_assert_msg(memcmp(got, want, n * sizeof *got) == 0, "n=%zu shape=%d", n, shape);
+            free(got);
+            free(want);
+        }
+    cortex_sort_scratch_free(&scratch);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("records");
     TCase *tc = tcase_create("records");
     tcase_add_test(tc, test_records_sort_remaps_parents_and_callers);
     tcase_add_test(tc, test_records_json_escapes_and_repairs_utf8);
+    tcase_add_test(tc, test_sort_is_stable_and_orders_like_qsort);
     suite_add_tcase(s, tc);
     return cortex_check_run(s);
 }
