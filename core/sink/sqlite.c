@@ -927,6 +927,13 @@ static int build_fts_with_side(sqlite_sink *s)
         rc = exec(s, bulk_fts_sql[t]);
         here[t] = 1;
     }
+    /* While the side thread finishes, the store's pages so far go to its file
+     * and the disk: the COMMIT and the publish's fsync after the copy, on one
+     * core, are left only the copied tables' pages (Python stdlib, 2 threads). */
+    if (!rc && s->building) {
+        if (sqlite3_db_cacheflush(s->db) != SQLITE_OK) rc = db_error(s, "write the store's pages");
+        cortex_store_start_writeback(s->store);
+    }
     cortex_fts_side_finish(s->side); /* on failure its tables are built here */
     for (t = 0; t < CORTEX_FTS_TABLES && !rc; t++)
         if (!here[t] && !cortex_fts_side_built(s->side, t)) rc = exec(s, bulk_fts_sql[t]);
