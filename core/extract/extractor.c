@@ -146,17 +146,20 @@ static int may_follow_attribute(const char *src, uint32_t start)
     return !(c == '/' && start >= 2 && src[start - 2] == '*');
 }
 
-/* The tree cursor over `parent`'s children, first child current; 0 when it has none. */
-static int walk_children(cortex_extractor *x, TSNode parent)
+/* Puts a reused tree cursor (made on first use) on `parent`'s first child; 0 when it has none. */
+static int cursor_on_children(TSTreeCursor *c, int *have, TSNode parent)
 {
-    if (x->have_walk) {
-        ts_tree_cursor_reset(&x->walk, parent);
+    if (*have) {
+        ts_tree_cursor_reset(c, parent);
     } else {
-        x->walk = ts_tree_cursor_new(parent);
-        x->have_walk = 1;
+        *c = ts_tree_cursor_new(parent);
+        *have = 1;
     }
-    return ts_tree_cursor_goto_first_child(&x->walk);
+    return ts_tree_cursor_goto_first_child(c);
 }
+
+/* The extractor's cursor over `parent`'s children, first child current; 0 when it has none. */
+static int walk_children(cortex_extractor *x, TSNode parent) { return cursor_on_children(&x->walk, &x->have_walk, parent); }
 
 /* The row where the attributes written just before `n` begin, each on the
  * line after the last at the latest, or `row` when there are none. One pass
@@ -169,16 +172,10 @@ static uint32_t attributes_row(cortex_extractor *x, TSNode parent, TSNode n, uin
     uint32_t n_start = ts_node_start_byte(n);
     if (!a->active || !ts_node_eq(a->parent, parent) ||
         ts_node_start_byte(ts_tree_cursor_current_node(&a->cursor)) > n_start) {
-        if (a->have_cursor) {
-            ts_tree_cursor_reset(&a->cursor, parent);
-        } else {
-            a->cursor = ts_tree_cursor_new(parent);
-            a->have_cursor = 1;
-        }
         a->parent = parent;
         a->run = 0;
         a->chain_row = a->last_end = 0;
-        if (!(a->active = ts_tree_cursor_goto_first_child(&a->cursor))) return row;
+        if (!(a->active = cursor_on_children(&a->cursor, &a->have_cursor, parent))) return row;
     }
     do {
         TSNode k = ts_tree_cursor_current_node(&a->cursor);
