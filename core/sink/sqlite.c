@@ -140,14 +140,11 @@ static const char bind_imports_sql[] =
     "  ORDER BY s.parent_id IS NOT NULL, s.line_start LIMIT 1)\n"
     "WHERE resolution = 'import' AND target_id IS NULL;\n";
 
-/* Every row gone, for a rebuild. The full-text tables are dropped and made
- * again (cortex_store_fts_sql) rather than emptied with 'delete-all': FTS5
- * 3.54 writes an emptied table's structure with another cookie than a new
- * one's, and a rebuild must leave the bytes a first run leaves. */
+/* Every row gone, for a rebuild; the full-text tables are made anew
+ * (cortex_store_remake_fts). */
 static const char empty_store_sql[] =
     "DELETE FROM files; DELETE FROM symbols; DELETE FROM refs; DELETE FROM imports; DELETE FROM texts;"
-    " DELETE FROM chunks; DELETE FROM definition_names;"
-    " DROP TABLE symbols_fts; DROP TABLE texts_fts; DROP TABLE chunks_fts; DROP TABLE files_fts;";
+    " DELETE FROM chunks; DELETE FROM definition_names;";
 
 typedef struct sqlite_sink {
     char path[PATH_MAX];
@@ -317,7 +314,7 @@ static int sqlite_begin(void *self)
          * bulk load. Rewritten file by file in place it took 23.4 s on the
          * kernel subtree at two threads, against 14 s for a first run. Readers
          * see the old rows until the commit. */
-        if ((rc = exec(s, empty_store_sql)) || (rc = exec(s, cortex_store_fts_sql))) return rc;
+        if ((rc = exec(s, empty_store_sql)) || (rc = cortex_store_remake_fts(s->store))) return rc;
         s->bulk = 1;
     }
     cortex_bulk_names_free(s->names);

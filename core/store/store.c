@@ -344,6 +344,16 @@ int cortex_store_publish(cortex_store *s)
 
 sqlite3 *cortex_store_db(cortex_store *s) { return s->db; }
 
+/* The tables cortex_store_fts_sql makes, dropped for cortex_store_remake_fts. */
+static const char fts_drop_sql[] =
+    "DROP TABLE symbols_fts; DROP TABLE texts_fts; DROP TABLE files_fts; DROP TABLE chunks_fts;";
+
+int cortex_store_remake_fts(cortex_store *s)
+{
+    int rc = exec(s->db, fts_drop_sql, s->path);
+    return rc ? rc : exec(s->db, cortex_store_fts_sql, s->path);
+}
+
 int cortex_store_drop_indexes(cortex_store *s)
 {
     for (int i = 0; index_sql[i]; i++) {

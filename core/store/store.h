@@ -52,6 +52,12 @@ int cortex_store__open_schema(cortex_store **out, const char *path, cortex_store
 /** Borrowed; valid until the store is closed. */
 sqlite3 *cortex_store_db(cortex_store *s);
 
+/** Drops the full-text tables and makes them again, empty, inside the run's
+ *  transaction: a rebuild's tables then hold the bytes a first run's do
+ *  (emptied with FTS5's 'delete-all', 3.54 writes their structure record with
+ *  another cookie). 0 or a negative code with the message set. */
+int cortex_store_remake_fts(cortex_store *s);
+
 /** Drops the secondary indexes, for a bulk load into an empty store; call
  *  inside the run's transaction, and cortex_store_create_indexes() before it
  *  commits. Both return 0 or a negative code with the message set. */
