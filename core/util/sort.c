@@ -2,7 +2,6 @@
 #include "sort.h"
 #include "mem.h"
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,9 +43,9 @@ void cortex_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, con
     unsigned char *items = (unsigned char *)(tmp + n);
     for (size_t i = 0; i < n; i++) p[i] = (unsigned char *)base + i * size;
     sort_pointers(p, tmp, n, cmp);
-    size_t first_moved = 0;
-    while (first_moved < n && p[first_moved] == (unsigned char *)base + first_moved * size) first_moved++;
-    if (first_moved == n) return; /* in order already */
+    size_t in_place = 0;
+    while (in_place < n && p[in_place] == (unsigned char *)base + in_place * size) in_place++;
+    if (in_place == n) return; /* in order already */
     for (size_t i = 0; i < n; i++) memcpy(items + i * size, p[i], size);
     memcpy(base, items, n * size);
 }
