@@ -63,7 +63,6 @@ static const char *const index_sql[] = {
     "CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id)",
     "CREATE INDEX IF NOT EXISTS imports_name ON imports(name)",
     "CREATE INDEX IF NOT EXISTS imports_target ON imports(target_file_id)",
-    "CREATE INDEX IF NOT EXISTS texts_file ON texts(file_id, line_start)",
     "CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id, ordinal)",
     NULL};
 
@@ -97,6 +96,7 @@ static const char schema_sql[] =
     "  COALESCE(r.resolution, CASE WHEN d.n = 1 THEN 'name' WHEN d.n > 1 THEN 'ambiguous' END) AS resolution\n"
     "  FROM refs r JOIN files rf ON rf.id = r.file_id\n"
     "  LEFT JOIN definition_names d ON d.lang = rf.lang AND d.name = r.name;\n"
+    /* a text's id: its file's and its place in the file (CORTEX_STORE_TEXT_ID_BITS) */
     "CREATE TABLE texts(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, kind TEXT NOT NULL, line_start INTEGER NOT NULL,\n"
     "  line_end INTEGER NOT NULL, text TEXT NOT NULL, language TEXT, parent_id INTEGER);\n"
@@ -237,6 +237,12 @@ int cortex_store__open_schema(cortex_store **out, const char *path, cortex_store
         sqlite3_close(db);
         return cortex_error_set(CORTEX_ENOTFOUND, "%s: no index yet; run `cortex index`", path);
     }
+    /* 16 KiB pages for a new store (before WAL, which fixes the size): a cold
+     * run's writes go out in a quarter of the system calls, and its b-trees
+     * split less. Python standard library, interleaved with the floor (5
+     * pairs): 1.24x -> 1.19x at one thread, 1.32x -> 1.28x at two; kernel
+     * subtree at two threads 1.17x -> 1.14x. */
+    if (mode != CORTEX_STORE_READ && version == 0 && (rc = exec(db, "PRAGMA page_size=16384", path))) goto fail;
     if (mode == CORTEX_STORE_BUILD) {
         /* One writer and no reader until it is published; the journal only
          * has to undo an aborted run, and the file is synced once, whole. */
