@@ -52,13 +52,13 @@ static const char *const stmt_sql[ST_COUNT] = {
     /* An external-content FTS5 table forgets a row when told its old values. */
     [ST_FTS_DEL_SYMBOLS] = "INSERT INTO symbols_fts(symbols_fts, rowid, terms, sig, doc)"
                            " SELECT 'delete', id, terms, sig, doc FROM symbols WHERE file_id = ?",
-    [ST_FTS_DEL_TEXTS] = "INSERT INTO texts_fts(texts_fts, rowid, text) SELECT 'delete', id, text FROM texts WHERE " CORTEX_STORE_TEXT_OF_FILE("id", "?1"),
+    [ST_FTS_DEL_TEXTS] = "INSERT INTO texts_fts(texts_fts, rowid, text) SELECT 'delete', id, text FROM texts WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1"),
     [ST_FTS_DEL_FILE] = "INSERT INTO files_fts(files_fts, rowid, path) SELECT 'delete', id, path FROM files WHERE id = ?",
     [ST_DEL_FILE] = "DELETE FROM files WHERE id = ?",
     [ST_DEL_SYMBOLS] = "DELETE FROM symbols WHERE file_id = ?",
-    [ST_DEL_REFS] = "DELETE FROM refs WHERE file_id = ?",
+    [ST_DEL_REFS] = "DELETE FROM refs WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1"),
     [ST_DEL_IMPORTS] = "DELETE FROM imports WHERE file_id = ?",
-    [ST_DEL_TEXTS] = "DELETE FROM texts WHERE " CORTEX_STORE_TEXT_OF_FILE("id", "?1"),
+    [ST_DEL_TEXTS] = "DELETE FROM texts WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1"),
     [ST_FTS_DEL_CHUNKS] = "INSERT INTO chunks_fts(chunks_fts, rowid, content, headers)"
                           " SELECT 'delete', id, content, headers FROM chunks WHERE file_id = ?",
     [ST_DEL_CHUNKS] = "DELETE FROM chunks WHERE file_id = ?",
@@ -66,8 +66,8 @@ static const char *const stmt_sql[ST_COUNT] = {
                     " VALUES (?,?,?,?,?,?,?,?,?)",
     [ST_INS_SYMBOL] = "INSERT INTO symbols(id, file_id, name, short_name, kind, line_start, line_end, col, parent_id, sig,"
                       " visibility, doc, alias, origin, terms, name_line) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-    [ST_INS_REF] = "INSERT INTO refs(file_id, name, kind, qualifier, line, col, caller_id, target_id, resolution)"
-                   " VALUES (?,?,?,?,?,?,?,?,?)",
+    [ST_INS_REF] = "INSERT INTO refs(id, file_id, name, kind, qualifier, line, col, caller_id, target_id, resolution)"
+                   " VALUES (?,?,?,?,?,?,?,?,?,?)",
     [ST_INS_IMPORT] = "INSERT INTO imports(file_id, symbol_id, name, alias, origin, line, candidates) VALUES (?,?,?,?,?,?,?)",
     [ST_INS_TEXT] = "INSERT INTO texts(id, file_id, kind, line_start, line_end, text, language, parent_id) VALUES (?,?,?,?,?,?,?,?)",
     [ST_INS_CHUNK] = "INSERT INTO chunks(file_id, ordinal, kind, line_start, line_end, headers, content) VALUES (?,?,?,?,?,?,?)",
@@ -94,7 +94,7 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_DEL_SYMBOL] = "DELETE FROM symbols WHERE id = ?",
     [ST_UPD_IMPORT] = "UPDATE imports SET alias = ?3, origin = ?4, line = ?5, candidates = ?6 WHERE file_id = ?1 AND symbol_id = ?2",
     [ST_DEL_IMPORT] = "DELETE FROM imports WHERE file_id = ?1 AND symbol_id = ?2",
-    [ST_OLD_REFS] = "SELECT id, name, kind, qualifier FROM refs WHERE file_id = ? ORDER BY id",
+    [ST_OLD_REFS] = "SELECT id, name, kind, qualifier FROM refs WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1") " ORDER BY id",
     [ST_UPD_REF] = "UPDATE refs SET line = ?2, col = ?3, caller_id = ?4, target_id = ?5, resolution = ?6 WHERE id = ?1",
     [ST_DEL_REF] = "DELETE FROM refs WHERE id = ?",
 };
@@ -171,6 +171,7 @@ typedef struct sqlite_sink {
     uint32_t *taken_by; /* beside each: the symbol that claimed it */
     size_t taken_cap;
     int64_t *ref_ids; /* per reference of the current file: the row it rewrites, 0 = a new row */
+    int64_t next_ref_id; /* the current file's next new reference id (CORTEX_STORE_ROW_ID_BITS) */
     size_t ref_ids_cap;
     unsigned char *kept; /* per symbol of the current file: its row is rewritten in place */
     size_t kept_cap;
@@ -717,7 +718,9 @@ static int compare_new_refs(const void *a, const void *b)
 
 /* Pairs the file's references with its old rows of the same name, kind and
  * qualifier, in source order (into s->ref_ids, all 0 before: a new row), and
- * deletes the old rows left over. */
+ * deletes the old rows left over. New rows are numbered after the old ones;
+ * when edits have used up the file's numbers, its rows go and the file is
+ * numbered from its first id again. */
 static int match_refs(sqlite_sink *s, int64_t file_id, const cortex_file_records *r)
 {
     old_row *old = NULL;
@@ -727,6 +730,13 @@ static int match_refs(sqlite_sink *s, int64_t file_id, const cortex_file_records
         free_old_rows(old, nold);
         return rc;
     }
+    int64_t last = old[nold - 1].id - (file_id << CORTEX_STORE_ROW_ID_BITS); /* in id order */
+    if ((uint64_t)last + 1 + r->nrefs > (uint64_t)1 << CORTEX_STORE_ROW_ID_BITS) {
+        free_old_rows(old, nold);
+        static const int all_refs[] = {ST_DEL_REFS};
+        return run_on_file(s, file_id, all_refs, 1);
+    }
+    s->next_ref_id = (file_id << CORTEX_STORE_ROW_ID_BITS) + last + 1;
     qsort(old, nold, sizeof *old, compare_old_refs);
     uint32_t *order = cortex_xcalloc(r->nrefs + 1, sizeof *order);
     for (size_t i = 0; i < r->nrefs; i++) order[i] = (uint32_t)i;
@@ -802,20 +812,26 @@ static int sqlite_file(void *self, const cortex_file_records *r)
 
     cortex_grow((void **)&s->ref_ids, &s->ref_ids_cap, r->nrefs + 1, sizeof *s->ref_ids);
     memset(s->ref_ids, 0, (r->nrefs + 1) * sizeof *s->ref_ids);
+    if (file_id >> (62 - CORTEX_STORE_ROW_ID_BITS) || r->nrefs >> CORTEX_STORE_ROW_ID_BITS ||
+        r->ntexts >> CORTEX_STORE_ROW_ID_BITS)
+        return cortex_error_set(CORTEX_EINVALID, "%s: file %lld with %zu references and %zu texts: more than its ids can number",
+                                r->path, (long long)file_id, r->nrefs, r->ntexts);
+    s->next_ref_id = file_id << CORTEX_STORE_ROW_ID_BITS;
     if (!fresh && (rc = match_refs(s, file_id, r))) return rc;
     for (size_t i = 0; i < r->nrefs; i++) {
         const cortex_reference *ref = &r->refs[i];
         int update = s->ref_ids[i] != 0;
         /* an update sets the columns after the key: line, col, caller, target, resolution */
         st = s->st[update ? ST_UPD_REF : ST_INS_REF];
-        int col = update ? 2 : 5;
+        int col = update ? 2 : 6;
         if (update) {
             sqlite3_bind_int64(st, 1, s->ref_ids[i]);
         } else {
-            sqlite3_bind_int64(st, 1, file_id);
-            sqlite3_bind_text(st, 2, ref->name, -1, SQLITE_STATIC);
-            sqlite3_bind_text(st, 3, ref->kind, -1, SQLITE_STATIC);
-            bind_text_or_null(st, 4, ref->qualifier);
+            sqlite3_bind_int64(st, 1, s->next_ref_id++);
+            sqlite3_bind_int64(st, 2, file_id);
+            sqlite3_bind_text(st, 3, ref->name, -1, SQLITE_STATIC);
+            sqlite3_bind_text(st, 4, ref->kind, -1, SQLITE_STATIC);
+            bind_text_or_null(st, 5, ref->qualifier);
         }
         sqlite3_bind_int(st, col, (int)ref->line);
         sqlite3_bind_int(st, col + 1, (int)ref->col);
@@ -831,12 +847,9 @@ static int sqlite_file(void *self, const cortex_file_records *r)
     }
 
     st = s->st[ST_INS_TEXT];
-    if (file_id >> (62 - CORTEX_STORE_TEXT_ID_BITS) || r->ntexts >> CORTEX_STORE_TEXT_ID_BITS)
-        return cortex_error_set(CORTEX_EINVALID, "%s: %zu texts in file %lld: more than a text id can number", r->path,
-                                r->ntexts, (long long)file_id);
     for (size_t i = 0; i < r->ntexts; i++) {
         const cortex_text *t = &r->texts[i];
-        int64_t id = (file_id << CORTEX_STORE_TEXT_ID_BITS) | (int64_t)i;
+        int64_t id = (file_id << CORTEX_STORE_ROW_ID_BITS) | (int64_t)i;
         sqlite3_bind_int64(st, 1, id);
         sqlite3_bind_int64(st, 2, file_id);
         sqlite3_bind_text(st, 3, t->kind, -1, SQLITE_STATIC);
@@ -973,7 +986,7 @@ static int index_fts_rows(sqlite_sink *s)
              "INSERT INTO symbols_fts(rowid, terms, sig, doc) SELECT s.id, s.terms, s.sig, s.doc"
              "  FROM files f CROSS JOIN symbols s ON s.file_id = f.id WHERE f.generation = %lld ORDER BY s.id;"
              "INSERT INTO texts_fts(rowid, text) SELECT t.id, t.text"
-             "  FROM files f CROSS JOIN texts t ON " CORTEX_STORE_TEXT_OF_FILE("t.id", "f.id") " WHERE f.generation = %lld ORDER BY t.id;"
+             "  FROM files f CROSS JOIN texts t ON " CORTEX_STORE_ROW_OF_FILE("t.id", "f.id") " WHERE f.generation = %lld ORDER BY t.id;"
              "INSERT INTO chunks_fts(rowid, content, headers) SELECT c.id, c.content, c.headers"
              "  FROM files f CROSS JOIN chunks c ON c.file_id = f.id WHERE f.generation = %lld ORDER BY c.id;"
              "INSERT INTO files_fts(rowid, path) SELECT id, path FROM files WHERE generation = %lld ORDER BY id;",

@@ -52,10 +52,6 @@ static const char *const index_sql[] = {
     "CREATE INDEX IF NOT EXISTS symbols_short_name ON symbols(short_name, file_id)",
     "CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name)",
     "CREATE INDEX IF NOT EXISTS symbols_parent ON symbols(parent_id) WHERE parent_id IS NOT NULL",
-    /* a file's references, and by caller within it: a caller is always in
-     * the reference's file, so get_callees looks up (file, caller) here
-     * instead of a separate caller index (0.4 s of a cold kernel commit) */
-    "CREATE INDEX IF NOT EXISTS refs_file ON refs(file_id, caller_id)",
     "CREATE INDEX IF NOT EXISTS refs_name ON refs(name)",
     "CREATE INDEX IF NOT EXISTS refs_target ON refs(target_id) WHERE target_id IS NOT NULL",
     /* the references bound through imports: re-bound at every commit */
@@ -96,7 +92,7 @@ static const char schema_sql[] =
     "  COALESCE(r.resolution, CASE WHEN d.n = 1 THEN 'name' WHEN d.n > 1 THEN 'ambiguous' END) AS resolution\n"
     "  FROM refs r JOIN files rf ON rf.id = r.file_id\n"
     "  LEFT JOIN definition_names d ON d.lang = rf.lang AND d.name = r.name;\n"
-    /* a text's id: its file's and its place in the file (CORTEX_STORE_TEXT_ID_BITS) */
+    /* a text's id: its file's and its place in the file (CORTEX_STORE_ROW_ID_BITS) */
     "CREATE TABLE texts(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, kind TEXT NOT NULL, line_start INTEGER NOT NULL,\n"
     "  line_end INTEGER NOT NULL, text TEXT NOT NULL, language TEXT, parent_id INTEGER);\n"

@@ -15,12 +15,13 @@
 /** The schema this build writes and reads; bumped on any incompatible change. */
 #define CORTEX_STORE_SCHEMA 8
 
-/** A text's id is its file's id in the high bits and its place in the file in
-    the low ones: a file's texts are one range of ids, found without an index
-    by file (building that index was a tenth of a cold run's index builds). */
-#define CORTEX_STORE_TEXT_ID_BITS 32
-/** SQL: the text id `id` belongs to the file whose id is `file`. */
-#define CORTEX_STORE_TEXT_OF_FILE(id, file) id " BETWEEN (" file ") << 32 AND ((" file ") << 32) + 4294967295"
+/** A text's or a reference's id is its file's id in the high bits and a
+    number within the file in the low ones: a file's texts, and its references,
+    are one range of ids each, found without an index by file (building those
+    two indexes was a quarter of a cold run's index builds). */
+#define CORTEX_STORE_ROW_ID_BITS 32
+/** SQL: the row id `id` belongs to the file whose id is `file`. */
+#define CORTEX_STORE_ROW_OF_FILE(id, file) id " BETWEEN (" file ") << 32 AND ((" file ") << 32) + 4294967295"
 
 typedef struct cortex_store cortex_store;
 

@@ -5,15 +5,15 @@
  */
 #include "handlers.h"
 
+#include "../store/store.h"
 #include "../util/error.h"
 
 #include <string.h>
 
 /* The definitions a name denotes: `Class.method` by qualified name, a bare
  * name by its short name (every method of that name). ?1 = the name. */
-#define DEFINITIONS_FROM \
-    " FROM symbols s WHERE s.kind <> 'import' AND (s.name = ?1 OR (instr(?1, '.') = 0 AND s.short_name = ?1))"
-#define DEFINITIONS "SELECT s.id" DEFINITIONS_FROM
+#define DEFINITION_WHERE " s.kind <> 'import' AND (s.name = ?1 OR (instr(?1, '.') = 0 AND s.short_name = ?1))"
+#define DEFINITIONS "SELECT s.id FROM symbols s WHERE" DEFINITION_WHERE
 
 #define EDGE_COLUMNS                                                                                        \
     "f.path, b.line, b.col, b.kind, b.name, b.qualifier, c.name, b.resolution, t.name, t.kind, tf.path, " \
@@ -132,8 +132,10 @@ int cortex_tool_callers(cortex_tool_session *s, json_t *args, json_t **result)
 
 int cortex_tool_callees(cortex_tool_session *s, json_t *args, json_t **result)
 {
-    /* by (file, caller): a reference's caller is a symbol of its own file,
-     * and the store indexes references that way, not by caller alone */
+    /* a reference's caller is a symbol of its own file: the caller's file's
+     * range of reference ids is searched, not an index by caller */
     return graph_result(s, args, "caller",
-                        "(b.file_id, b.caller_id) IN (SELECT s.file_id, s.id" DEFINITIONS_FROM ")", 1, result);
+                        "b.id IN (SELECT r.id FROM symbols s JOIN refs r ON " CORTEX_STORE_ROW_OF_FILE("r.id", "s.file_id")
+                        " AND r.caller_id = s.id WHERE" DEFINITION_WHERE ")",
+                        1, result);
 }

@@ -164,7 +164,7 @@ START_TEST(test_store_fts_finds_both_spellings)
     free(hits);
     ck_assert_int_eq(cortex_store_meta_int(store, "generation", -1), 1);
     /* the first run loads in bulk: every secondary index is rebuilt before commit */
-    ck_assert_int_eq(count(db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"), 12);
+    ck_assert_int_eq(count(db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"), 11);
     cortex_store_close(store);
 }
 END_TEST
@@ -317,26 +317,36 @@ static cortex_text comment(const char *words, uint32_t line)
     return t;
 }
 
-/* A file's texts are the range of ids under its file id (there is no index by
- * file): an edit replaces exactly them, in the table and in texts_fts, and a
- * removed file's go; a bulk load on two threads numbers them the same way. */
-static void check_text_ids(unsigned threads)
+/* A file's texts and its references are ranges of ids under its file id
+ * (there is no index by file): an edit replaces exactly its texts, in the
+ * table and in texts_fts, keeps the references it still makes under their
+ * ids and numbers new ones after them; a removed file's rows go; a bulk load
+ * on two threads numbers them the same way. */
+static void check_row_ids(unsigned threads)
 {
     void *sink = open_sink_for(threads, 0);
     cortex_text ta[] = {comment("alpha first", 1), comment("alpha second", 4), comment("alpha third", 7)};
     cortex_text tb[] = {comment("beta only", 2)};
-    cortex_file_records first[] = {file("a.py", NULL, 0, NULL, 0), file("b.py", NULL, 0, NULL, 0)};
+    cortex_reference ra1[] = {{.name = "open", .kind = "call", .line = 2, .col = 1, .caller = -1},
+                              {.name = "close", .kind = "call", .line = 3, .col = 1, .caller = -1}};
+    cortex_reference rb[] = {{.name = "read", .kind = "call", .line = 1, .col = 1, .caller = -1}};
+    cortex_file_records first[] = {file("a.py", NULL, 0, ra1, 2), file("b.py", NULL, 0, rb, 1)};
     first[0].texts = ta, first[0].ntexts = 3;
     first[1].texts = tb, first[1].ntexts = 1;
     run_files(sink, first, 2);
     expect_rows("SELECT f.path || ':' || (t.id - (f.id << 32)) || ':' || t.text FROM texts t JOIN files f ON f.id = t.file_id"
                 " ORDER BY t.id",
                 "a.py:0:alpha first,a.py:1:alpha second,a.py:2:alpha third,b.py:0:beta only");
+    expect_rows("SELECT f.path || ':' || (r.id - (f.id << 32)) || ':' || r.name FROM refs r JOIN files f ON f.id = r.file_id"
+                " ORDER BY r.id",
+                "a.py:0:open,a.py:1:close,b.py:0:read");
 
-    /* a.py edited down to one text, b.py removed, c.py added */
+    /* a.py edited (one text; `close` kept, `open` gone, `write` new), b.py removed, c.py added */
     cortex_text ta2[] = {comment("gamma replaces", 3)};
     cortex_text tc[] = {comment("delta new", 1), comment("delta more", 2)};
-    cortex_file_records ra = file("a.py", NULL, 0, NULL, 0), rc = file("c.py", NULL, 0, NULL, 0);
+    cortex_reference ra2[] = {{.name = "close", .kind = "call", .line = 5, .col = 1, .caller = -1},
+                              {.name = "write", .kind = "call", .line = 6, .col = 1, .caller = -1}};
+    cortex_file_records ra = file("a.py", NULL, 0, ra2, 2), rc = file("c.py", NULL, 0, rb, 1);
     ra.texts = ta2, ra.ntexts = 1;
     memcpy(ra.hash, "fedcba9876543210", sizeof ra.hash);
     rc.texts = tc, rc.ntexts = 2;
@@ -349,6 +359,9 @@ static void check_text_ids(unsigned threads)
     expect_rows("SELECT f.path || ':' || (t.id - (f.id << 32)) || ':' || t.text FROM texts t JOIN files f ON f.id = t.file_id"
                 " ORDER BY f.path, t.id",
                 "a.py:0:gamma replaces,c.py:0:delta new,c.py:1:delta more");
+    expect_rows("SELECT f.path || ':' || (r.id - (f.id << 32)) || ':' || r.name || ':' || r.line FROM refs r"
+                " JOIN files f ON f.id = r.file_id ORDER BY f.path, r.id",
+                "a.py:1:close:5,a.py:2:write:6,c.py:0:read:1");
     expect_rows("SELECT group_concat(t.text, '|') FROM texts_fts JOIN texts t ON t.id = texts_fts.rowid"
                 " WHERE texts_fts MATCH 'alpha OR beta OR gamma OR delta'",
                 "gamma replaces|delta new|delta more");
@@ -358,11 +371,11 @@ static void check_text_ids(unsigned threads)
     sqlite3_close(db);
 }
 
-START_TEST(test_store_text_ids_are_ranges_of_their_file)
+START_TEST(test_store_row_ids_are_ranges_of_their_file)
 {
-    check_text_ids(1);
+    check_row_ids(1);
     remove(db_path);
-    check_text_ids(2);
+    check_row_ids(2);
 }
 END_TEST
 
@@ -490,7 +503,7 @@ int main(void)
     tcase_add_test(tc, test_store_older_schema_is_rebuilt);
     tcase_add_test(tc, test_store_foreign_files_are_refused);
     tcase_add_test(tc, test_store_run_replaces_removes_and_aborts);
-    tcase_add_test(tc, test_store_text_ids_are_ranges_of_their_file);
+    tcase_add_test(tc, test_store_row_ids_are_ranges_of_their_file);
     tcase_add_test(tc, test_store_symbol_ids_are_stable_and_distinct);
     tcase_add_test(tc, test_store_references_are_bound_and_labelled);
     tcase_add_test(tc, test_store_name_binding_follows_later_runs);
