@@ -44,14 +44,15 @@ static void join_writeback(cortex_store *s)
  * drops them and builds each once at the end, a sort instead of a million
  * random-key inserts (measured on the kernel subtree: see docs/benchmarks.md).
  * Building them is most of the serial commit of a cold run, so each is as
- * small as its queries allow: partial where most rows are NULL (81% of
- * symbols have no parent, 85% of references no stored target), and no column
- * a query does not look up by. */
+ * small as its queries allow: partial where most rows are NULL (85% of
+ * references have no stored target), no column a query does not look up by,
+ * and none where a file's rows are enough: a file's texts and references are
+ * ranges of ids (CORTEX_STORE_ROW_ID_BITS), a symbol's children are found
+ * among its file's symbols. */
 static const char *const index_sql[] = {
     "CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id, line_start)",
     "CREATE INDEX IF NOT EXISTS symbols_short_name ON symbols(short_name, file_id)",
     "CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name)",
-    "CREATE INDEX IF NOT EXISTS symbols_parent ON symbols(parent_id) WHERE parent_id IS NOT NULL",
     "CREATE INDEX IF NOT EXISTS refs_name ON refs(name)",
     "CREATE INDEX IF NOT EXISTS refs_target ON refs(target_id) WHERE target_id IS NOT NULL",
     /* the references bound through imports: re-bound at every commit */

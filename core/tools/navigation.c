@@ -249,7 +249,9 @@ int cortex_tool_children(cortex_tool_session *s, json_t *args, json_t **result)
     if (rc) return rc;
     const char *parent = json_string_value(json_object_get(args, "parent"));
     /* The parent by qualified or short name; several definitions (a class
-     * redefined under a condition) contribute all their children. */
+     * redefined under a condition) contribute all their children, found
+     * among the file's symbols (a parent is always in its children's file:
+     * no index by parent to build). */
 #define PARENTS "(SELECT id FROM symbols WHERE file_id = ?1 AND kind <> 'import' AND (name = ?4 OR short_name = ?4))"
     if (count_rows(s, "SELECT count(*) FROM " PARENTS, file_id, parent) == 0)
         return cortex_error_set(CORTEX_ENOTFOUND, "no symbol named \"%s\" in %s; get_file_symbols lists the file's symbols",
@@ -257,12 +259,12 @@ int cortex_tool_children(cortex_tool_session *s, json_t *args, json_t **result)
     json_t *items;
     rc = list_symbols(s,
                       "SELECT " CORTEX_SYMBOL_COLUMNS " FROM symbols s JOIN files f ON f.id = s.file_id "
-                      "LEFT JOIN symbols p ON p.id = s.parent_id WHERE s.parent_id IN " PARENTS
+                      "LEFT JOIN symbols p ON p.id = s.parent_id WHERE s.file_id = ?1 AND s.parent_id IN " PARENTS
                       " ORDER BY " SOURCE_ORDER " LIMIT ?2 OFFSET ?3",
                       file_id, parent, args, &items);
     if (rc) return rc;
     *result = json_pack("{s:s,s:s,s:o}", "file", path, "parent", parent, "symbols", items);
-    cortex_page_finish(*result, count_rows(s, "SELECT count(*) FROM symbols WHERE parent_id IN " PARENTS, file_id, parent),
+    cortex_page_finish(*result, count_rows(s, "SELECT count(*) FROM symbols WHERE file_id = ?1 AND parent_id IN " PARENTS, file_id, parent),
                        json_integer_value(json_object_get(args, "offset")), json_array_size(items));
     return 0;
 }
