@@ -171,8 +171,8 @@ typedef struct sqlite_sink {
     uint32_t *taken_by; /* beside each: the symbol that claimed it */
     size_t taken_cap;
     int64_t *ref_ids; /* per reference of the current file: the row it rewrites, 0 = a new row */
-    int64_t next_ref_id; /* the current file's next new reference id (CORTEX_STORE_ROW_ID_BITS) */
     size_t ref_ids_cap;
+    int64_t next_ref_id; /* the current file's next new reference id (CORTEX_STORE_ROW_ID_BITS) */
     unsigned char *kept; /* per symbol of the current file: its row is rewritten in place */
     size_t kept_cap;
     uint32_t *bindable; /* this file's bindable symbols, sorted by name then line */
