@@ -63,6 +63,8 @@ static const char *const index_sql[] = {
     "CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id, ordinal)",
     NULL};
 
+_Static_assert(CORTEX_STORE_ROW_ID_BITS == 32, "CORTEX_STORE_ROW_OF_FILE spells the 32 bits out");
+
 static const char schema_sql[] =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;\n"
     "CREATE TABLE files(\n"
@@ -239,7 +241,8 @@ int cortex_store__open_schema(cortex_store **out, const char *path, cortex_store
      * split less. Python standard library, interleaved with the floor (5
      * pairs): 1.24x -> 1.19x at one thread, 1.32x -> 1.28x at two; kernel
      * subtree at two threads 1.17x -> 1.14x. */
-    if (mode != CORTEX_STORE_READ && version == 0 && (rc = exec(db, "PRAGMA page_size=" CORTEX_STORE_PAGE_SIZE, path))) goto fail;
+    if (mode != CORTEX_STORE_READ && version == 0 && (rc = exec(db, "PRAGMA page_size=" CORTEX_STORE_PAGE_SIZE, path)))
+        goto fail;
     if (mode == CORTEX_STORE_BUILD) {
         /* One writer and no reader until it is published; the journal only
          * has to undo an aborted run, and the file is synced once, whole. */
