@@ -804,6 +804,11 @@ static int sqlite_file(void *self, const cortex_file_records *r)
     sqlite3_bind_text(st, at + 6, r->project ? r->project : ".", -1, SQLITE_STATIC);
     if ((rc = step_done(s, st, "write file"))) return rc;
     if (fresh) file_id = sqlite3_last_insert_rowid(s->db);
+    /* its texts' and references' ids are numbered under its own (CORTEX_STORE_ROW_ID_BITS) */
+    if (file_id >> (62 - CORTEX_STORE_ROW_ID_BITS) || r->nrefs >> CORTEX_STORE_ROW_ID_BITS ||
+        r->ntexts >> CORTEX_STORE_ROW_ID_BITS)
+        return cortex_error_set(CORTEX_EINVALID, "%s: file %lld with %zu references and %zu texts: more than its ids can number",
+                                r->path, (long long)file_id, r->nrefs, r->ntexts);
     if (s->side) cortex_fts_side_add(s->side, CORTEX_FTS_FILES, file_id, (const char *const[]){r->path});
 
     plan_ids(s, r);
@@ -823,10 +828,6 @@ static int sqlite_file(void *self, const cortex_file_records *r)
 
     cortex_grow((void **)&s->ref_ids, &s->ref_ids_cap, r->nrefs + 1, sizeof *s->ref_ids);
     memset(s->ref_ids, 0, (r->nrefs + 1) * sizeof *s->ref_ids);
-    if (file_id >> (62 - CORTEX_STORE_ROW_ID_BITS) || r->nrefs >> CORTEX_STORE_ROW_ID_BITS ||
-        r->ntexts >> CORTEX_STORE_ROW_ID_BITS)
-        return cortex_error_set(CORTEX_EINVALID, "%s: file %lld with %zu references and %zu texts: more than its ids can number",
-                                r->path, (long long)file_id, r->nrefs, r->ntexts);
     s->next_ref_id = file_id << CORTEX_STORE_ROW_ID_BITS;
     if (!fresh && (rc = match_refs(s, file_id, r))) return rc;
     for (size_t i = 0; i < r->nrefs; i++) {
