@@ -18,6 +18,12 @@
 /* How far (in jobs) workers may run ahead of the indexer: enough to keep them
  * busy while it writes, few enough that held records stay small. */
 #define WINDOW_PER_THREAD 32
+/* The indexer, finding a file not done yet, sleeps until this many files from
+ * it are: woken once per batch instead of at every file, it preempts a
+ * worker that much less often. */
+#ifndef TAKE_BATCH
+#define TAKE_BATCH 8
+#endif
 
 typedef struct slot {
     cortex_extract_result result;
@@ -38,7 +44,9 @@ struct cortex_workers {
     const cortex_chunk_options *chunk; /* NULL: no chunks */
     int stopping;
     pthread_mutex_t lock;
-    pthread_cond_t changed;
+    pthread_cond_t changed; /* a job was released, or the workers stop */
+    pthread_cond_t ready;   /* the files the indexer waits for are done */
+    size_t await_lo, await_hi; /* those files: [lo, hi), or none when hi is 0 */
     pthread_t *threads;
     unsigned nthreads; /* 0: extraction happens in take() */
     cortex_extractor *inline_extractor;
@@ -108,6 +116,14 @@ static size_t claim(cortex_workers *w)
     return i;
 }
 
+/* Whether jobs [lo, hi) are all done; called with the lock held. */
+static int all_done(const cortex_workers *w, size_t lo, size_t hi)
+{
+    for (size_t i = lo; i < hi; i++)
+        if (w->slots[i].state != 2) return 0;
+    return 1;
+}
+
 static void *worker(void *arg)
 {
     cortex_workers *w = arg;
@@ -127,7 +143,7 @@ static void *worker(void *arg)
         run_job(w, x, i, &buf, &cap);
         pthread_mutex_lock(&w->lock);
         w->slots[i].state = 2;
-        pthread_cond_broadcast(&w->changed);
+        if (i >= w->await_lo && i < w->await_hi && all_done(w, w->await_lo, w->await_hi)) pthread_cond_signal(&w->ready);
     }
     pthread_mutex_unlock(&w->lock);
     free(buf);
@@ -156,6 +172,7 @@ cortex_workers *cortex_workers_start(const char *root, const cortex_extract_job 
     w->slots = cortex_xcalloc(njobs + 1, sizeof *w->slots);
     pthread_mutex_init(&w->lock, NULL);
     pthread_cond_init(&w->changed, NULL);
+    pthread_cond_init(&w->ready, NULL);
     if (threads <= 1 || njobs < 2) {
         cortex_extract_limits limits = {parse_seconds, 0};
         cortex_extractor_new(&w->inline_extractor, &limits);
@@ -199,7 +216,13 @@ cortex_extract_result *cortex_workers_take(cortex_workers *w, size_t i)
         return &w->slots[i].result;
     }
     pthread_mutex_lock(&w->lock);
-    while (w->slots[i].state != 2) pthread_cond_wait(&w->changed, &w->lock);
+    if (w->slots[i].state != 2) {
+        /* all within the window, so the workers may start every one */
+        w->await_lo = i;
+        w->await_hi = w->njobs - i < TAKE_BATCH ? w->njobs : i + TAKE_BATCH;
+        while (!all_done(w, w->await_lo, w->await_hi)) pthread_cond_wait(&w->ready, &w->lock);
+        w->await_hi = 0;
+    }
     pthread_mutex_unlock(&w->lock);
     return &w->slots[i].result;
 }
@@ -235,5 +258,6 @@ void cortex_workers_stop(cortex_workers *w)
     free(w->slots);
     pthread_mutex_destroy(&w->lock);
     pthread_cond_destroy(&w->changed);
+    pthread_cond_destroy(&w->ready);
     free(w);
 }
