@@ -21,9 +21,7 @@
 /* The indexer, finding a file not done yet, sleeps until this many files from
  * it are: woken once per batch instead of at every file, it preempts a
  * worker that much less often. */
-#ifndef TAKE_BATCH
 #define TAKE_BATCH 8
-#endif
 
 typedef struct slot {
     cortex_extract_result result;
