@@ -193,6 +193,8 @@ int cortex_text_is_meaningful(const char *s)
         if (isalpha(*p) || *p >= 0x80) letters++;
         if (*p == ' ') spaces++;
         if (*p == '/') slashes++;
+        /* a message is known at its first space after enough letters */
+        if (spaces && letters >= CORTEX_STRING_MIN_LETTERS) return 1;
     }
     return letters >= CORTEX_STRING_MIN_LETTERS && (spaces > 0 || (slashes > 0 && len >= CORTEX_STRING_MIN_WORDLESS));
 }
