@@ -222,6 +222,7 @@ static uint32_t attributes_row(cortex_extractor *x, TSNode parent, TSNode n, uin
     return row;
 }
 
+/* Whether `outer` covers the bytes [start, end). */
 static int spans(TSNode outer, uint32_t start, uint32_t end)
 {
     return ts_node_start_byte(outer) <= start && end <= ts_node_end_byte(outer);
@@ -281,6 +282,16 @@ static int locate(ancestry *a, TSNode n)
     return a->active = walk_to(a, n);
 }
 
+/* The parent of `n`, `up` levels above definition `def`: from the ancestry
+ * when it can locate `def` (tried once per definition, `*located` -1 until
+ * then), else from ts_node_parent. */
+static TSNode parent_above(cortex_extractor *x, TSNode def, TSNode n, uint32_t up, int *located)
+{
+    if (*located < 0) *located = locate(&x->above, def);
+    if (!*located) return ts_node_parent(n);
+    return x->above.depth > up ? x->above.path[x->above.depth - up - 1] : (TSNode){0};
+}
+
 /* The row where a definition visibly begins: a wrapper that holds it in a
  * `definition` or `declaration` field (Python's decorated_definition, an
  * export statement, a template) starts it earlier, and so do attributes
@@ -293,8 +304,7 @@ static uint32_t lead_row_of(cortex_extractor *x, TSNode def, const char *src)
     int have_parent = 0, located = -1; /* not tried yet */
     uint32_t up = 0;                    /* levels above def that n is */
     for (int depth = 0; depth < 3 && (rules->definition || rules->declaration || rules->has_template); depth++) {
-        if (located < 0) located = locate(&x->above, def);
-        TSNode p = !located ? ts_node_parent(n) : x->above.depth > up ? x->above.path[x->above.depth - up - 1] : (TSNode){0};
+        TSNode p = parent_above(x, def, n, up, &located);
         int wraps = 0;
         if (!ts_node_is_null(p)) {
             if (rules->definition) wraps = ts_node_eq(ts_node_child_by_field_id(p, rules->definition), n);
@@ -313,10 +323,7 @@ static uint32_t lead_row_of(cortex_extractor *x, TSNode def, const char *src)
     }
     uint32_t row = ts_node_start_point(n).row;
     if (!rules->has_attributes || !may_follow_attribute(src, ts_node_start_byte(n))) return row;
-    if (!have_parent) {
-        if (located < 0) located = locate(&x->above, def);
-        parent = !located ? ts_node_parent(n) : x->above.depth > up ? x->above.path[x->above.depth - up - 1] : (TSNode){0};
-    }
+    if (!have_parent) parent = parent_above(x, def, n, up, &located);
     return ts_node_is_null(parent) ? row : attributes_row(x, parent, n, row);
 }
 
