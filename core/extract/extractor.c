@@ -303,7 +303,7 @@ static uint32_t lead_row_of(cortex_extractor *x, TSNode def, const char *src)
     TSNode n = def, parent = {0};
     int have_parent = 0, located = -1; /* not tried yet */
     uint32_t up = 0;                    /* levels above def that n is */
-    for (int depth = 0; depth < 3 && (rules->definition || rules->declaration || rules->has_template); depth++) {
+    for (; up < 3 && (rules->definition || rules->declaration || rules->has_template); up++) {
         TSNode p = parent_above(x, def, n, up, &located);
         int wraps = 0;
         if (!ts_node_is_null(p)) {
@@ -319,7 +319,6 @@ static uint32_t lead_row_of(cortex_extractor *x, TSNode def, const char *src)
             break;
         }
         n = p;
-        up++;
     }
     uint32_t row = ts_node_start_point(n).row;
     if (!rules->has_attributes || !may_follow_attribute(src, ts_node_start_byte(n))) return row;
