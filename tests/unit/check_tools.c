@@ -404,6 +404,22 @@ START_TEST(test_globs)
 }
 END_TEST
 
+/* Backtracking over every star's stopping point took minutes here (issue 24);
+ * the case tcase's timeout fails it when matching is not linear. */
+START_TEST(test_globs_many_stars_do_not_backtrack)
+{
+    char name[80], dirs[400] = "";
+    memset(name, 'a', 60);
+    strcpy(name + 60, ".py");
+    ck_assert(!cortex_glob_match("*a*a*a*a*a*a*a*a*b", name));
+    ck_assert(cortex_glob_match("*a*a*a*a*a*a*a*a*.py", name));
+    for (int i = 0; i < 60; i++) strcat(dirs, "a/");
+    strcat(dirs, "x.py");
+    ck_assert(!cortex_glob_match("**/a/**/a/**/a/**/a/**/a/**/a/**/b", dirs));
+    ck_assert(cortex_glob_match("**/a/**/a/**/a/**/a/**/a/**/a/**/x.py", dirs));
+}
+END_TEST
+
 START_TEST(test_schema_defaults_and_types)
 {
     json_t *schema = json_loads("{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"default\":3},"
@@ -434,6 +450,7 @@ static Suite *suite(void)
     tcase_add_test(table, test_table_rows_are_unique_and_schemas_are_usable);
     tcase_add_test(table, test_path_resolution_normalises_and_confines);
     tcase_add_test(table, test_globs);
+    tcase_add_test(table, test_globs_many_stars_do_not_backtrack);
     tcase_add_test(table, test_schema_defaults_and_types);
     suite_add_tcase(s, table);
     TCase *handlers = tcase_create("handlers");
