@@ -1,8 +1,10 @@
 # Helpers to compile tree-sitter grammars and build language plugins.
 #
-# cortex_add_grammar(<target> <src-dir>): a static, position-independent
-# library of a grammar's parser.c (and scanner.c when present). Grammars are
-# third-party code: built optimised, without warnings or sanitizers.
+# cortex_add_grammar(<target> <src-dir> [SCANNER <file>]): a static,
+# position-independent library of a grammar's parser.c (and scanner.c when
+# present, or SCANNER: a file of ours that includes the grammar's scanner.c to
+# mend it). Grammars are third-party code: built optimised, without warnings
+# or sanitizers.
 #
 # cortex_add_plugin(<name> SOURCES ... GRAMMARS ... QUERIES ...): a plugin
 # shared object in ${CORTEX_BUILD_PLUGIN_DIR}; each .scm query file is
@@ -10,8 +12,11 @@
 # cortex_query_<basename> for each file.
 
 function(cortex_add_grammar target srcdir)
+  cmake_parse_arguments(G "" "SCANNER" "" ${ARGN})
   set(srcs "${srcdir}/parser.c")
-  if(EXISTS "${srcdir}/scanner.c")
+  if(G_SCANNER)
+    list(APPEND srcs "${G_SCANNER}")
+  elseif(EXISTS "${srcdir}/scanner.c")
     list(APPEND srcs "${srcdir}/scanner.c")
   endif()
   add_library(${target} STATIC ${srcs})
