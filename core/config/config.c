@@ -86,7 +86,7 @@ static int read_seconds(parser *p, const yaml_node_t *n, double *out)
     char *end;
     double v = strtod(scalar(n), &end);
     if (!*scalar(n) || *end) return fail(p, n, "expected a number of seconds, got \"%s\"", scalar(n));
-    if (!(v > 0 && v <= 3600)) return fail(p, n, "must be more than 0 and at most 3600, not %s", scalar(n));
+    if (!(v >= 0.001 && v <= 3600)) return fail(p, n, "must be from 0.001 to 3600, not %s", scalar(n));
     *out = v;
     return 0;
 }
@@ -348,6 +348,36 @@ static int r_disable(parser *p, const yaml_node_t *v, void *t)
 static const key_rule mcp_rules[] = {{"disable", r_disable}, {NULL, NULL}};
 static int r_mcp(parser *p, const yaml_node_t *v, void *t) { return read_mapping(p, v, mcp_rules, t); }
 
+/* What the key rules cannot see, checked over the whole document first: a
+ * key given twice (YAML forbids it; libyaml keeps both and the last would
+ * win silently) and a tag of ours the document does not define (`!foo`). */
+static int check_node(parser *p, const yaml_node_t *n)
+{
+    const char *tag = (const char *)n->tag;
+    if (tag && strncmp(tag, "tag:yaml.org,2002:", 18) != 0) return fail(p, n, "unknown tag \"%s\"", tag);
+    if (n->type == YAML_SEQUENCE_NODE) {
+        for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+            int rc = check_node(p, yaml_document_get_node(&p->doc, *it));
+            if (rc) return rc;
+        }
+    } else if (n->type == YAML_MAPPING_NODE) {
+        for (yaml_node_pair_t *a = n->data.mapping.pairs.start; a < n->data.mapping.pairs.top; a++) {
+            const yaml_node_t *k = yaml_document_get_node(&p->doc, a->key);
+            int rc = check_node(p, k);
+            if (!rc) rc = check_node(p, yaml_document_get_node(&p->doc, a->value));
+            if (rc) return rc;
+            if (k->type != YAML_SCALAR_NODE) continue;
+            for (yaml_node_pair_t *b = n->data.mapping.pairs.start; b < a; b++) {
+                const yaml_node_t *first = yaml_document_get_node(&p->doc, b->key);
+                if (first->type == YAML_SCALAR_NODE && first->data.scalar.length == k->data.scalar.length &&
+                    memcmp(first->data.scalar.value, k->data.scalar.value, k->data.scalar.length) == 0)
+                    return fail(p, k, "duplicate key \"%s\" (first at line %zu)", scalar(k), first->start_mark.line + 1);
+            }
+        }
+    }
+    return 0;
+}
+
 static const key_rule top_rules[] = {{"version", r_version}, {"pipelines", r_pipelines}, {"mcp", r_mcp}, {NULL, NULL}};
 
 static int parse_into(cortex_config *c, const char *text, size_t len, const char *name, const cortex_pipeline_config *base)
@@ -366,7 +396,22 @@ static int parse_into(cortex_config *c, const char *text, size_t len, const char
     }
     yaml_node_t *root = yaml_document_get_root_node(&p.doc);
     doc_target target = {c, base};
-    if (root && !(root->type == YAML_SCALAR_NODE && !*scalar(root))) rc = read_mapping(&p, root, top_rules, &target);
+    if (root) rc = check_node(&p, root);
+    if (!rc && root && !(root->type == YAML_SCALAR_NODE && !*scalar(root))) rc = read_mapping(&p, root, top_rules, &target);
+    if (!rc && root) {
+        /* A second document would be ignored: the file means something else than it reads. */
+        yaml_document_t next;
+        if (!yaml_parser_load(&yp, &next)) {
+            rc = cortex_error_set(CORTEX_EINVALID, "%s:%zu:%zu: YAML syntax error: %s", name, yp.problem_mark.line + 1,
+                                  yp.problem_mark.column + 1, yp.problem ? yp.problem : "unreadable");
+        } else {
+            yaml_node_t *extra = yaml_document_get_root_node(&next);
+            if (extra)
+                rc = cortex_error_set(CORTEX_EINVALID, "%s:%zu:%zu: a second YAML document; the configuration is one",
+                                      name, next.start_mark.line + 1, next.start_mark.column + 1);
+            yaml_document_delete(&next);
+        }
+    }
     yaml_document_delete(&p.doc);
     yaml_parser_delete(&yp);
     return rc;

@@ -108,7 +108,13 @@ START_TEST(test_config_errors_name_position_and_key)
     fails_with("pipelines:\n  default:\n    extensions: {h: cpp}\n",
                "config.yml:3:18: pipelines.default.extensions: an extension starts with a dot, like \".h\", not \"h\"");
     fails_with("pipelines:\n  default:\n    limits:\n      parse_seconds: -1\n",
-               "config.yml:4:22: pipelines.default.limits.parse_seconds: must be more than 0 and at most 3600, not -1");
+               "config.yml:4:22: pipelines.default.limits.parse_seconds: must be from 0.001 to 3600, not -1");
+    fails_with("pipelines:\n  default:\n    limits:\n      parse_seconds: 1e-300\n",
+               "config.yml:4:22: pipelines.default.limits.parse_seconds: must be from 0.001 to 3600, not 1e-300");
+    fails_with("pipelines:\n  default:\n    threads: 1\n    threads: 2\n",
+               "config.yml:4:5: duplicate key \"threads\" (first at line 3)");
+    fails_with("pipelines:\n  default:\n    threads: !foo 1\n", "config.yml:3:14: unknown tag \"!foo\"");
+    fails_with("version: 1\n---\npipelines: {}\n", "config.yml:2:1: a second YAML document; the configuration is one");
     fails_with("pipelines:\n  \"bad name\":\n    threads: 1\n",
                "config.yml:2:3: pipelines: a pipeline name is letters, digits, '-' and '_', not \"bad name\"");
     fails_with("mcp:\n  disable: [graph, everything]\n",
