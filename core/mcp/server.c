@@ -36,6 +36,7 @@ static void on_serve_event(const cortex_serve_event *e, void *payload)
             fprintf(stderr, "cortex mcp: re-indexing after a change failed: %s\n", e->message);
         break;
     case CORTEX_SERVE_NOT_WATCHING: fprintf(stderr, "cortex mcp: not watching: %s\n", e->message); break;
+    case CORTEX_SERVE_WATCHING: break;
     }
 }
 

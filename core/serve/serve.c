@@ -140,6 +140,8 @@ int cortex_serve_watch(cortex_serve *s, int index_first, const atomic_int *stop)
     cortex_watch *w;
     int rc = cortex_watch_open(&w, cortex_repo_root(s->repo));
     if (rc) return rc;
+    cortex_serve_event watching = {.kind = CORTEX_SERVE_WATCHING, .watched_dirs = cortex_watch_count(w)};
+    tell(s, &watching);
     for (int first = index_first; !atomic_load(stop); first = 0) {
         if (!first) {
             int changed = cortex_watch_wait(w, s->quiet_ms, stop);

@@ -23,6 +23,7 @@ typedef struct cortex_serve cortex_serve;
 
 typedef enum cortex_serve_event_kind {
     CORTEX_SERVE_INDEX_STARTED, /* a repository without an index: its first index starts in the background */
+    CORTEX_SERVE_WATCHING,      /* the watch is in place: changes from now on are seen */
     CORTEX_SERVE_INDEXED,       /* a first index finished (in the background, or the watch loop's own) */
     CORTEX_SERVE_REINDEXED,     /* a re-index after a settled change finished */
     CORTEX_SERVE_NOT_WATCHING   /* the watch thread could not start, or stopped on an error */
