@@ -121,7 +121,9 @@ static json_t *contents(const char *uri, const char *mime, json_t *text)
     return json_pack("{s:[{s:s,s:s,s:o}]}", "contents", "uri", uri, "mimeType", mime, "text", text);
 }
 
-static char message_buf[512];
+/* A formatted error message outlives the call that made it, until the transport
+ * answers on the same thread: one buffer per thread, so transports may answer in parallel. */
+static _Thread_local char message_buf[512];
 
 json_t *cortex_mcp_resources_read(cortex_tool_ctx *ctx, int not_found_code, json_t *params, int *code, const char **message)
 {
