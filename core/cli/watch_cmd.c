@@ -61,8 +61,12 @@ int cortex_cmd_watch(int argc, char **argv)
         } else root = argv[i];
     }
     cortex_repo *repo;
-    if (cortex_repo_open(&repo, root) != 0 || cortex_repo_config_error(repo)) {
-        fprintf(stderr, "cortex watch: %s\n", repo ? cortex_repo_config_error(repo) : cortex_error_last());
+    if (cortex_repo_open(&repo, root) != 0) {
+        fprintf(stderr, "cortex watch: %s\n", cortex_error_last());
+        return 1; /* nothing to watch, as when the watch itself fails */
+    }
+    if (cortex_repo_config_error(repo)) {
+        fprintf(stderr, "cortex watch: %s\n", cortex_repo_config_error(repo));
         cortex_repo_close(repo);
         return 2;
     }
