@@ -70,15 +70,19 @@ static json_t *typed_value(const json_t *prop, const char *text)
 
 static int run_tool(const cortex_tool *t, const char *root, json_t *args, int as_json)
 {
-    cortex_tool_session s;
-    if (cortex_tool_session_open(&s, root) != 0) {
+    cortex_repo *repo;
+    cortex_reader *reader = NULL;
+    if (cortex_repo_open(&repo, root) != 0 || cortex_reader_open(&reader, repo) != 0) {
         fprintf(stderr, "cortex: %s\n", cortex_error_last());
+        cortex_repo_close(repo);
         return 1;
     }
     int text = !as_json;
     json_t *result;
-    cortex_tool_outcome o = cortex_tool_call(&s, t, args, &result);
-    cortex_tool_session_close(&s);
+    cortex_tool_ctx ctx = {.reader = reader};
+    cortex_tool_outcome o = cortex_tool_call(&result, &ctx, t, args);
+    cortex_reader_close(reader);
+    cortex_repo_close(repo);
     if (o == CORTEX_TOOL_FAILED) {
         fprintf(stderr, "cortex %s: %s\n", t->command, json_string_value(json_object_get(result, "error")));
         json_decref(result);

@@ -1,9 +1,7 @@
 /* `cortex watch`: keeps a repository's index current as files change. */
 #include "commands.h"
 
-#include "../config/config.h"
-#include "../index/pipeline.h"
-#include "../index/watch.h"
+#include "../serve/serve.h"
 #include "../util/error.h"
 
 #include <signal.h>
@@ -17,6 +15,26 @@ static void on_signal(int sig)
 {
     (void)sig;
     atomic_store(&stop, 1);
+}
+
+/* Says what each run did; a failed run is reported and the watch goes on. */
+static void on_event(const cortex_serve_event *e, void *payload)
+{
+    const int *quiet = payload;
+    if (e->kind != CORTEX_SERVE_INDEXED && e->kind != CORTEX_SERVE_REINDEXED) return;
+    const cortex_index_report *r = e->report;
+    if (e->rc != 0 && e->rc != CORTEX_ECANCELLED) {
+        fprintf(stderr, "cortex watch: %s\n", e->message);
+    } else if (e->rc == 0 && !*quiet) {
+        if (e->kind == CORTEX_SERVE_INDEXED)
+            printf("cortex: indexed %llu files; watching %u directories of %s (Ctrl-C stops)\n",
+                   (unsigned long long)r->files, e->watched_dirs, r->root);
+        else
+            printf("cortex: re-indexed in %.2f s: %llu parsed, %llu unchanged, %llu removed\n", r->seconds,
+                   (unsigned long long)(r->files - r->unchanged), (unsigned long long)r->unchanged,
+                   (unsigned long long)r->removed);
+        fflush(stdout);
+    }
 }
 
 static void watch_usage(FILE *out)
@@ -42,52 +60,32 @@ int cortex_cmd_watch(int argc, char **argv)
             return 2;
         } else root = argv[i];
     }
-    cortex_config config;
-    if (cortex_config_load(&config, root) != 0) {
+    cortex_repo *repo;
+    if (cortex_repo_open(&repo, root) != 0) {
         fprintf(stderr, "cortex watch: %s\n", cortex_error_last());
+        return 1; /* nothing to watch, as when the watch itself fails */
+    }
+    if (cortex_repo_config_error(repo)) {
+        fprintf(stderr, "cortex watch: %s\n", cortex_repo_config_error(repo));
+        cortex_repo_close(repo);
         return 2;
     }
-    cortex_index_options opts = {0};
-    opts.root = root;
-    opts.pipeline = cortex_config_pipeline(&config, pipeline);
-    if (!opts.pipeline) {
+    cortex_serve_options so = {.pipeline = pipeline ? pipeline : "default", .on_event = on_event, .payload = &quiet};
+    cortex_serve *serve;
+    if (cortex_serve_open(&serve, repo, &so) != 0) {
         fprintf(stderr, "cortex watch: %s\n", cortex_error_last());
-        cortex_config_dispose(&config);
+        cortex_repo_close(repo);
         return 2;
     }
-    opts.cancel = &stop;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
-    cortex_plugin_set *plugins = cortex_cli_load_plugins(quiet, 1);
-    cortex_watch *w = NULL;
-    int rc = cortex_watch_open(&w, root);
-    for (int first = 1; rc == 0 && !atomic_load(&stop); first = 0) {
-        if (!first) {
-            int changed = cortex_watch_wait(w, 150, &stop);
-            if (changed <= 0) {
-                rc = changed < 0 ? changed : 0;
-                break;
-            }
-        }
-        cortex_index_report r;
-        int ran = cortex_index_run(plugins, &opts, &r);
-        if (ran != 0 && ran != CORTEX_ECANCELLED) {
-            fprintf(stderr, "cortex watch: %s\n", cortex_error_last());
-        } else if (ran == 0 && !quiet) {
-            if (first)
-                printf("cortex: indexed %llu files; watching %u directories of %s (Ctrl-C stops)\n",
-                       (unsigned long long)r.files, cortex_watch_count(w), r.root);
-            else
-                printf("cortex: re-indexed in %.2f s: %llu parsed, %llu unchanged, %llu removed\n", r.seconds,
-                       (unsigned long long)(r.files - r.unchanged), (unsigned long long)r.unchanged,
-                       (unsigned long long)r.removed);
-            fflush(stdout);
-        }
-        cortex_index_report_dispose(&r);
-    }
+    cortex_plugin_set *plugins = cortex_repo_plugins(repo);
+    if (!quiet)
+        for (size_t i = 0; i < plugins->nrefused; i++)
+            fprintf(stderr, "cortex: warning: plugin %s refused: %s\n", plugins->refused[i].path, plugins->refused[i].reason);
+    int rc = cortex_serve_watch(serve, 1, &stop);
     if (rc) fprintf(stderr, "cortex watch: %s\n", cortex_error_last());
-    cortex_watch_close(w);
-    cortex_plugin_set_free(plugins);
-    cortex_config_dispose(&config);
+    cortex_serve_close(serve);
+    cortex_repo_close(repo);
     return rc ? 1 : 0;
 }

@@ -7,18 +7,15 @@
 
 #include "jsonrpc.h"
 
-#include "../tools/handlers.h"
+#include "../tools/resources.h"
 #include "../util/error.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define RESOURCE_NOT_FOUND_LEGACY (-32002)
 #define FILE_PREFIX "cortex://file/"
 #define SYMBOL_PREFIX "cortex://symbol/"
-#define SYMBOL_DEFINITIONS_MAX 20
-#define SYMBOL_SOURCE_LINES 80
 
 long cortex_mcp_cursor_offset(const json_t *cursor)
 {
@@ -70,7 +67,7 @@ static int uri_decode(const char *in, cortex_buf *out)
     return 0;
 }
 
-json_t *cortex_mcp_resources_list(cortex_mcp_server *s, json_t *params, int *code, const char **message)
+json_t *cortex_mcp_resources_list(cortex_tool_ctx *ctx, long page, json_t *params, int *code, const char **message)
 {
     long offset = cortex_mcp_cursor_offset(json_object_get(params, "cursor"));
     if (offset < 0) {
@@ -78,33 +75,25 @@ json_t *cortex_mcp_resources_list(cortex_mcp_server *s, json_t *params, int *cod
         *message = "Invalid params: unknown cursor";
         return NULL;
     }
-    long page = s->opts->resources_page_size > 0 ? s->opts->resources_page_size : 100;
     json_t *list = json_array();
+    json_t *files = NULL;
     int more = 0;
-    cortex_mcp_server_wait_index(s);
-    sqlite3_stmt *st = s->tools.db ? cortex_tool_prepare(&s->tools, "SELECT path, lang FROM files ORDER BY path LIMIT ? OFFSET ?") : NULL;
-    if (st) {
-        sqlite3_bind_int64(st, 1, page + 1);
-        sqlite3_bind_int64(st, 2, offset);
-        long n = 0;
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            if (n++ == page) {
-                more = 1;
-                break;
-            }
-            const char *path = (const char *)sqlite3_column_text(st, 0);
-            cortex_buf uri = {0};
-            cortex_buf_puts(&uri, FILE_PREFIX);
-            uri_path(&uri, path);
-            char description[512];
-            snprintf(description, sizeof description, "Outline of %s (%s): its symbols with lines and signatures", path,
-                     sqlite3_column_text(st, 1));
-            json_array_append_new(list, json_pack("{s:s,s:s,s:s,s:s}", "uri", uri.data, "name", path, "description",
-                                                  description, "mimeType", "text/plain"));
-            cortex_buf_free(&uri);
-        }
-        sqlite3_finalize(st);
+    cortex_tool_resource_files(&files, &more, ctx->reader, offset, page);
+    size_t i;
+    json_t *file;
+    json_array_foreach(files, i, file) {
+        const char *path = json_string_value(json_object_get(file, "path"));
+        cortex_buf uri = {0};
+        cortex_buf_puts(&uri, FILE_PREFIX);
+        uri_path(&uri, path);
+        char description[512];
+        snprintf(description, sizeof description, "Outline of %s (%s): its symbols with lines and signatures", path,
+                 json_string_value(json_object_get(file, "lang")));
+        json_array_append_new(list, json_pack("{s:s,s:s,s:s,s:s}", "uri", uri.data, "name", path, "description",
+                                              description, "mimeType", "text/plain"));
+        cortex_buf_free(&uri);
     }
+    json_decref(files);
     json_t *r = json_pack("{s:o}", "resources", list);
     if (more) json_object_set_new(r, "nextCursor", cortex_mcp_cursor(offset + page));
     return r;
@@ -120,77 +109,23 @@ json_t *cortex_mcp_resource_templates(void)
                      "mimeType", "text/markdown");
 }
 
-static json_t *not_found(cortex_mcp_server *s, int *code, const char **message, const char *text)
+static json_t *not_found(int not_found_code, int *code, const char **message, const char *text)
 {
-    *code = s->modern ? CORTEX_JSONRPC_INVALID_PARAMS : RESOURCE_NOT_FOUND_LEGACY;
+    *code = not_found_code;
     *message = text;
     return NULL;
 }
 
-static json_t *contents(const char *uri, const char *mime, const char *text)
+static json_t *contents(const char *uri, const char *mime, json_t *text)
 {
-    return json_pack("{s:[{s:s,s:s,s:s}]}", "contents", "uri", uri, "mimeType", mime, "text", text);
+    return json_pack("{s:[{s:s,s:s,s:o}]}", "contents", "uri", uri, "mimeType", mime, "text", text);
 }
 
-static char message_buf[512];
+/* A formatted error message outlives the call that made it, until the transport
+ * answers on the same thread: one buffer per thread, so transports may answer in parallel. */
+static _Thread_local char message_buf[512];
 
-static json_t *read_file_outline(cortex_mcp_server *s, const char *uri, const char *path, int *code, const char **message)
-{
-    json_t *args = json_pack("{s:s,s:i}", "file", path, "limit", 1000);
-    json_t *result;
-    const cortex_tool *t = cortex_tool_find("get_file_symbols");
-    cortex_tool_outcome o = cortex_tool_call(&s->tools, t, args, &result);
-    json_decref(args);
-    if (o != CORTEX_TOOL_OK) {
-        snprintf(message_buf, sizeof message_buf, "Resource not found: %s", result ? json_string_value(json_object_get(result, "error")) : uri);
-        json_decref(result);
-        return not_found(s, code, message, message_buf);
-    }
-    char *text = cortex_tool_render(t, result, 1);
-    json_decref(result);
-    json_t *r = contents(uri, "text/plain", text);
-    free(text);
-    return r;
-}
-
-static json_t *read_symbol(cortex_mcp_server *s, const char *uri, const char *name, int *code, const char **message)
-{
-    sqlite3_stmt *st = s->tools.db ? cortex_tool_prepare(&s->tools,
-                                                         "SELECT s.name, s.kind, f.path, s.line_start, s.line_end, s.sig, s.doc "
-                                                         "FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind <> 'import' "
-                                                         "AND (s.name = ?1 OR (instr(?1, '.') = 0 AND s.short_name = ?1)) "
-                                                         "ORDER BY f.path, s.line_start LIMIT ?2")
-                                   : NULL;
-    if (!st) return not_found(s, code, message, "Resource not found: the repository has no index");
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 2, SYMBOL_DEFINITIONS_MAX);
-    cortex_buf md = {0};
-    int n = 0;
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        const char *path = (const char *)sqlite3_column_text(st, 2);
-        int64_t first = sqlite3_column_int64(st, 3), last = sqlite3_column_int64(st, 4);
-        cortex_buf_printf(&md, "%s## %s `%s`\n\n%s:%lld-%lld\n", n++ ? "\n" : "", sqlite3_column_text(st, 1),
-                          sqlite3_column_text(st, 0), path, (long long)first, (long long)last);
-        if (sqlite3_column_type(st, 6) != SQLITE_NULL) cortex_buf_printf(&md, "\n%s\n", sqlite3_column_text(st, 6));
-        if (last > first + SYMBOL_SOURCE_LINES - 1) last = first + SYMBOL_SOURCE_LINES - 1;
-        char *source = cortex_read_lines(s->tools.root, path, first, last);
-        if (source) cortex_buf_printf(&md, "\n```\n%s\n```\n", source);
-        free(source);
-    }
-    sqlite3_finalize(st);
-    if (n == 0) {
-        cortex_buf_free(&md);
-        snprintf(message_buf, sizeof message_buf, "Resource not found: no definition named \"%.200s\"", name);
-        return not_found(s, code, message, message_buf);
-    }
-    /* Source text may hold any bytes; the JSON must be UTF-8. */
-    json_t *text = cortex_json_text(md.data, md.len);
-    json_t *r = json_pack("{s:[{s:s,s:s,s:o}]}", "contents", "uri", uri, "mimeType", "text/markdown", "text", text);
-    cortex_buf_free(&md);
-    return r;
-}
-
-json_t *cortex_mcp_resources_read(cortex_mcp_server *s, json_t *params, int *code, const char **message)
+json_t *cortex_mcp_resources_read(cortex_tool_ctx *ctx, int not_found_code, json_t *params, int *code, const char **message)
 {
     const char *uri = json_string_value(json_object_get(params, "uri"));
     if (!uri) {
@@ -198,18 +133,25 @@ json_t *cortex_mcp_resources_read(cortex_mcp_server *s, json_t *params, int *cod
         *message = "Invalid params: uri is required";
         return NULL;
     }
-    cortex_mcp_server_wait_index(s);
     cortex_buf decoded = {0};
-    json_t *r;
+    json_t *text = NULL;
+    int rc = 0;
+    const char *mime = NULL;
     size_t fl = strlen(FILE_PREFIX), sl = strlen(SYMBOL_PREFIX);
-    if (strncmp(uri, FILE_PREFIX, fl) == 0 && uri[fl] && uri_decode(uri + fl, &decoded) == 0)
-        r = read_file_outline(s, uri, decoded.data, code, message);
-    else if (strncmp(uri, SYMBOL_PREFIX, sl) == 0 && uri[sl] && uri_decode(uri + sl, &decoded) == 0)
-        r = read_symbol(s, uri, decoded.data, code, message);
-    else
-        r = not_found(s, code, message, "Resource not found: cortex serves cortex://file/{path} and cortex://symbol/{name}");
+    if (strncmp(uri, FILE_PREFIX, fl) == 0 && uri[fl] && uri_decode(uri + fl, &decoded) == 0) {
+        rc = cortex_tool_resource_file(&text, ctx, decoded.data);
+        mime = "text/plain";
+    } else if (strncmp(uri, SYMBOL_PREFIX, sl) == 0 && uri[sl] && uri_decode(uri + sl, &decoded) == 0) {
+        rc = cortex_tool_resource_symbol(&text, ctx->reader, decoded.data);
+        mime = "text/markdown";
+    }
     cortex_buf_free(&decoded);
-    return r;
+    if (!mime) return not_found(not_found_code, code, message, "Resource not found: cortex serves cortex://file/{path} and cortex://symbol/{name}");
+    if (rc) {
+        snprintf(message_buf, sizeof message_buf, "Resource not found: %s", rc == CORTEX_ECANCELLED ? uri : cortex_error_last());
+        return not_found(not_found_code, code, message, message_buf);
+    }
+    return contents(uri, mime, text);
 }
 
 /* ---- prompts ------------------------------------------------------------------ */

@@ -4,8 +4,6 @@
 
 #include "jsonrpc.h"
 
-#include "../index/watch.h"
-
 #include "../util/error.h"
 
 #include <stdarg.h>
@@ -59,11 +57,6 @@ static json_t *capabilities(int modern)
     return c;
 }
 
-void cortex_mcp_send(cortex_mcp_server *s, json_t *msg)
-{
-    if (cortex_jsonrpc_write(s->out, msg) != 0) fprintf(stderr, "cortex mcp: cannot write to stdout\n");
-}
-
 void cortex_mcp_log(cortex_mcp_server *s, const char *level, const char *fmt, ...)
 {
     int threshold = s->modern ? s->request_level : s->legacy_level;
@@ -78,117 +71,24 @@ void cortex_mcp_log(cortex_mcp_server *s, const char *level, const char *fmt, ..
                                  "level", level, "logger", "cortex", "data", text));
 }
 
-/* notifications/progress for the running call, at most every 100 ms. */
-static void progress(size_t done, size_t total, void *payload)
+/* A client shown every file indexed would read little else: progress goes out
+ * at most this often, and at the end. */
+#define PROGRESS_INTERVAL_S 0.1
+
+void cortex_mcp_progress(size_t done, size_t total, void *payload)
 {
     cortex_mcp_server *s = payload;
     if (!s->progress_token) return;
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     double now = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-    if (done < total && now - s->last_progress < 0.1) return;
+    if (done < total && now - s->last_progress < PROGRESS_INTERVAL_S) return;
     s->last_progress = now;
     char message[96];
     snprintf(message, sizeof message, "indexed %zu of %zu files", done, total);
     cortex_mcp_send(s, json_pack("{s:s,s:s,s:{s:O,s:I,s:I,s:s}}", "jsonrpc", "2.0", "method", "notifications/progress",
                                  "params", "progressToken", s->progress_token, "progress", (json_int_t)done, "total",
                                  (json_int_t)total, "message", message));
-}
-
-int cortex_mcp_server_init(cortex_mcp_server *s, FILE *out, const cortex_mcp_options *opts)
-{
-    memset(s, 0, sizeof *s);
-    s->out = out;
-    s->opts = opts;
-    s->legacy_level = -1;
-    s->request_level = -1;
-    int rc = cortex_tool_session_open(&s->tools, opts->root ? opts->root : ".");
-    if (rc) return rc;
-    unsigned configured = 0;
-    for (size_t i = 0; s->tools.config_ok && i < s->tools.config.nmcp_disable; i++) {
-        unsigned bit;
-        if (cortex_tool_groups_parse(s->tools.config.mcp_disable[i], &bit) == 0) configured |= bit;
-    }
-    if (!s->tools.config_ok) fprintf(stderr, "cortex mcp: %s (indexing is off until it is fixed)\n", s->tools.config_error);
-    s->tools.disabled_groups = opts->disabled_groups | configured;
-    s->tools.progress = progress;
-    s->tools.progress_payload = s;
-    return 0;
-}
-
-void cortex_mcp_server_dispose(cortex_mcp_server *s)
-{
-    if (s->watching) {
-        atomic_store(&s->stop_watching, 1);
-        pthread_join(s->watcher, NULL);
-    }
-    if (s->indexing) {
-        atomic_store(&s->stop_indexing, 1); /* the client is gone: the store keeps its previous state */
-        pthread_join(s->indexer, NULL);
-    }
-    cortex_tool_session_close(&s->tools);
-}
-
-static void *index_in_background(void *arg)
-{
-    cortex_mcp_server *s = arg;
-    cortex_index_options o = {0};
-    o.root = s->tools.root;
-    o.pipeline = cortex_config_pipeline(&s->tools.config, NULL);
-    o.cancel = &s->stop_indexing;
-    cortex_index_report report;
-    if (cortex_index_run(s->tools.plugins, &o, &report) != 0)
-        fprintf(stderr, "cortex mcp: indexing failed: %s\n", cortex_error_last());
-    else
-        fprintf(stderr, "cortex mcp: indexed %llu files in %.2f s\n", (unsigned long long)report.files, report.seconds);
-    cortex_index_report_dispose(&report);
-    return NULL;
-}
-
-void cortex_mcp_server_start_index(cortex_mcp_server *s)
-{
-    if (s->tools.db || s->indexing || !s->tools.config_ok) return;
-    fprintf(stderr, "cortex mcp: no index in %s yet; indexing it\n", s->tools.root);
-    cortex_tool_session_plugins(&s->tools); /* loaded here: the thread only reads them */
-    s->indexing = pthread_create(&s->indexer, NULL, index_in_background, s) == 0;
-}
-
-static void *watch_loop(void *arg)
-{
-    cortex_mcp_server *s = arg;
-    cortex_watch *w;
-    if (cortex_watch_open(&w, s->tools.root) != 0) {
-        fprintf(stderr, "cortex mcp: not watching: %s\n", cortex_error_last());
-        return NULL;
-    }
-    while (cortex_watch_wait(w, 150, &s->stop_watching) == 1) {
-        cortex_index_options o = {0};
-        o.root = s->tools.root;
-        o.pipeline = cortex_config_pipeline(&s->tools.config, NULL);
-        o.cancel = &s->stop_watching;
-        cortex_index_report report;
-        int rc = cortex_index_run(s->tools.plugins, &o, &report);
-        if (rc != 0 && rc != CORTEX_ECANCELLED) fprintf(stderr, "cortex mcp: re-indexing after a change failed: %s\n", cortex_error_last());
-        cortex_index_report_dispose(&report);
-    }
-    cortex_watch_close(w);
-    return NULL;
-}
-
-void cortex_mcp_server_start_watch(cortex_mcp_server *s)
-{
-    if (s->watching || !s->tools.config_ok) return;
-    cortex_tool_session_plugins(&s->tools); /* loaded here: the thread only reads them */
-    s->watching = pthread_create(&s->watcher, NULL, watch_loop, s) == 0;
-}
-
-void cortex_mcp_server_wait_index(cortex_mcp_server *s)
-{
-    if (s->indexing) {
-        pthread_join(s->indexer, NULL);
-        s->indexing = 0;
-    }
-    cortex_tool_session_reopen(&s->tools);
 }
 
 /* ---- methods --------------------------------------------------------------- */
@@ -255,11 +155,11 @@ static json_t *m_tools_list(call *c)
 {
     long offset = cortex_mcp_cursor_offset(json_object_get(c->params, "cursor"));
     if (offset < 0) return invalid(c, "Invalid params: unknown cursor");
-    long page = c->s->opts->tools_page_size > 0 ? c->s->opts->tools_page_size : 50;
+    long page = c->s->opts->tools_page_size > 0 ? c->s->opts->tools_page_size : CORTEX_MCP_TOOLS_PAGE;
     json_t *tools = json_array();
     long seen = 0, more = 0;
     for (size_t i = 0; i < cortex_tool_count; i++) {
-        if (!cortex_tool_enabled(&c->s->tools, &cortex_tools[i])) continue;
+        if (!cortex_tool_enabled(c->s->repo, &cortex_tools[i])) continue;
         if (seen >= offset && seen < offset + page) json_array_append_new(tools, tool_json(&cortex_tools[i]));
         if (seen >= offset + page) more = 1;
         seen++;
@@ -278,7 +178,7 @@ static json_t *m_tools_call(call *c)
     const char *name = json_string_value(json_object_get(c->params, "name"));
     if (!name) return invalid(c, "Invalid params: name is required");
     const cortex_tool *t = cortex_tool_find(name);
-    if (!t || !cortex_tool_enabled(&c->s->tools, t)) {
+    if (!t || !cortex_tool_enabled(c->s->repo, t)) {
         snprintf(c->buf, sizeof c->buf, "Invalid params: unknown tool \"%.100s\"", name);
         return invalid(c, c->buf);
     }
@@ -287,14 +187,14 @@ static json_t *m_tools_call(call *c)
     if (json_is_null(args)) args = NULL;
 
     cortex_mcp_server_wait_index(c->s);
-    c->s->tools.cancelled = c->cancelled;
+    cortex_tool_ctx ctx = {.reader = c->s->reader, .progress = cortex_mcp_progress, .progress_payload = c->s,
+                           .cancelled = c->cancelled};
     const json_t *meta = json_object_get(c->params, "_meta");
     c->s->progress_token = json_object_get(meta, "progressToken");
     c->s->last_progress = 0;
     cortex_mcp_log(c->s, "debug", "tools/call %s", name);
     json_t *result;
-    cortex_tool_outcome o = cortex_tool_call(&c->s->tools, t, args, &result);
-    c->s->tools.cancelled = NULL;
+    cortex_tool_outcome o = cortex_tool_call(&result, &ctx, t, args);
     c->s->progress_token = NULL;
     if (o == CORTEX_TOOL_CANCELLED) return json_object(); /* dropped by the caller: cancelled */
 
@@ -318,12 +218,21 @@ static json_t *m_tools_call(call *c)
 
 static json_t *m_resources_list(call *c)
 {
-    return cortex_mcp_resources_list(c->s, c->params, &c->code, &c->message);
+    long page = c->s->opts->resources_page_size > 0 ? c->s->opts->resources_page_size : CORTEX_MCP_RESOURCES_PAGE;
+    cortex_tool_ctx ctx = {.reader = c->s->reader, .cancelled = c->cancelled};
+    if (cortex_mcp_cursor_offset(json_object_get(c->params, "cursor")) >= 0) cortex_mcp_server_wait_index(c->s);
+    return cortex_mcp_resources_list(&ctx, page, c->params, &c->code, &c->message);
 }
+
+/* A resource that does not exist: the legacy era's own code, the modern era's invalid params. */
+#define RESOURCE_NOT_FOUND_LEGACY (-32002)
 
 static json_t *m_resources_read(call *c)
 {
-    return cortex_mcp_resources_read(c->s, c->params, &c->code, &c->message);
+    cortex_tool_ctx ctx = {.reader = c->s->reader, .cancelled = c->cancelled};
+    if (json_string_value(json_object_get(c->params, "uri"))) cortex_mcp_server_wait_index(c->s);
+    return cortex_mcp_resources_read(&ctx, c->s->modern ? CORTEX_JSONRPC_INVALID_PARAMS : RESOURCE_NOT_FOUND_LEGACY,
+                                     c->params, &c->code, &c->message);
 }
 
 static json_t *m_templates(call *c)
@@ -345,6 +254,9 @@ static json_t *m_prompts_get(call *c)
     return cortex_mcp_prompts_get(c->params, &c->code, &c->message);
 }
 
+/* Lists that change only with the binary may be cached this long. */
+#define STATIC_LIST_TTL_MS 3600000
+
 typedef struct mcp_method {
     const char *name;
     json_t *(*run)(call *c);
@@ -358,18 +270,18 @@ static const mcp_method methods[] = {
     {"server/discover", m_discover, 0, 0, NULL},
     {"ping", m_ping, 0, 0, NULL},
     {"logging/setLevel", m_set_level, 0, 0, NULL},
-    {"tools/list", m_tools_list, 1, 3600000, "public"},
+    {"tools/list", m_tools_list, 1, STATIC_LIST_TTL_MS, "public"},
     {"tools/call", m_tools_call, 0, 0, NULL},
     {"resources/list", m_resources_list, 1, 0, "private"},
-    {"resources/templates/list", m_templates, 1, 3600000, "public"},
+    {"resources/templates/list", m_templates, 1, STATIC_LIST_TTL_MS, "public"},
     {"resources/read", m_resources_read, 1, 0, "private"},
-    {"prompts/list", m_prompts_list, 1, 3600000, "public"},
+    {"prompts/list", m_prompts_list, 1, STATIC_LIST_TTL_MS, "public"},
     {"prompts/get", m_prompts_get, 0, 0, NULL},
     {NULL, NULL, 0, 0, NULL},
 };
 
-json_t *cortex_mcp_server_request(cortex_mcp_server *s, json_t *id, const char *method_name, json_t *params,
-                                  const atomic_int *cancelled)
+json_t *cortex_mcp_request(cortex_mcp_server *s, json_t *id, const char *method_name, json_t *params,
+                           const atomic_int *cancelled)
 {
     const mcp_method *m = methods;
     while (m->name && strcmp(m->name, method_name) != 0) m++;
@@ -401,13 +313,4 @@ json_t *cortex_mcp_server_request(cortex_mcp_server *s, json_t *id, const char *
         }
     }
     return cortex_jsonrpc_result(id, result);
-}
-
-void cortex_mcp_server_notification(cortex_mcp_server *s, const char *method, json_t *params)
-{
-    (void)s;
-    (void)method;
-    (void)params;
-    /* notifications/initialized needs nothing: tools/call is served without it;
-     * notifications/cancelled is handled by the reader; others are ignored. */
 }

@@ -1,5 +1,7 @@
 /*
- * The server loop: a reader thread that queues messages (and marks cancelled
+ * The server: its state over the repository (tools, reader, the live
+ * repository of core/serve/), the channel its notifications leave by, and
+ * the stdio loop: a reader thread that queues messages (and marks cancelled
  * requests the moment their notifications/cancelled arrives), and the main
  * thread that answers them through the method table in methods.c.
  */
@@ -13,6 +15,91 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* What the live repository does, said on stderr: stdout is the protocol's. */
+static void on_serve_event(const cortex_serve_event *e, void *payload)
+{
+    const cortex_mcp_server *s = payload;
+    switch (e->kind) {
+    case CORTEX_SERVE_INDEX_STARTED:
+        fprintf(stderr, "cortex mcp: no index in %s yet; indexing it\n", cortex_repo_root(s->repo));
+        break;
+    case CORTEX_SERVE_INDEXED:
+        if (e->rc != 0)
+            fprintf(stderr, "cortex mcp: indexing failed: %s\n", e->message);
+        else
+            fprintf(stderr, "cortex mcp: indexed %llu files in %.2f s\n", (unsigned long long)e->report->files,
+                    e->report->seconds);
+        break;
+    case CORTEX_SERVE_REINDEXED:
+        if (e->rc != 0 && e->rc != CORTEX_ECANCELLED)
+            fprintf(stderr, "cortex mcp: re-indexing after a change failed: %s\n", e->message);
+        break;
+    case CORTEX_SERVE_NOT_WATCHING: fprintf(stderr, "cortex mcp: not watching: %s\n", e->message); break;
+    case CORTEX_SERVE_WATCHING: break;
+    }
+}
+
+int cortex_mcp_server_new(cortex_mcp_server **out, const cortex_mcp_options *opts, cortex_mcp_send_cb send, void *payload)
+{
+    *out = NULL;
+    cortex_mcp_server *s = cortex_xcalloc(1, sizeof *s);
+    s->send = send;
+    s->send_payload = payload;
+    s->opts = opts;
+    s->legacy_level = -1;
+    s->request_level = -1;
+    int rc = cortex_repo_open(&s->repo, opts->root ? opts->root : ".");
+    if (rc == 0) rc = cortex_reader_open(&s->reader, s->repo);
+    cortex_serve_options so = {.on_event = on_serve_event, .payload = s};
+    if (rc == 0) rc = cortex_serve_open(&s->serve, s->repo, &so);
+    if (rc) {
+        cortex_mcp_server_free(s);
+        return rc;
+    }
+    const cortex_config *config = cortex_repo_config(s->repo);
+    unsigned configured = 0;
+    for (size_t i = 0; config && i < config->nmcp_disable; i++) {
+        unsigned bit;
+        if (cortex_tool_groups_parse(config->mcp_disable[i], &bit) == 0) configured |= bit;
+    }
+    if (!config) fprintf(stderr, "cortex mcp: %s (indexing is off until it is fixed)\n", cortex_repo_config_error(s->repo));
+    cortex_repo_set_disabled_groups(s->repo, opts->disabled_groups | configured);
+    *out = s;
+    return 0;
+}
+
+void cortex_mcp_server_start(cortex_mcp_server *s)
+{
+    if (s->opts->index_on_start && !cortex_reader_ready(s->reader)) cortex_serve_start_index(s->serve);
+    if (s->opts->watch) cortex_serve_start_watch(s->serve);
+}
+
+void cortex_mcp_server_free(cortex_mcp_server *s)
+{
+    if (!s) return;
+    cortex_serve_close(s->serve); /* first: its threads use the repository */
+    cortex_reader_close(s->reader);
+    cortex_repo_close(s->repo);
+    free(s);
+}
+
+void cortex_mcp_server_wait_index(cortex_mcp_server *s)
+{
+    cortex_serve_wait_index(s->serve);
+    cortex_reader_reopen(s->reader);
+}
+
+void cortex_mcp_send(cortex_mcp_server *s, json_t *msg)
+{
+    s->send(msg, s->send_payload);
+}
+
+/* The stdio transport's channel: one line per message on stdout. */
+static void write_line(json_t *msg, void *payload)
+{
+    if (cortex_jsonrpc_write(payload, msg) != 0) fprintf(stderr, "cortex mcp: cannot write to stdout\n");
+}
 
 typedef struct queued {
     cortex_jsonrpc_message msg;
@@ -109,8 +196,8 @@ static void done(queue *q, queued *item)
 
 int cortex_mcp_serve(FILE *in, FILE *out, const cortex_mcp_options *opts)
 {
-    cortex_mcp_server server;
-    int rc = cortex_mcp_server_init(&server, out, opts);
+    cortex_mcp_server *server;
+    int rc = cortex_mcp_server_new(&server, opts, write_line, out);
     if (rc) return rc;
 
     queue q = {.in = in};
@@ -118,11 +205,10 @@ int cortex_mcp_serve(FILE *in, FILE *out, const cortex_mcp_options *opts)
     pthread_cond_init(&q.ready, NULL);
     pthread_t thread;
     if (pthread_create(&thread, NULL, reader, &q) != 0) {
-        cortex_mcp_server_dispose(&server);
+        cortex_mcp_server_free(server);
         return cortex_error_set(CORTEX_ERROR, "cannot start the reader thread");
     }
-    if (opts->index_on_start) cortex_mcp_server_start_index(&server);
-    if (opts->watch) cortex_mcp_server_start_watch(&server);
+    cortex_mcp_server_start(server);
 
     for (;;) {
         queued *item = pop(&q);
@@ -131,18 +217,17 @@ int cortex_mcp_serve(FILE *in, FILE *out, const cortex_mcp_options *opts)
             break;
         }
         if (item->too_long) {
-            cortex_mcp_send(&server, cortex_jsonrpc_error(NULL, CORTEX_JSONRPC_INVALID_REQUEST,
-                                                          "Invalid Request: message longer than the 4 MiB limit", NULL));
+            cortex_mcp_send(server, cortex_jsonrpc_error(NULL, CORTEX_JSONRPC_INVALID_REQUEST,
+                                                         "Invalid Request: message longer than the 4 MiB limit", NULL));
         } else if (item->msg.kind == CORTEX_MSG_ERROR) {
-            cortex_mcp_send(&server, cortex_jsonrpc_error(item->msg.id, item->msg.error_code, item->msg.error_message, NULL));
+            cortex_mcp_send(server, cortex_jsonrpc_error(item->msg.id, item->msg.error_code, item->msg.error_message, NULL));
         } else if (item->msg.kind == CORTEX_MSG_NOTIFICATION) {
-            cortex_mcp_server_notification(&server, item->msg.method, item->msg.params);
+            /* Nothing to do: see cortex_mcp_request() (the reader applied notifications/cancelled). */
         } else if (!atomic_load(&item->cancelled)) {
-            json_t *response = cortex_mcp_server_request(&server, item->msg.id, item->msg.method, item->msg.params,
-                                                         &item->cancelled);
+            json_t *response = cortex_mcp_request(server, item->msg.id, item->msg.method, item->msg.params, &item->cancelled);
             /* A cancelled request is never answered, even when it finished. */
             if (response && !atomic_load(&item->cancelled))
-                cortex_mcp_send(&server, response);
+                cortex_mcp_send(server, response);
             else
                 json_decref(response);
         }
@@ -151,6 +236,6 @@ int cortex_mcp_serve(FILE *in, FILE *out, const cortex_mcp_options *opts)
     pthread_join(thread, NULL);
     pthread_mutex_destroy(&q.lock);
     pthread_cond_destroy(&q.ready);
-    cortex_mcp_server_dispose(&server);
+    cortex_mcp_server_free(server);
     return 0;
 }

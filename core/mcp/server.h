@@ -9,18 +9,52 @@
 #ifndef CORTEX_MCP_SERVER_H
 #define CORTEX_MCP_SERVER_H
 
+#include <jansson.h>
+#include <stdatomic.h>
 #include <stdio.h>
 
 #define CORTEX_MCP_MODERN_VERSION "2026-07-28"
+
+/* Page sizes when the options leave them 0. */
+#define CORTEX_MCP_TOOLS_PAGE 50
+#define CORTEX_MCP_RESOURCES_PAGE 100
 
 typedef struct cortex_mcp_options {
     const char *root;          /* the repository; NULL = the current directory */
     unsigned disabled_groups;  /* tool groups hidden from tools/list and tools/call */
     int index_on_start;        /* start indexing at once when the store is missing */
     int watch;                 /* keep the index current as files change (inotify) */
-    int tools_page_size;       /* tools per tools/list page; 0 = 50 */
-    int resources_page_size;   /* resources per resources/list page; 0 = 100 */
+    int tools_page_size;       /* tools per tools/list page; 0 = CORTEX_MCP_TOOLS_PAGE */
+    int resources_page_size;   /* resources per resources/list page; 0 = CORTEX_MCP_RESOURCES_PAGE */
 } cortex_mcp_options;
+
+/** One repository served over MCP, whatever the transport: the tools, the
+ *  live repository (core/serve/) and the era state of the client. */
+typedef struct cortex_mcp_server cortex_mcp_server;
+
+/** How the server's messages leave: responses are returned by
+ *  cortex_mcp_server_request(), but notifications (progress, log messages)
+ *  go out through this while a request runs. Owns `msg` (reference stolen). */
+typedef void (*cortex_mcp_send_cb)(json_t *msg, void *payload);
+
+/** A server for `opts->root` (`opts` borrowed: it must outlive the server).
+ *  0, or a negative code with the message set (no such root). Caller owns
+ *  `*out`; free with cortex_mcp_server_free(). */
+int cortex_mcp_server_new(cortex_mcp_server **out, const cortex_mcp_options *opts, cortex_mcp_send_cb send, void *payload);
+/** Starts what the options ask for: the first index in the background when
+ *  the store is missing, and the watch. */
+void cortex_mcp_server_start(cortex_mcp_server *s);
+/** Stops the background index and the watch; accepts NULL. */
+void cortex_mcp_server_free(cortex_mcp_server *s);
+
+/** The response to a request, through the method table and the era rules of
+ *  methods.c (never NULL; caller owns it). `cancelled`, when
+ *  not NULL, becomes non-zero when the client cancels the request. A
+ *  notification from the client needs no call: notifications/initialized
+ *  changes nothing (tools/call is served without it), notifications/cancelled
+ *  is the transport's to apply to `cancelled`, and others are ignored. */
+json_t *cortex_mcp_request(cortex_mcp_server *s, json_t *id, const char *method, json_t *params,
+                           const atomic_int *cancelled);
 
 /** Serves until `in` closes. Returns 0, or a negative code with the message
  *  set when the server cannot start (no such root). */

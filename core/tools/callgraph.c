@@ -38,7 +38,7 @@ static json_t *edge_json(sqlite3_stmt *st)
     return edge;
 }
 
-static int definitions(cortex_tool_session *s, const char *name, json_t **out)
+static int definitions(cortex_reader *s, const char *name, json_t **out)
 {
     sqlite3_stmt *st = cortex_tool_prepare(s, "SELECT s.name, s.kind, f.path, s.line_start FROM symbols s "
                                               "JOIN files f ON f.id = s.file_id WHERE s.id IN (" DEFINITIONS ") "
@@ -56,7 +56,7 @@ static int definitions(cortex_tool_session *s, const char *name, json_t **out)
 }
 
 /* Runs a count and a page of edges for `where` (binding ?1 name, ?2 short name). */
-static int edges(cortex_tool_session *s, const char *where, const char *name, json_t *args, json_t **items, int64_t *total)
+static int edges(cortex_reader *s, const char *where, const char *name, json_t *args, json_t **items, int64_t *total)
 {
     const char *dot = strrchr(name, '.');
     const char *short_name = dot && dot[1] ? dot + 1 : name;
@@ -95,8 +95,8 @@ static int edges(cortex_tool_session *s, const char *where, const char *name, js
     return 0;
 }
 
-static int graph_result(cortex_tool_session *s, json_t *args, const char *key, const char *where, int need_definition,
-                        json_t **result)
+static int graph_result(json_t **out, cortex_reader *s, json_t *args, const char *key, const char *where,
+                        int need_definition)
 {
     const char *name = json_string_value(json_object_get(args, key));
     json_t *defs;
@@ -114,28 +114,28 @@ static int graph_result(cortex_tool_session *s, json_t *args, const char *key, c
         json_decref(items);
         return rc;
     }
-    *result = json_pack("{s:s,s:o,s:o}", key, name, "definitions", defs, "references", items);
-    cortex_page_finish(*result, total, json_integer_value(json_object_get(args, "offset")), json_array_size(items));
+    *out = json_pack("{s:s,s:o,s:o}", key, name, "definitions", defs, "references", items);
+    cortex_page_finish(*out, total, json_integer_value(json_object_get(args, "offset")), json_array_size(items));
     return 0;
 }
 
-int cortex_tool_callers(cortex_tool_session *s, json_t *args, json_t **result)
+int cortex_tool_callers(json_t **out, cortex_tool_ctx *ctx, json_t *args)
 {
     /* References bound to one of the definitions (under any name: an import
      * alias), and those that name it but could not be bound to one
      * (ambiguous, or no definition at all). */
-    return graph_result(s, args, "name",
+    return graph_result(out, ctx->reader, args, "name",
                         "((b.name = ?2 AND (b.target_id IS NULL OR b.target_id IN (" DEFINITIONS ")))"
                         " OR b.id IN (SELECT id FROM refs WHERE target_id IN (" DEFINITIONS ")))",
-                        0, result);
+                        0);
 }
 
-int cortex_tool_callees(cortex_tool_session *s, json_t *args, json_t **result)
+int cortex_tool_callees(json_t **out, cortex_tool_ctx *ctx, json_t *args)
 {
     /* a reference's caller is a symbol of its own file: the caller's file's
      * range of reference ids is searched, not an index by caller */
-    return graph_result(s, args, "caller",
+    return graph_result(out, ctx->reader, args, "caller",
                         "b.id IN (SELECT r.id FROM symbols s JOIN refs r ON " CORTEX_STORE_ROW_OF_FILE("r.id", "s.file_id")
                         " AND r.caller_id = s.id WHERE" DEFINITION_WHERE ")",
-                        1, result);
+                        1);
 }

@@ -7,14 +7,37 @@
 
 #include "tools.h"
 
-int cortex_tool_explore(cortex_tool_session *s, json_t *args, json_t **result);
-int cortex_tool_search(cortex_tool_session *s, json_t *args, json_t **result);
-int cortex_tool_file_symbols(cortex_tool_session *s, json_t *args, json_t **result);
-int cortex_tool_children(cortex_tool_session *s, json_t *args, json_t **result);
-int cortex_tool_imports(cortex_tool_session *s, json_t *args, json_t **result);
-int cortex_tool_callers(cortex_tool_session *s, json_t *args, json_t **result);
-int cortex_tool_callees(cortex_tool_session *s, json_t *args, json_t **result);
-int cortex_tool_flush(cortex_tool_session *s, json_t *args, json_t **result);
+#include <pthread.h>
+
+/* The structs behind the opaque handles, for the files of core/tools/ alone. */
+struct cortex_repo {
+    char *root;          /* the repository, a realpath */
+    char *data_dir;      /* <root>/.cortex */
+    char *store_path;
+    cortex_config config; /* the repository's configuration (its default pipeline indexes) */
+    int config_ok;        /* 0: config_error says why; nothing is indexed */
+    char *config_error;
+    pthread_mutex_t plugins_lock; /* the plugins load once, on first need, from any thread */
+    cortex_plugin_set *plugins;
+    int auto_refresh;     /* re-index the few changed files a result mentions before answering */
+    unsigned disabled_groups; /* bit i set: group i hidden (see cortex_tool_groups) */
+};
+
+struct cortex_reader {
+    cortex_repo *repo;          /* borrowed */
+    sqlite3 *db;                /* read connection; NULL until the store exists */
+    int64_t counted_generation; /* the generation `indexed_files` was counted at */
+    int64_t indexed_files;
+};
+
+int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args);
+int cortex_tool_search(json_t **out, cortex_tool_ctx *ctx, json_t *args);
+int cortex_tool_file_symbols(json_t **out, cortex_tool_ctx *ctx, json_t *args);
+int cortex_tool_children(json_t **out, cortex_tool_ctx *ctx, json_t *args);
+int cortex_tool_imports(json_t **out, cortex_tool_ctx *ctx, json_t *args);
+int cortex_tool_callers(json_t **out, cortex_tool_ctx *ctx, json_t *args);
+int cortex_tool_callees(json_t **out, cortex_tool_ctx *ctx, json_t *args);
+int cortex_tool_flush(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 
 void cortex_render_explore(const json_t *result, cortex_buf *out);
 void cortex_render_flush(const json_t *result, cortex_buf *out);
@@ -24,10 +47,10 @@ void cortex_render_flush(const json_t *result, cortex_buf *out);
 /** Adds the SQL functions the tools' statements use (cortex_glob) to a connection. */
 void cortex_tool_register_functions(sqlite3 *db);
 
-/** Prepares `sql` on the session's connection; NULL with the message set on failure. */
-sqlite3_stmt *cortex_tool_prepare(cortex_tool_session *s, const char *sql);
+/** Prepares `sql` on the reader's connection; NULL with the message set on failure. */
+sqlite3_stmt *cortex_tool_prepare(cortex_reader *s, const char *sql);
 /** A failed step or prepare as a negative code with SQLite's message. */
-int cortex_tool_sql_error(cortex_tool_session *s, const char *what);
+int cortex_tool_sql_error(cortex_reader *s, const char *what);
 
 /** A JSON string of `n` bytes, invalid UTF-8 replaced by U+FFFD (source text may be any bytes). */
 json_t *cortex_json_text(const char *s, size_t n);
@@ -44,9 +67,10 @@ json_t *cortex_symbol_json(sqlite3_stmt *st, int col);
  *  project (a repository inside the root); files of the root's own say nothing. */
 void cortex_project_field(json_t *item, sqlite3_stmt *st, int col);
 
-/** Resolves the `file` argument to an indexed file: its id and repository path.
- *  Fails with an actionable message when the path leaves the root or is not indexed. */
-int cortex_tool_indexed_file(cortex_tool_session *s, const char *arg, int64_t *file_id, char *path, size_t path_size);
+/** Resolves the `file` argument to an indexed file: its id into `*out_id` and its
+ *  repository path into `out_path` (`path_size` bytes). Fails with an
+ *  actionable message when the path leaves the root or is not indexed. */
+int cortex_tool_indexed_file(int64_t *out_id, char *out_path, size_t path_size, cortex_reader *s, const char *arg);
 
 /** Adds total, offset, truncated and next_offset to a page result. */
 void cortex_page_finish(json_t *result, int64_t total, int64_t offset, size_t shown);

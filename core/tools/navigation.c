@@ -54,7 +54,7 @@ static const char scope_filter[] =
 
 /* The projects of the index (the root's "." and each nested repository),
  * with their file counts; NULL when the root's is the only one. */
-static json_t *projects_json(cortex_tool_session *s)
+static json_t *projects_json(cortex_reader *s)
 {
     sqlite3_stmt *st = cortex_tool_prepare(s, "SELECT project, count(*) FROM files GROUP BY project ORDER BY project");
     if (!st) return NULL;
@@ -70,11 +70,12 @@ static json_t *projects_json(cortex_tool_session *s)
     return list;
 }
 
-int cortex_tool_explore(cortex_tool_session *s, json_t *args, json_t **result)
+int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
 {
+    cortex_reader *s = ctx->reader;
     char scope[PATH_MAX];
     const char *arg = json_string_value(json_object_get(args, "path"));
-    int rc = cortex_path_resolve(s->root, arg ? arg : "", scope, sizeof scope);
+    int rc = cortex_path_resolve(s->repo->root, arg ? arg : "", scope, sizeof scope);
     if (rc) return rc;
     size_t budget = (size_t)json_integer_value(json_object_get(args, "max_entries"));
 
@@ -162,16 +163,16 @@ int cortex_tool_explore(cortex_tool_session *s, json_t *args, json_t **result)
         }
     }
     if (rc == 0) {
-        const char *name = strrchr(s->root, '/');
-        json_t *project = json_pack("{s:s,s:s,s:s,s:I,s:I,s:I,s:O}", "root", s->root, "name",
-                                    name && name[1] ? name + 1 : s->root, "path", *scope ? scope : ".", "files",
+        const char *name = strrchr(s->repo->root, '/');
+        json_t *project = json_pack("{s:s,s:s,s:s,s:I,s:I,s:I,s:O}", "root", s->repo->root, "name",
+                                    name && name[1] ? name + 1 : s->repo->root, "path", *scope ? scope : ".", "files",
                                     (json_int_t)npaths, "bytes", (json_int_t)bytes, "symbols", (json_int_t)symbols,
                                     "languages", langs);
-        *result = json_pack("{s:o,s:O,s:I,s:b}", "project", project, "directories", dir_list, "shown", (json_int_t)shown,
+        *out = json_pack("{s:o,s:O,s:I,s:b}", "project", project, "directories", dir_list, "shown", (json_int_t)shown,
                             "truncated", shown < npaths);
         /* a monorepo: the nested repositories, each its own project */
         json_t *projects = projects_json(s);
-        if (projects) json_object_set_new(*result, "projects", projects);
+        if (projects) json_object_set_new(*out, "projects", projects);
     }
     json_decref(dir_list);
     json_decref(langs);
@@ -187,7 +188,7 @@ int cortex_tool_explore(cortex_tool_session *s, json_t *args, json_t **result)
 #define SOURCE_ORDER "s.line_start, s.col, s.line_end DESC, s.name, s.id"
 
 /* Binds ?1 = id and, when not NULL, ?4 = name. */
-static int64_t count_rows(cortex_tool_session *s, const char *sql, int64_t id, const char *name)
+static int64_t count_rows(cortex_reader *s, const char *sql, int64_t id, const char *name)
 {
     int64_t n = 0;
     sqlite3_stmt *st = cortex_tool_prepare(s, sql);
@@ -200,7 +201,7 @@ static int64_t count_rows(cortex_tool_session *s, const char *sql, int64_t id, c
 }
 
 /* Runs a symbol listing whose statement binds ?1 = id, ?2 = limit, ?3 = offset, ?4 = name. */
-static int list_symbols(cortex_tool_session *s, const char *sql, int64_t id, const char *name, json_t *args, json_t **items)
+static int list_symbols(cortex_reader *s, const char *sql, int64_t id, const char *name, json_t *args, json_t **items)
 {
     sqlite3_stmt *st = cortex_tool_prepare(s, sql);
     if (!st) return CORTEX_EIO;
@@ -215,11 +216,12 @@ static int list_symbols(cortex_tool_session *s, const char *sql, int64_t id, con
     return rc == SQLITE_DONE ? 0 : cortex_tool_sql_error(s, "listing symbols");
 }
 
-int cortex_tool_file_symbols(cortex_tool_session *s, json_t *args, json_t **result)
+int cortex_tool_file_symbols(json_t **out, cortex_tool_ctx *ctx, json_t *args)
 {
+    cortex_reader *s = ctx->reader;
     char path[PATH_MAX];
     int64_t file_id;
-    int rc = cortex_tool_indexed_file(s, json_string_value(json_object_get(args, "file")), &file_id, path, sizeof path);
+    int rc = cortex_tool_indexed_file(&file_id, path, sizeof path, s, json_string_value(json_object_get(args, "file")));
     if (rc) return rc;
     json_t *items;
     rc = list_symbols(s,
@@ -235,17 +237,18 @@ int cortex_tool_file_symbols(cortex_tool_session *s, json_t *args, json_t **resu
         if (sqlite3_step(st) == SQLITE_ROW) snprintf(lang, sizeof lang, "%s", sqlite3_column_text(st, 0));
         sqlite3_finalize(st);
     }
-    *result = json_pack("{s:s,s:s,s:o}", "file", path, "lang", lang, "symbols", items);
-    cortex_page_finish(*result, count_rows(s, "SELECT count(*) FROM symbols WHERE file_id = ?1", file_id, NULL),
+    *out = json_pack("{s:s,s:s,s:o}", "file", path, "lang", lang, "symbols", items);
+    cortex_page_finish(*out, count_rows(s, "SELECT count(*) FROM symbols WHERE file_id = ?1", file_id, NULL),
                        json_integer_value(json_object_get(args, "offset")), json_array_size(items));
     return 0;
 }
 
-int cortex_tool_children(cortex_tool_session *s, json_t *args, json_t **result)
+int cortex_tool_children(json_t **out, cortex_tool_ctx *ctx, json_t *args)
 {
+    cortex_reader *s = ctx->reader;
     char path[PATH_MAX];
     int64_t file_id;
-    int rc = cortex_tool_indexed_file(s, json_string_value(json_object_get(args, "file")), &file_id, path, sizeof path);
+    int rc = cortex_tool_indexed_file(&file_id, path, sizeof path, s, json_string_value(json_object_get(args, "file")));
     if (rc) return rc;
     const char *parent = json_string_value(json_object_get(args, "parent"));
     /* The parent by qualified or short name; several definitions (a class
@@ -263,17 +266,18 @@ int cortex_tool_children(cortex_tool_session *s, json_t *args, json_t **result)
                       " ORDER BY " SOURCE_ORDER " LIMIT ?2 OFFSET ?3",
                       file_id, parent, args, &items);
     if (rc) return rc;
-    *result = json_pack("{s:s,s:s,s:o}", "file", path, "parent", parent, "symbols", items);
-    cortex_page_finish(*result, count_rows(s, "SELECT count(*) FROM symbols WHERE file_id = ?1 AND parent_id IN " PARENTS, file_id, parent),
+    *out = json_pack("{s:s,s:s,s:o}", "file", path, "parent", parent, "symbols", items);
+    cortex_page_finish(*out, count_rows(s, "SELECT count(*) FROM symbols WHERE file_id = ?1 AND parent_id IN " PARENTS, file_id, parent),
                        json_integer_value(json_object_get(args, "offset")), json_array_size(items));
     return 0;
 }
 
-int cortex_tool_imports(cortex_tool_session *s, json_t *args, json_t **result)
+int cortex_tool_imports(json_t **out, cortex_tool_ctx *ctx, json_t *args)
 {
+    cortex_reader *s = ctx->reader;
     char path[PATH_MAX];
     int64_t file_id;
-    int rc = cortex_tool_indexed_file(s, json_string_value(json_object_get(args, "file")), &file_id, path, sizeof path);
+    int rc = cortex_tool_indexed_file(&file_id, path, sizeof path, s, json_string_value(json_object_get(args, "file")));
     if (rc) return rc;
     sqlite3_stmt *st = cortex_tool_prepare(s, "SELECT i.name, i.alias, i.origin, i.line, t.path FROM imports i "
                                               "LEFT JOIN files t ON t.id = i.target_file_id WHERE i.file_id = ? ORDER BY i.line, i.id");
@@ -290,7 +294,7 @@ int cortex_tool_imports(cortex_tool_session *s, json_t *args, json_t **result)
         json_decref(items);
         return cortex_tool_sql_error(s, "listing imports");
     }
-    *result = json_pack("{s:s,s:o}", "file", path, "imports", items);
-    cortex_page_finish(*result, (int64_t)json_array_size(items), 0, json_array_size(items));
+    *out = json_pack("{s:s,s:o}", "file", path, "imports", items);
+    cortex_page_finish(*out, (int64_t)json_array_size(items), 0, json_array_size(items));
     return 0;
 }

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-sqlite3_stmt *cortex_tool_prepare(cortex_tool_session *s, const char *sql)
+sqlite3_stmt *cortex_tool_prepare(cortex_reader *s, const char *sql)
 {
     sqlite3_stmt *st = NULL;
     if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
@@ -23,7 +23,7 @@ sqlite3_stmt *cortex_tool_prepare(cortex_tool_session *s, const char *sql)
     return st;
 }
 
-int cortex_tool_sql_error(cortex_tool_session *s, const char *what)
+int cortex_tool_sql_error(cortex_reader *s, const char *what)
 {
     return cortex_error_set(CORTEX_EIO, "%s: %s", what, sqlite3_errmsg(s->db));
 }
@@ -65,20 +65,21 @@ json_t *cortex_symbol_json(sqlite3_stmt *st, int c)
     return item;
 }
 
-int cortex_tool_indexed_file(cortex_tool_session *s, const char *arg, int64_t *file_id, char *path, size_t path_size)
+int cortex_tool_indexed_file(int64_t *out_id, char *out_path, size_t path_size, cortex_reader *s, const char *arg)
 {
-    int rc = cortex_path_resolve(s->root, arg, path, path_size);
+    char *path = out_path;
+    int rc = cortex_path_resolve(s->repo->root, arg, path, path_size);
     if (rc) return rc;
     sqlite3_stmt *st = cortex_tool_prepare(s, "SELECT id FROM files WHERE path = ?");
     if (!st) return CORTEX_EIO;
     sqlite3_bind_text(st, 1, path, -1, SQLITE_STATIC);
     rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW) *file_id = sqlite3_column_int64(st, 0);
+    if (rc == SQLITE_ROW) *out_id = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);
     if (rc == SQLITE_ROW) return 0;
     if (rc != SQLITE_DONE) return cortex_tool_sql_error(s, "looking up the file");
     char abs[PATH_MAX + 1];
-    snprintf(abs, sizeof abs, "%s/%s", s->root, path);
+    snprintf(abs, sizeof abs, "%s/%s", s->repo->root, path);
     if (access(abs, F_OK) != 0)
         return cortex_error_set(CORTEX_ENOTFOUND, "no file \"%s\" in the repository; `explore` or `search` with scope [\"file\"] finds paths", path);
     return cortex_error_set(CORTEX_ENOTFOUND,

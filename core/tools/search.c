@@ -142,7 +142,7 @@ static const char *const text_kinds[] = {"docstring", "comment", "string", "samp
 static const char *const chunk_kinds[] = {"doc", "symbols", "definitions", "data", NULL};
 
 /* Runs a scope's count and page statements, which bind ?1 fts, ?2 exact name, ?3 kind, ?4 glob, ?5 want. */
-static int run_scope(cortex_tool_session *s, const search_req *r, const char *fts_table, const char *from_where,
+static int run_scope(cortex_reader *s, const search_req *r, const char *fts_table, const char *from_where,
                      const char *columns, int type, hit **hits, size_t *nhits, size_t *cap, int64_t *total)
 {
     char sql[2048];
@@ -215,7 +215,7 @@ static int run_scope(cortex_tool_session *s, const search_req *r, const char *ft
     return 0;
 }
 
-static int search_all(cortex_tool_session *s, const search_req *r, const int scopes[4], hit **hits, size_t *nhits,
+static int search_all(cortex_reader *s, const search_req *r, const int scopes[4], hit **hits, size_t *nhits,
                       size_t *cap, int64_t *total)
 {
     char where[1024], glob[96]; /* the path and project filters every scope shares */
@@ -279,7 +279,7 @@ static int compare_hits(const void *a, const void *b)
     return c ? c : strcmp(json_string_value(json_object_get(x->item, "kind")), json_string_value(json_object_get(y->item, "kind")));
 }
 
-static void add_snippet(cortex_tool_session *s, json_t *item, int64_t context)
+static void add_snippet(cortex_reader *s, json_t *item, int64_t context)
 {
     if (context == 0) {
         json_object_set_new(item, "snippet", json_null());
@@ -296,13 +296,14 @@ static void add_snippet(cortex_tool_session *s, json_t *item, int64_t context)
     }
     if (context > 0 && last > first + context - 1) last = first + context - 1;
     if (is_file && last > first + FILE_SNIPPET_MAX_LINES - 1) last = first + FILE_SNIPPET_MAX_LINES - 1;
-    char *text = cortex_read_lines(s->root, json_string_value(json_object_get(item, "file")), first, last);
+    char *text = cortex_read_lines(s->repo->root, json_string_value(json_object_get(item, "file")), first, last);
     json_object_set_new(item, "snippet", text ? cortex_json_text(text, strlen(text)) : json_null());
     free(text);
 }
 
-int cortex_tool_search(cortex_tool_session *s, json_t *args, json_t **result)
+int cortex_tool_search(json_t **out, cortex_tool_ctx *ctx, json_t *args)
 {
+    cortex_reader *s = ctx->reader;
     const char *query = json_string_value(json_object_get(args, "query"));
     int64_t limit = json_integer_value(json_object_get(args, "limit"));
     int64_t offset = json_integer_value(json_object_get(args, "offset"));
@@ -397,8 +398,8 @@ int cortex_tool_search(cortex_tool_session *s, json_t *args, json_t **result)
         json_decref(hits[i].item);
     }
     free(hits);
-    *result = json_pack("{s:s,s:o}", "query", query, "results", results);
-    if (relaxed) json_object_set_new(*result, "relaxed", json_true());
-    cortex_page_finish(*result, total, offset, json_array_size(results));
+    *out = json_pack("{s:s,s:o}", "query", query, "results", results);
+    if (relaxed) json_object_set_new(*out, "relaxed", json_true());
+    cortex_page_finish(*out, total, offset, json_array_size(results));
     return 0;
 }

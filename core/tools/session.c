@@ -1,6 +1,7 @@
 /*
- * A tool session and one tool call: argument validation, indexing when the
- * store is missing, the handler, and the freshness every result carries. A
+ * A reader (one read connection to the store) and one tool call: argument
+ * validation, indexing when the store is missing, the handler, and the
+ * freshness every result carries. A
  * result that mentions files changed on disk since they were indexed is
  * answered again after those files are re-indexed, when they are few.
  */
@@ -23,20 +24,21 @@
  * refresh costs about a millisecond a file, and a call should stay fast. */
 #define REFRESH_MAX_FILES 20
 
-static int open_read(cortex_tool_session *s)
+static int open_read(cortex_reader *s)
 {
     if (s->db) return 0;
-    if (access(s->store_path, F_OK) != 0) return 0;
+    const char *store_path = s->repo->store_path;
+    if (access(store_path, F_OK) != 0) return 0;
     cortex_store *store;
-    int rc = cortex_store_open(&store, s->store_path, CORTEX_STORE_READ);
+    int rc = cortex_store_open(&store, store_path, CORTEX_STORE_READ);
     /* A store never committed (an indexer killed at its start) or of an older
      * schema is no index yet: the next index run rebuilds it. */
     if (rc == CORTEX_ENOTFOUND || (rc == CORTEX_EVERSION && strstr(cortex_error_last(), "older"))) return 0;
     if (rc) return rc;
-    /* The session keeps the raw connection; the store wrapper only checked the schema. */
+    /* The reader keeps the raw connection; the store wrapper only checked the schema. */
     cortex_store_close(store);
-    if (sqlite3_open_v2(s->store_path, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
-        rc = cortex_error_set(CORTEX_EIO, "%s: %s", s->store_path, sqlite3_errmsg(s->db));
+    if (sqlite3_open_v2(store_path, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+        rc = cortex_error_set(CORTEX_EIO, "%s: %s", store_path, sqlite3_errmsg(s->db));
         sqlite3_close(s->db);
         s->db = NULL;
         return rc;
@@ -49,82 +51,73 @@ static int open_read(cortex_tool_session *s)
     return 0;
 }
 
-static void close_read(cortex_tool_session *s)
+static void close_read(cortex_reader *s)
 {
     sqlite3_close(s->db);
     s->db = NULL;
 }
 
-int cortex_tool_session_open(cortex_tool_session *s, const char *root)
+int cortex_reader_open(cortex_reader **out, cortex_repo *repo)
 {
-    memset(s, 0, sizeof *s);
-    struct stat st;
-    if (!realpath(root, s->root) || stat(s->root, &st) != 0 || !S_ISDIR(st.st_mode))
-        return cortex_error_set(CORTEX_ENOTFOUND, "%s: not a directory", root);
-    snprintf(s->data_dir, sizeof s->data_dir, "%s/.cortex", s->root);
-    snprintf(s->store_path, sizeof s->store_path, "%s/cortex.db", s->data_dir);
-    s->auto_refresh = 1;
-    /* A broken configuration does not stop the read tools; indexing refuses to run. */
-    s->config_ok = cortex_config_load(&s->config, s->root) == 0;
-    if (!s->config_ok) snprintf(s->config_error, sizeof s->config_error, "%s", cortex_error_last());
-    return open_read(s);
-}
-
-void cortex_tool_session_close(cortex_tool_session *s)
-{
-    close_read(s);
-    if (s->plugins) cortex_plugin_set_free(s->plugins);
-    s->plugins = NULL;
-    if (s->config_ok) cortex_config_dispose(&s->config);
-    s->config_ok = 0;
-}
-
-cortex_plugin_set *cortex_tool_session_plugins(cortex_tool_session *s)
-{
-    if (!s->plugins) {
-        char *path = cortex_plugin_default_search_path();
-        cortex_plugin_set_load_lazy(&s->plugins, path);
-        free(path);
+    cortex_reader *s = cortex_xcalloc(1, sizeof *s);
+    s->repo = repo;
+    int rc = open_read(s);
+    if (rc) {
+        free(s);
+        s = NULL;
     }
-    return s->plugins;
+    *out = s;
+    return rc;
 }
 
-int cortex_tool_session_reopen(cortex_tool_session *s)
+void cortex_reader_close(cortex_reader *s)
+{
+    if (!s) return;
+    close_read(s);
+    free(s);
+}
+
+int cortex_reader_reopen(cortex_reader *s)
 {
     return open_read(s);
 }
 
-static void session_progress(size_t done, size_t total, void *payload)
+int cortex_reader_ready(const cortex_reader *s)
 {
-    cortex_tool_session *s = payload;
-    if (s->progress) s->progress(done, total, s->progress_payload);
+    return s->db != NULL;
 }
 
-static int run_index(cortex_tool_session *s, const char *const *only, size_t nonly, cortex_index_report *report)
+cortex_repo *cortex_reader_repo(const cortex_reader *s)
 {
-    if (!s->config_ok) return cortex_error_set(CORTEX_EINVALID, "%s", s->config_error);
-    cortex_tool_session_plugins(s);
+    return s->repo;
+}
+
+static int run_index(cortex_tool_ctx *ctx, const char *const *only, size_t nonly, cortex_index_report *report)
+{
+    cortex_reader *s = ctx->reader;
+    cortex_repo *repo = s->repo;
+    if (!repo->config_ok) return cortex_error_set(CORTEX_EINVALID, "%s", repo->config_error);
     static const char *const store_only[] = {"sqlite", NULL};
     cortex_index_options o = {0};
-    o.root = s->root;
-    o.pipeline = cortex_config_pipeline(&s->config, NULL);
+    o.root = repo->root;
+    o.pipeline = cortex_config_pipeline(&repo->config, NULL);
     o.sinks = only ? store_only : NULL;
     o.only = only;
     o.nonly = nonly;
-    o.progress = session_progress;
-    o.progress_payload = s;
-    o.cancel = s->cancelled;
+    o.progress = ctx->progress;
+    o.progress_payload = ctx->progress_payload;
+    o.cancel = ctx->cancelled;
     /* A reader never blocks the writer (WAL), but a store rebuilt under an
      * open connection would be a different file: reconnect after. */
     close_read(s);
-    int rc = cortex_index_run(s->plugins, &o, report);
+    int rc = cortex_index_run(cortex_repo_plugins(repo), &o, report);
     int rc2 = open_read(s);
     return rc ? rc : rc2;
 }
 
-int cortex_tool_session_index(cortex_tool_session *s, cortex_index_report *report)
+int cortex_tool_index(cortex_index_report *out, cortex_tool_ctx *ctx)
 {
-    return run_index(s, NULL, 0, report);
+    return run_index(ctx, NULL, 0, out);
 }
 
 /* ---- freshness ----------------------------------------------------------- */
@@ -154,7 +147,7 @@ static void collect_files(const json_t *node, char ***paths, size_t *n, size_t *
 }
 
 /* The mentioned files whose size or modification time differs from the store's, or that are gone. */
-static json_t *stale_files(cortex_tool_session *s, const json_t *result)
+static json_t *stale_files(cortex_reader *s, const json_t *result)
 {
     char **paths = NULL;
     size_t n = 0, cap = 0;
@@ -173,7 +166,7 @@ static json_t *stale_files(cortex_tool_session *s, const json_t *result)
         sqlite3_reset(st);
         sqlite3_bind_text(st, 1, paths[i], -1, SQLITE_STATIC);
         if (sqlite3_step(st) != SQLITE_ROW) continue;
-        snprintf(abs, sizeof abs, "%s/%s", s->root, paths[i]);
+        snprintf(abs, sizeof abs, "%s/%s", s->repo->root, paths[i]);
         struct stat fs;
         int64_t mtime = 0;
         if (stat(abs, &fs) == 0) mtime = (int64_t)fs.st_mtim.tv_sec * 1000000000 + fs.st_mtim.tv_nsec;
@@ -185,7 +178,7 @@ static json_t *stale_files(cortex_tool_session *s, const json_t *result)
     return stale;
 }
 
-static int64_t store_int(cortex_tool_session *s, const char *sql)
+static int64_t store_int(cortex_reader *s, const char *sql)
 {
     int64_t v = 0;
     sqlite3_stmt *st;
@@ -196,7 +189,7 @@ static int64_t store_int(cortex_tool_session *s, const char *sql)
     return v;
 }
 
-static void add_freshness(cortex_tool_session *s, json_t *result, json_t *stale, json_t *refreshed)
+static void add_freshness(cortex_reader *s, json_t *result, json_t *stale, json_t *refreshed)
 {
     int64_t generation = store_int(s, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'");
     /* Counting 100,000 files costs milliseconds: once per generation. */
@@ -210,13 +203,13 @@ static void add_freshness(cortex_tool_session *s, json_t *result, json_t *stale,
 }
 
 /* Re-indexes the stale files into the store. 0 on success. */
-static int refresh(cortex_tool_session *s, json_t *stale)
+static int refresh(cortex_tool_ctx *ctx, json_t *stale)
 {
     size_t n = json_array_size(stale);
     const char **only = cortex_xcalloc(n + 1, sizeof *only);
     for (size_t i = 0; i < n; i++) only[i] = json_string_value(json_array_get(stale, i));
     cortex_index_report report;
-    int rc = run_index(s, only, n, &report);
+    int rc = run_index(ctx, only, n, &report);
     cortex_index_report_dispose(&report);
     free(only);
     return rc;
@@ -224,21 +217,22 @@ static int refresh(cortex_tool_session *s, json_t *stale)
 
 /* ---- one call ------------------------------------------------------------ */
 
-static cortex_tool_outcome failed(json_t **result, const char *message)
+static cortex_tool_outcome failed(json_t **out, const char *message)
 {
-    *result = json_pack("{s:s}", "error", message && *message ? message : "the tool failed");
+    *out = json_pack("{s:s}", "error", message && *message ? message : "the tool failed");
     return CORTEX_TOOL_FAILED;
 }
 
-cortex_tool_outcome cortex_tool_call(cortex_tool_session *s, const cortex_tool *t, json_t *args, json_t **result)
+cortex_tool_outcome cortex_tool_call(json_t **out, cortex_tool_ctx *ctx, const cortex_tool *t, json_t *args)
 {
-    *result = NULL;
+    *out = NULL;
+    cortex_reader *s = ctx->reader;
     json_t *a = args ? json_deep_copy(args) : json_object();
     cortex_buf err = {0};
     const json_t *schema = cortex_tool_input_schema(t);
     if (cortex_schema_validate(schema, a, &err) != 0) {
         cortex_buf_puts(&err, " (the tool's inputSchema lists its parameters)");
-        cortex_tool_outcome o = failed(result, err.data);
+        cortex_tool_outcome o = failed(out, err.data);
         cortex_buf_free(&err);
         json_decref(a);
         return o;
@@ -249,51 +243,52 @@ cortex_tool_outcome cortex_tool_call(cortex_tool_session *s, const cortex_tool *
     int rc = 0;
     if ((t->flags & CORTEX_TOOL_NEEDS_INDEX) && !s->db) {
         cortex_index_report report;
-        rc = cortex_tool_session_index(s, &report);
+        rc = cortex_tool_index(&report, ctx);
         cortex_index_report_dispose(&report);
         if (rc == 0 && !s->db) rc = cortex_error_set(CORTEX_ENOTFOUND, "the repository could not be indexed");
     }
-    if (rc == 0) rc = t->run(s, a, result);
+    if (rc == 0) rc = t->run(out, ctx, a);
     json_t *refreshed = json_array();
     if (rc == 0 && (t->flags & CORTEX_TOOL_NEEDS_INDEX)) {
-        json_t *stale = stale_files(s, *result);
+        json_t *stale = stale_files(s, *out);
         size_t n = json_array_size(stale);
-        if (n > 0 && n <= REFRESH_MAX_FILES && s->auto_refresh && refresh(s, stale) == 0) {
-            json_decref(*result);
-            *result = NULL;
+        if (n > 0 && n <= REFRESH_MAX_FILES && s->repo->auto_refresh && refresh(ctx, stale) == 0) {
+            json_decref(*out);
+            *out = NULL;
             json_decref(refreshed);
             refreshed = stale;
-            if ((rc = t->run(s, a, result)) == 0) stale = stale_files(s, *result);
+            if ((rc = t->run(out, ctx, a)) == 0) stale = stale_files(s, *out);
         }
-        if (rc == 0) add_freshness(s, *result, stale, json_incref(refreshed));
+        if (rc == 0) add_freshness(s, *out, stale, json_incref(refreshed));
         else json_decref(stale);
     } else if (rc == 0) {
-        add_freshness(s, *result, json_array(), json_incref(refreshed));
+        add_freshness(s, *out, json_array(), json_incref(refreshed));
     }
     json_decref(refreshed);
     json_decref(a);
     if (rc == CORTEX_ECANCELLED) {
-        json_decref(*result);
-        *result = NULL;
+        json_decref(*out);
+        *out = NULL;
         return CORTEX_TOOL_CANCELLED;
     }
     if (rc != 0) {
-        json_decref(*result);
-        return failed(result, cortex_error_last());
+        json_decref(*out);
+        return failed(out, cortex_error_last());
     }
     return CORTEX_TOOL_OK;
 }
 
 /* ---- flush_index ----------------------------------------------------------- */
 
-int cortex_tool_flush(cortex_tool_session *s, json_t *args, json_t **result)
+int cortex_tool_flush(json_t **out, cortex_tool_ctx *ctx, json_t *args)
 {
     (void)args;
+    cortex_reader *s = ctx->reader;
     cortex_index_report r;
-    int rc = cortex_tool_session_index(s, &r);
+    int rc = cortex_tool_index(&r, ctx);
     /* Totals of the index as it now stands: unchanged files were not parsed. */
     if (rc == 0)
-        *result = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:f,s:[ss]}", "files", (json_int_t)r.files, "parsed",
+        *out = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:f,s:[ss]}", "files", (json_int_t)r.files, "parsed",
                             (json_int_t)(r.files - r.unchanged), "unchanged", (json_int_t)r.unchanged, "symbols",
                             (json_int_t)store_int(s, "SELECT count(*) FROM symbols"), "references",
                             (json_int_t)store_int(s, "SELECT count(*) FROM refs"), "texts",

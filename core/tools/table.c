@@ -67,10 +67,10 @@ static int group_index(const char *name, size_t len)
     return -1;
 }
 
-int cortex_tool_enabled(const cortex_tool_session *s, const cortex_tool *t)
+int cortex_tool_enabled(const cortex_repo *repo, const cortex_tool *t)
 {
     int g = group_index(t->group, strlen(t->group));
-    return g < 0 || !(s->disabled_groups & (1u << g));
+    return g < 0 || !(cortex_repo_disabled_groups(repo) & (1u << g));
 }
 
 int cortex_tool_groups_parse(const char *list, unsigned *bits)

@@ -1,9 +1,9 @@
 /*
  * The tool dispatch table, shared by the MCP server and the CLI: one row per
  * tool (name, description, input and output schemas, annotations, flags,
- * handler) and one session that owns what the handlers read (the repository
- * root, the store's read connection, the plugins). Adding a tool is one row
- * in table.c and one handler.
+ * handler), and what the handlers run in: the repository (shared), a reader
+ * (one read connection per thread) and a per-call context (progress,
+ * cancellation). Adding a tool is one row in table.c and one handler.
  */
 #ifndef CORTEX_TOOLS_TOOLS_H
 #define CORTEX_TOOLS_TOOLS_H
@@ -24,28 +24,23 @@ typedef enum cortex_tool_flags {
     CORTEX_TOOL_LONG = 1 << 3         /* may take seconds: reports progress, honours cancellation */
 } cortex_tool_flags;
 
-/** The session the handlers run in. */
-typedef struct cortex_tool_session {
-    char root[4096];     /* the repository, a realpath */
-    char data_dir[4096]; /* <root>/.cortex */
-    char store_path[4096];
-    sqlite3 *db;         /* read connection; NULL until the store exists */
-    cortex_plugin_set *plugins; /* loaded on first need */
-    cortex_config config;       /* the repository's configuration (its default pipeline indexes) */
-    int config_ok;              /* 0: config_error says why; nothing is indexed */
-    char config_error[1024];
-    int auto_refresh;    /* re-index the few changed files a result mentions before answering */
-    unsigned disabled_groups; /* bit i set: group i hidden (see cortex_tool_groups) */
-    int64_t counted_generation; /* the generation `indexed_files` was counted at */
-    int64_t indexed_files;
+/** The repository: root, data directory, configuration, plugins, enabled
+ *  groups. Shared by every thread, read-only once open and set up. */
+typedef struct cortex_repo cortex_repo;
+/** One read connection to the store; used by one thread at a time. */
+typedef struct cortex_reader cortex_reader;
 
-    /* Set by the caller around each call. */
-    cortex_index_progress_cb progress;
+/** What one call runs with: the calling thread's reader and the caller's
+ *  progress and cancellation. Lives for the call; the caller fills it. */
+typedef struct cortex_tool_ctx {
+    cortex_reader *reader;
+    cortex_index_progress_cb progress; /* optional: a long call's files done of total */
     void *progress_payload;
-    const atomic_int *cancelled; /* non-zero: stop and return CORTEX_ECANCELLED */
-} cortex_tool_session;
+    const atomic_int *cancelled;       /* optional: non-zero stops the call (CORTEX_ECANCELLED) */
+} cortex_tool_ctx;
 
-typedef int (*cortex_tool_handler)(cortex_tool_session *s, json_t *args, json_t **result);
+/** A tool's body: on success `*out` is its structured result (one reference, caller owns). */
+typedef int (*cortex_tool_handler)(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 
 typedef struct cortex_tool {
     const char *name;
@@ -70,32 +65,62 @@ const cortex_tool *cortex_tool_find(const char *name);
 const json_t *cortex_tool_input_schema(const cortex_tool *t);
 const json_t *cortex_tool_output_schema(const cortex_tool *t);
 const cortex_tool *cortex_tool_find_command(const char *command);
-int cortex_tool_enabled(const cortex_tool_session *s, const cortex_tool *t);
+int cortex_tool_enabled(const cortex_repo *repo, const cortex_tool *t);
 /** Parses a group list ("search,graph") into disabled-group bits; -1 on an unknown name. */
 int cortex_tool_groups_parse(const char *list, unsigned *bits);
 
-/** Opens a session on `root` (need not be indexed yet). 0 or a negative code with the message set. */
-int cortex_tool_session_open(cortex_tool_session *s, const char *root);
-void cortex_tool_session_close(cortex_tool_session *s);
+/* ---- the repository (repo.c) -------------------------------------------- */
 
-/** The plugins, loaded on first use. */
-cortex_plugin_set *cortex_tool_session_plugins(cortex_tool_session *s);
-/** Opens the read connection when the store exists and it is not open yet. */
-int cortex_tool_session_reopen(cortex_tool_session *s);
+/** Opens `root` (need not be indexed yet). A broken configuration does not
+ *  fail the open: cortex_repo_config() is then NULL and indexing refuses to
+ *  run. 0, or a negative code with the message set. Caller owns `*out`; close
+ *  with cortex_repo_close() after every reader and thread using it is done. */
+int cortex_repo_open(cortex_repo **out, const char *root);
+void cortex_repo_close(cortex_repo *repo);
 
-/** Runs an index of the whole repository (every sink) and reopens the read connection. */
-int cortex_tool_session_index(cortex_tool_session *s, cortex_index_report *report);
+/** Borrowed; valid until the repository is closed. */
+const char *cortex_repo_root(const cortex_repo *repo);        /* a realpath */
+const char *cortex_repo_data_dir(const cortex_repo *repo);    /* <root>/.cortex */
+const char *cortex_repo_store_path(const cortex_repo *repo);  /* <root>/.cortex/cortex.db */
+/** The configuration, or NULL when it does not load (cortex_repo_config_error() says why). */
+const cortex_config *cortex_repo_config(const cortex_repo *repo);
+const char *cortex_repo_config_error(const cortex_repo *repo); /* NULL when the configuration loaded */
+/** The plugins, loaded on first call (thread-safe); borrowed. */
+cortex_plugin_set *cortex_repo_plugins(cortex_repo *repo);
+
+/* Settings, set after the open and before the repository is shared. */
+void cortex_repo_set_disabled_groups(cortex_repo *repo, unsigned bits); /* bit i set: group i hidden */
+unsigned cortex_repo_disabled_groups(const cortex_repo *repo);
+/** On (the default): a result that mentions a few files changed on disk is answered
+ *  again after they are re-indexed. Off: they are reported as stale. */
+void cortex_repo_set_auto_refresh(cortex_repo *repo, int on);
+
+/* ---- a reader (session.c) ----------------------------------------------- */
+
+/** A read connection on `repo`, open when the store exists (see
+ *  cortex_reader_reopen()). Caller owns `*out`; close with cortex_reader_close(). */
+int cortex_reader_open(cortex_reader **out, cortex_repo *repo);
+void cortex_reader_close(cortex_reader *r);
+/** Opens the connection when the store exists and it is not open yet. */
+int cortex_reader_reopen(cortex_reader *r);
+/** Non-zero when the store is open. */
+int cortex_reader_ready(const cortex_reader *r);
+cortex_repo *cortex_reader_repo(const cortex_reader *r);
+
+/** Runs an index of the whole repository (every sink) with the call's progress
+ *  and cancellation, and reopens the reader's connection. */
+int cortex_tool_index(cortex_index_report *out, cortex_tool_ctx *ctx);
 
 typedef enum cortex_tool_outcome {
-    CORTEX_TOOL_OK,        /* *result is the structured result */
-    CORTEX_TOOL_FAILED,    /* *result is {"error": message}: a tool execution error an agent can act on */
-    CORTEX_TOOL_CANCELLED  /* *result is NULL */
+    CORTEX_TOOL_OK,        /* *out is the structured result */
+    CORTEX_TOOL_FAILED,    /* *out is {"error": message}: a tool execution error an agent can act on */
+    CORTEX_TOOL_CANCELLED  /* *out is NULL */
 } cortex_tool_outcome;
 
 /** Validates `args` (borrowed; NULL = {}) against the tool's input schema,
  *  applies defaults, indexes first when the store is missing, runs the
- *  handler, and adds the index freshness. */
-cortex_tool_outcome cortex_tool_call(cortex_tool_session *s, const cortex_tool *t, json_t *args, json_t **result);
+ *  handler, and adds the index freshness. Caller owns `*out`. */
+cortex_tool_outcome cortex_tool_call(json_t **out, cortex_tool_ctx *ctx, const cortex_tool *t, json_t *args);
 
 /** The text an agent reads: compact text when args.format is "text" (or `text` is
  *  set), else the structured result as JSON. Caller frees. */

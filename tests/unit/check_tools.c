@@ -17,7 +17,8 @@
 #include <unistd.h>
 
 static char repo[256];
-static cortex_tool_session session;
+static cortex_repo *session_repo;
+static cortex_reader *session_reader;
 
 static void run(const char *fmt, const char *arg)
 {
@@ -33,12 +34,14 @@ static void setup(void)
     ck_assert_ptr_nonnull(mkdtemp(repo));
     run("cp -R " FIXTURE_REPO "/. '%s/' && mv '%s/root.gitignore' '%s/.gitignore' && mv '%s/src.gitignore' '%s/src/.gitignore'",
         repo);
-    ck_assert_int_eq(cortex_tool_session_open(&session, repo), 0);
+    ck_assert_int_eq(cortex_repo_open(&session_repo, repo), 0);
+    ck_assert_int_eq(cortex_reader_open(&session_reader, session_repo), 0);
 }
 
 static void teardown(void)
 {
-    cortex_tool_session_close(&session);
+    cortex_reader_close(session_reader);
+    cortex_repo_close(session_repo);
     run("rm -rf '%s'", repo);
 }
 
@@ -52,7 +55,8 @@ static json_t *call(const char *tool, const char *args_json, cortex_tool_outcome
     json_t *args = json_loads(args_json, 0, &e);
     ck_assert_msg(args != NULL, "bad test JSON: %s", e.text);
     json_t *result;
-    cortex_tool_outcome o = cortex_tool_call(&session, t, args, &result);
+    cortex_tool_ctx ctx = {.reader = session_reader};
+    cortex_tool_outcome o = cortex_tool_call(&result, &ctx, t, args);
     json_decref(args);
     ck_assert_msg(o == want, "%s %s: outcome %d, expected %d: %s", tool, args_json, o, want,
                   o == CORTEX_TOOL_FAILED ? json_string_value(json_object_get(result, "error")) : "");
@@ -110,10 +114,10 @@ START_TEST(test_groups_parse_and_hide_tools)
 {
     unsigned bits;
     ck_assert_int_eq(cortex_tool_groups_parse("graph,index", &bits), 0);
-    session.disabled_groups = bits;
-    ck_assert(!cortex_tool_enabled(&session, cortex_tool_find("get_callers")));
-    ck_assert(!cortex_tool_enabled(&session, cortex_tool_find("flush_index")));
-    ck_assert(cortex_tool_enabled(&session, cortex_tool_find("search")));
+    cortex_repo_set_disabled_groups(session_repo, bits);
+    ck_assert(!cortex_tool_enabled(session_repo, cortex_tool_find("get_callers")));
+    ck_assert(!cortex_tool_enabled(session_repo, cortex_tool_find("flush_index")));
+    ck_assert(cortex_tool_enabled(session_repo, cortex_tool_find("search")));
     ck_assert_int_eq(cortex_tool_groups_parse("graph,bogus", &bits), -1);
 }
 END_TEST
@@ -336,7 +340,7 @@ START_TEST(test_changed_files_are_reindexed_before_answering)
     json_decref(r);
 
     /* With refreshing off, the change is reported instead. */
-    session.auto_refresh = 0;
+    cortex_repo_set_auto_refresh(session_repo, 0);
     run("printf 'X = 2\\n' >> '%s/src/util.py'", repo);
     r = call("get_file_symbols", "{\"file\": \"src/util.py\"}", CORTEX_TOOL_OK);
     ck_assert_int_eq(json_array_size(json_object_get(r, "symbols")), 3);
