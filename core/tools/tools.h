@@ -47,6 +47,7 @@ typedef struct cortex_tool_session {
 
 typedef int (*cortex_tool_handler)(cortex_tool_session *s, json_t *args, json_t **result);
 
+/* Every field but the two pointers comes from the tool's entry in schemas.json. */
 typedef struct cortex_tool {
     const char *name;
     const char *title;
@@ -73,6 +74,8 @@ const cortex_tool *cortex_tool_find_command(const char *command);
 int cortex_tool_enabled(const cortex_tool_session *s, const cortex_tool *t);
 /** Parses a group list ("search,graph") into disabled-group bits; -1 on an unknown name. */
 int cortex_tool_groups_parse(const char *list, unsigned *bits);
+/** Appends the MCP server's instructions, made from the table: each group's tools with their titles. */
+void cortex_tools_instructions(cortex_buf *out);
 
 /** Opens a session on `root` (need not be indexed yet). 0 or a negative code with the message set. */
 int cortex_tool_session_open(cortex_tool_session *s, const char *root);
