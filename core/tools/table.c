@@ -80,10 +80,8 @@ void cortex_tools_instructions(cortex_buf *out)
         for (size_t i = 0; i < cortex_tool_count; i++) {
             const cortex_tool *t = &cortex_tools[i];
             if (strcmp(t->group, cortex_tool_groups[g]) != 0) continue;
-            if (in_group++)
-                cortex_buf_puts(out, ", ");
-            else
-                cortex_buf_printf(out, "%s%s: ", groups_written++ ? "; " : " ", t->group);
+            if (in_group++) cortex_buf_puts(out, ", ");
+            else cortex_buf_printf(out, "%s%s: ", groups_written++ ? "; " : " ", t->group);
             /* The title reads as a phrase inside the sentence: its first letter lowered. */
             cortex_buf_printf(out, "`%s` (%c%s)", t->name, tolower((unsigned char)t->title[0]), t->title + 1);
         }

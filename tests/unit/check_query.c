@@ -63,13 +63,15 @@ static void expect_refused(const char *query_text, const char *message)
     ck_assert_ptr_null(q.query);
 }
 
-#define FUNCTION "(function_definition declarator: (function_declarator declarator: (identifier) @name)) @definition.function"
+#define FUNCTION                                                                                                       \
+    "(function_definition declarator: (function_declarator declarator: (identifier) @name)) @definition.function"
 
 START_TEST(test_query_captures_map_to_roles_and_kinds)
 {
     cortex_compiled_query q;
     ck_assert_int_eq(cortex_compiled_query_init(&q, tree_sitter_c(), "tags",
-                                                "(" FUNCTION ")\n(call_expression function: (identifier) @reference.call) @_call\n"
+                                                "(" FUNCTION
+                                                ")\n(call_expression function: (identifier) @reference.call) @_call\n"
                                                 "(comment) @text.comment"),
                      0);
     ck_assert_uint_eq(q.ncaptures, 5);
@@ -155,11 +157,12 @@ END_TEST
 START_TEST(test_query_set_properties_are_kept_per_pattern)
 {
     cortex_compiled_query q;
-    ck_assert_int_eq(cortex_compiled_query_init(&q, tree_sitter_c(), "q",
-                                                "((" FUNCTION ") (#set! origin \"system\") (#set! visibility \"public\")"
-                                                " (#set! separator \"::\") (#set! level \"3\") (#set! container \"no\"))\n"
-                                                "(" FUNCTION ")"),
-                     0);
+    ck_assert_int_eq(
+        cortex_compiled_query_init(&q, tree_sitter_c(), "q",
+                                   "((" FUNCTION ") (#set! origin \"system\") (#set! visibility \"public\")"
+                                   " (#set! separator \"::\") (#set! level \"3\") (#set! container \"no\"))\n"
+                                   "(" FUNCTION ")"),
+        0);
     ck_assert_uint_eq(q.npatterns, 2);
     const cortex_pattern_info *a = &q.patterns[0], *b = &q.patterns[1];
     ck_assert_str_eq(a->origin, "system");
@@ -181,9 +184,10 @@ END_TEST
 START_TEST(test_query_strip_removes_the_first_match_from_its_capture_only)
 {
     cortex_compiled_query q;
-    ck_assert_int_eq(cortex_compiled_query_init(&q, tree_sitter_c(), "q",
-                                                "((comment) @doc (#strip! @doc \"^//+ ?\"))\n((comment) @text.comment)"),
-                     0);
+    ck_assert_int_eq(
+        cortex_compiled_query_init(&q, tree_sitter_c(), "q",
+                                   "((comment) @doc (#strip! @doc \"^//+ ?\"))\n((comment) @text.comment)"),
+        0);
     uint32_t doc = 0;
     while (q.captures[doc].role != CORTEX_ROLE_DOC) doc++;
     ck_assert_int_eq(q.patterns[0].strip_capture, (int32_t)doc);
@@ -204,18 +208,24 @@ END_TEST
 
 START_TEST(test_query_refusals_name_the_query_pattern_and_fault)
 {
-    expect_refused("(function_definition) @definition", "query 'q': unknown capture @definition (see the capture names in cortex/plugin.h)");
-    expect_refused("(function_definition) @nme", "query 'q': unknown capture @nme (see the capture names in cortex/plugin.h)");
+    expect_refused("(function_definition) @definition",
+                   "query 'q': unknown capture @definition (see the capture names in cortex/plugin.h)");
+    expect_refused("(function_definition) @nme",
+                   "query 'q': unknown capture @nme (see the capture names in cortex/plugin.h)");
     expect_refused("(no_such_node) @name", "query 'q' does not compile: unknown node type at 1:2");
     expect_refused("(comment) @name\n((comment) @name (#frob? @name \"x\"))",
                    "query 'q' pattern 1: unsupported predicate #frob?");
-    expect_refused("((comment) @name (#set! colour \"red\"))",
-                   "query 'q' pattern 0: unknown #set! key 'colour' (known: origin, visibility, level, container, separator)");
-    expect_refused("((comment) @name (#set! level \"0\"))", "query 'q' pattern 0: #set! level takes a number from 1 to 64");
-    expect_refused("((comment) @name (#set! level \"65\"))", "query 'q' pattern 0: #set! level takes a number from 1 to 64");
+    expect_refused(
+        "((comment) @name (#set! colour \"red\"))",
+        "query 'q' pattern 0: unknown #set! key 'colour' (known: origin, visibility, level, container, separator)");
+    expect_refused("((comment) @name (#set! level \"0\"))",
+                   "query 'q' pattern 0: #set! level takes a number from 1 to 64");
+    expect_refused("((comment) @name (#set! level \"65\"))",
+                   "query 'q' pattern 0: #set! level takes a number from 1 to 64");
     expect_refused("((comment) @name (#set! container \"maybe\"))",
                    "query 'q' pattern 0: #set! container takes \"yes\" or \"no\"");
-    expect_refused("((comment) @name (#eq? @name \"a\" \"b\"))", "query 'q' pattern 0: #eq? takes exactly two arguments");
+    expect_refused("((comment) @name (#eq? @name \"a\" \"b\"))",
+                   "query 'q' pattern 0: #eq? takes exactly two arguments");
     expect_refused("((comment) @name (#strip! @name \"a\") (#strip! @name \"b\"))",
                    "query 'q' pattern 0: #strip! takes one capture and one regex, once per pattern");
     expect_refused("((comment) @name (#strip! @name \"(\"))", "query 'q' pattern 0: bad #strip! regular expression");
