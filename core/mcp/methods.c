@@ -22,13 +22,20 @@ static const char *const supported_versions[] = {CORTEX_MCP_MODERN_VERSION, "202
 
 static const char *const levels[] = {"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency", NULL};
 
-static const char instructions[] =
-    "cortex indexes this repository's code and docs. Start with `explore` for the layout, then `search` "
-    "(ranked full text; kind and path filters) to find symbols, files, comments and docs. "
-    "`get_file_symbols` is a file's outline, `get_children` a class's members, `get_imports` its dependencies. "
-    "`get_callers` / `get_callees` walk the call graph; each edge says how it was bound. "
-    "Results say when a file changed since it was indexed; `flush_index` re-indexes. "
-    "Pass format: \"text\" for compact output.";
+/* Made from the tool table once; lives for the process. */
+static cortex_buf instructions_text;
+static pthread_once_t instructions_once = PTHREAD_ONCE_INIT;
+
+static void instructions_make(void)
+{
+    cortex_tools_instructions(&instructions_text);
+}
+
+static const char *instructions(void)
+{
+    pthread_once(&instructions_once, instructions_make);
+    return instructions_text.data;
+}
 
 static int level_index(const char *name)
 {
@@ -118,14 +125,14 @@ static json_t *m_initialize(call *c)
         if (strcmp(*v, asked) == 0) chosen = *v;
     snprintf(c->s->legacy_version, sizeof c->s->legacy_version, "%s", chosen);
     return json_pack("{s:s,s:o,s:o,s:s}", "protocolVersion", chosen, "capabilities", capabilities(0), "serverInfo",
-                     server_info(), "instructions", instructions);
+                     server_info(), "instructions", instructions());
 }
 
 static json_t *m_discover(call *c)
 {
     (void)c;
     return json_pack("{s:o,s:o,s:o,s:s}", "supportedVersions", versions(), "capabilities", capabilities(1), "serverInfo",
-                     server_info(), "instructions", instructions);
+                     server_info(), "instructions", instructions());
 }
 
 static json_t *m_ping(call *c)

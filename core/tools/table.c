@@ -1,48 +1,30 @@
-/* The tool table: one row per tool. Schemas live in schemas.json. */
+/* The tool table: one row per tool. Everything but the C pointers (title, group,
+ * description, flags, CLI command, positionals) is the tool's entry in
+ * schemas.json beside its schemas, turned into CORTEX_TOOL_ROW_<name> at build
+ * time (cmake/ToolTable.cmake); a row here adds the handler and the renderer. */
 #include "handlers.h"
 
+#include "tool_rows.h" /* generated: CORTEX_TOOL_ROW_<name>, CORTEX_TOOL_ROW_COUNT */
+
+#include <ctype.h>
 #include <string.h>
 
 const char *const cortex_tool_groups[] = {"navigation", "search", "graph", "index", NULL};
 
-#define RO (CORTEX_TOOL_NEEDS_INDEX | CORTEX_TOOL_READ_ONLY)
-
+/* In the order tools/list and the CLI's help show them. */
 const cortex_tool cortex_tools[] = {
-    {"explore", "Explore the project", "navigation",
-     "Start here. The project's languages and file counts, and its files grouped by directory (capped per "
-     "directory with +N files). Pass path to look inside one directory.",
-     RO, "explore", {"path"}, cortex_tool_explore, cortex_render_explore},
-    {"search", "Search code and docs", "search",
-     "Ranked full-text search (BM25) over symbol names, signatures and docs, file paths, comments, strings and "
-     "Markdown. Terms: `a b` (both), `a OR b`, `foo*` (prefix), `\"exact phrase\"`, `-bar` (exclude). Filter by "
-     "scope (symbol/file/text), kind, and path (glob `src/**/*.py` or directory `src/`). Each hit has file, lines, "
-     "kind, parent and the source read from disk.",
-     RO | CORTEX_TOOL_PAGED, "search", {"query"}, cortex_tool_search, NULL},
-    {"get_file_symbols", "List a file's symbols", "navigation",
-     "Every symbol defined in one file, in line order, with kind, line range, parent, signature and doc: a "
-     "file's outline without reading it.",
-     RO | CORTEX_TOOL_PAGED, "symbols", {"file"}, cortex_tool_file_symbols, NULL},
-    {"get_children", "List a symbol's members", "navigation",
-     "The direct children of a symbol in a file: a class's methods and attributes, a struct's fields, an enum's "
-     "members, a section's subsections.",
-     RO | CORTEX_TOOL_PAGED, "children", {"file", "parent"}, cortex_tool_children, NULL},
-    {"get_imports", "List a file's imports", "navigation",
-     "What one file imports or includes, with aliases, and the indexed file each import resolves to.",
-     RO | CORTEX_TOOL_PAGED, "imports", {"file"}, cortex_tool_imports, NULL},
-    {"get_callers", "Find callers and references", "graph",
-     "Every call site and reference of a function, method or type (name: `fn` or `Class.method`), with the "
-     "enclosing function and how the edge was bound: scoped (same file), import, name (the only definition of "
-     "that name), ambiguous (several), unresolved.",
-     RO | CORTEX_TOOL_PAGED, "callers", {"name"}, cortex_tool_callers, NULL},
-    {"get_callees", "Find what a function calls", "graph",
-     "Every call and reference made inside a function or method (caller: `fn` or `Class.method`), in line "
-     "order, each with its bound definition when known.",
-     RO | CORTEX_TOOL_PAGED, "callees", {"caller"}, cortex_tool_callees, NULL},
-    {"flush_index", "Re-index the repository", "index",
-     "Re-index the working tree and commit every sink (the SQLite store and the JSONL index in .cortex/). "
-     "Results already say when files they mention changed; call this after large edits or a branch switch.",
-     CORTEX_TOOL_LONG, "flush", {NULL}, cortex_tool_flush, cortex_render_flush},
+    {CORTEX_TOOL_ROW_explore, .run = cortex_tool_explore, .render = cortex_render_explore},
+    {CORTEX_TOOL_ROW_search, .run = cortex_tool_search, .render = NULL},
+    {CORTEX_TOOL_ROW_get_file_symbols, .run = cortex_tool_file_symbols, .render = NULL},
+    {CORTEX_TOOL_ROW_get_children, .run = cortex_tool_children, .render = NULL},
+    {CORTEX_TOOL_ROW_get_imports, .run = cortex_tool_imports, .render = NULL},
+    {CORTEX_TOOL_ROW_get_callers, .run = cortex_tool_callers, .render = NULL},
+    {CORTEX_TOOL_ROW_get_callees, .run = cortex_tool_callees, .render = NULL},
+    {CORTEX_TOOL_ROW_flush_index, .run = cortex_tool_flush, .render = cortex_render_flush},
 };
+
+_Static_assert(sizeof cortex_tools / sizeof cortex_tools[0] == CORTEX_TOOL_ROW_COUNT,
+               "schemas.json describes a tool that has no row in cortex_tools");
 
 const size_t cortex_tool_count = sizeof cortex_tools / sizeof cortex_tools[0];
 
@@ -87,4 +69,25 @@ int cortex_tool_groups_parse(const char *list, unsigned *bits)
         if (*p == ',') p++;
     }
     return 0;
+}
+
+void cortex_tools_instructions(cortex_buf *out)
+{
+    cortex_buf_puts(out, "cortex indexes this repository's code and docs. Its tools, by group:");
+    int groups_written = 0;
+    for (int g = 0; cortex_tool_groups[g]; g++) {
+        int in_group = 0;
+        for (size_t i = 0; i < cortex_tool_count; i++) {
+            const cortex_tool *t = &cortex_tools[i];
+            if (strcmp(t->group, cortex_tool_groups[g]) != 0) continue;
+            if (in_group++) cortex_buf_puts(out, ", ");
+            else cortex_buf_printf(out, "%s%s: ", groups_written++ ? "; " : " ", t->group);
+            /* The title reads as a phrase inside the sentence: its first letter lowered. */
+            cortex_buf_printf(out, "`%s` (%c%s)", t->name, tolower((unsigned char)t->title[0]), t->title + 1);
+        }
+    }
+    cortex_buf_printf(out,
+                      ". Start with `%s`. Results say when a file changed since it was indexed. "
+                      "Pass format: \"text\" for compact output.",
+                      cortex_tools[0].name);
 }

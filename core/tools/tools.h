@@ -42,6 +42,7 @@ typedef struct cortex_tool_ctx {
 /** A tool's body: on success `*out` is its structured result (one reference, caller owns). */
 typedef int (*cortex_tool_handler)(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 
+/* Every field but the two pointers comes from the tool's entry in schemas.json. */
 typedef struct cortex_tool {
     const char *name;
     const char *title;
@@ -68,6 +69,8 @@ const cortex_tool *cortex_tool_find_command(const char *command);
 int cortex_tool_enabled(const cortex_repo *repo, const cortex_tool *t);
 /** Parses a group list ("search,graph") into disabled-group bits; -1 on an unknown name. */
 int cortex_tool_groups_parse(const char *list, unsigned *bits);
+/** Appends the MCP server's instructions, made from the table: each group's tools with their titles. */
+void cortex_tools_instructions(cortex_buf *out);
 
 /* ---- the repository (repo.c) -------------------------------------------- */
 

@@ -6,12 +6,9 @@
 # the configuration, and a change to it re-chunks every file.
 . "$(dirname "$0")/lib.sh"
 CORTEX=$1
-FIXTURE="$REPO/tests/fixtures/repos/sample"
 
 R="$TMP/repo"
-mkdir -p "$R"
-cp -R "$FIXTURE/." "$R/"
-rm "$R/root.gitignore" "$R/src.gitignore"
+copy_fixture "$R" --no-ignore-files
 mkdir -p "$R/docs"
 printf 'Operations\n\nRestart the ledger service with the deploy script.\n\nRotate the logs weekly.\n' > "$R/docs/OPERATIONS.txt"
 git -C "$R" init -q

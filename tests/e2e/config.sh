@@ -6,12 +6,10 @@
 # server hides the tool groups it disables.
 . "$(dirname "$0")/lib.sh"
 CORTEX=$1
-FIXTURE="$REPO/tests/fixtures/repos/sample"
 
 R="$TMP/repo"
 mkdir -p "$R/.cortex"
-cp -R "$FIXTURE/." "$R/"
-rm "$R/root.gitignore" "$R/src.gitignore"
+copy_fixture "$R" --no-ignore-files
 git -C "$R" init -q
 paths() { jq -r '"\(.path) \(.lang)"' "$R/.cortex/index/files.jsonl" | xargs; }
 

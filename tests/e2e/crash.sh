@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
 # A killed indexer never corrupts or mixes the index: kill `cortex index` at
-# several points of a full run over a generated repository, then at random
+# many points of a full run over a generated repository, then at random
 # points of incremental runs after random edits, and each time check the
 # SQLite store's integrity, that the JSONL index is one run's whole output
 # (its manifest counts match its files), and that the next run completes and
 # equals a clean run byte for byte (400 files: two shards of each kind). And
 # one indexer per repository: a second one waits for the first, or with
 # --no-wait says which process holds it.
+# The kill points and edits come from one seed, printed first: rerun a failure
+# with CORTEX_CRASH_SEED=<seed> (or the seed as the third argument). Counts:
+# CORTEX_CRASH_FULL_KILLS, CORTEX_CRASH_EDIT_KILLS.
 . "$(dirname "$0")/lib.sh"
 CORTEX=$1
+SEED=${3:-${CORTEX_CRASH_SEED:-$(( $(date +%s%N) % 32768 ))}}
+FULL_KILLS=${CORTEX_CRASH_FULL_KILLS:-16}
+EDIT_KILLS=${CORTEX_CRASH_EDIT_KILLS:-24}
+echo "crash.sh: seed $SEED (rerun: CORTEX_CRASH_SEED=$SEED)"
+RANDOM=$SEED # bash's generator: the same seed gives the same kill points and edits
 SRC="$REPO/tests/fixtures/repos/sample/src/app.py"
 
 REPO_DIR="$TMP/big"
@@ -35,39 +43,40 @@ same_index() { diff -r -q "$1/index" "$2/index" >/dev/null && echo 1 || echo 0; 
 start=$(date +%s%N); "$CORTEX" index "$REPO_DIR" --out "$TMP/timing" --quiet; end=$(date +%s%N)
 run_ms=$(( (end - start) / 1000000 ))
 
-k=0
-for frac in 10 30 50 70 90 97; do
-  k=$((k + 1))
-  delay_ms=$(( run_ms * frac / 100 ))
+# Kill points spread over the whole run: one in each of FULL_KILLS equal
+# slices, at a seeded place inside it, so every stage is hit at least once.
+for k in $(seq 1 "$FULL_KILLS"); do
+  frac=$(( ((k - 1) * 1000 + RANDOM % 1000) / FULL_KILLS )) # per mille
+  delay_ms=$(( run_ms * frac / 1000 ))
   rm -rf "$TMP/killed"
   # half the runs start from an existing index, half from nothing
   [ $((k % 2)) -eq 0 ] && cp -R "$TMP/clean" "$TMP/killed"
   "$CORTEX" index "$REPO_DIR" --out "$TMP/killed" --quiet --full & pid=$!
-  sleep "$(printf '0.%03d' "$delay_ms")" 2>/dev/null || sleep 0.1
+  sleep "$(printf '%d.%03d' $((delay_ms / 1000)) $((delay_ms % 1000)))"
   kill -KILL "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   if [ -f "$TMP/killed/cortex.db" ]; then
-    expect_eq "killed at ${frac}%: store integrity" ok "$(sqlite3 "$TMP/killed/cortex.db" 'PRAGMA integrity_check')"
+    expect_eq "killed at ${frac}/1000: store integrity" ok "$(sqlite3 "$TMP/killed/cortex.db" 'PRAGMA integrity_check')"
     # a first run builds the store aside: it appears whole or not at all
-    [ $((k % 2)) -eq 1 ] && expect_eq "killed at ${frac}%: a first run's store is whole" 400 \
+    [ $((k % 2)) -eq 1 ] && expect_eq "killed at ${frac}/1000: a first run's store is whole" 400 \
       "$(sqlite3 "$TMP/killed/cortex.db" 'SELECT count(*) FROM files')"
   else
-    pass "killed at ${frac}%: no store yet"
+    pass "killed at ${frac}/1000: no store yet"
   fi
   state=$(consistent_jsonl "$TMP/killed")
-  [ "$state" == consistent ] || [ "$state" == absent ] && pass "killed at ${frac}%: JSONL index whole ($state)" ||
-    fail "killed at ${frac}%: JSONL index $state"
-  expect_status "killed at ${frac}%: the next run completes" 0 "$CORTEX" index "$REPO_DIR" --out "$TMP/killed" --quiet
-  expect_eq "killed at ${frac}%: then equals a clean run" 1 "$(same_index "$TMP/clean" "$TMP/killed")"
-  expect_eq "killed at ${frac}%: store matches the clean run" \
+  [ "$state" == consistent ] || [ "$state" == absent ] && pass "killed at ${frac}/1000: JSONL index whole ($state)" ||
+    fail "killed at ${frac}/1000: JSONL index $state"
+  expect_status "killed at ${frac}/1000: the next run completes" 0 "$CORTEX" index "$REPO_DIR" --out "$TMP/killed" --quiet
+  expect_eq "killed at ${frac}/1000: then equals a clean run" 1 "$(same_index "$TMP/clean" "$TMP/killed")"
+  expect_eq "killed at ${frac}/1000: store matches the clean run" \
     "$(sqlite3 "$TMP/clean/cortex.db" 'SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts')" \
     "$(sqlite3 "$TMP/killed/cortex.db" 'SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts')"
   [ ! -e "$TMP/killed/index.tmp" ] && [ ! -e "$TMP/killed/cortex.db.new" ] && [ ! -e "$TMP/killed/cortex.db.fts" ] &&
-    pass "killed at ${frac}%: no staging left after the next run" || fail "killed at ${frac}%: staging left"
+    pass "killed at ${frac}/1000: no staging left after the next run" || fail "killed at ${frac}/1000: staging left"
 done
 
 # Random kills of incremental runs, each after a random edit.
-for k in $(seq 1 8); do
+for k in $(seq 1 "$EDIT_KILLS"); do
   n=$((RANDOM % 400 + 1))
   f="$REPO_DIR/pkg$((n % 20))/mod$n.py"
   case $((RANDOM % 3)) in
@@ -76,7 +85,7 @@ for k in $(seq 1 8); do
     2) rm -f "$f" ;;
   esac
   "$CORTEX" index "$REPO_DIR" --quiet & pid=$!
-  sleep "0.0$((RANDOM % 10))"
+  sleep "$(printf '0.%03d' $((RANDOM % 100)))"
   kill -KILL "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   if [ -f "$REPO_DIR/.cortex/cortex.db" ]; then

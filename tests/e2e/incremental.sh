@@ -7,13 +7,9 @@
 # are not parsed again: the report says how many were carried over.
 . "$(dirname "$0")/lib.sh"
 CORTEX=$1
-FIXTURE="$REPO/tests/fixtures/repos/sample"
 
 R="$TMP/repo"
-mkdir -p "$R"
-cp -R "$FIXTURE/." "$R/"
-mv "$R/root.gitignore" "$R/.gitignore"
-mv "$R/src.gitignore" "$R/src/.gitignore"
+copy_fixture "$R"
 git -C "$R" init -q -b main
 git -C "$R" -c user.email=t@t -c user.name=t add -A >/dev/null
 git -C "$R" -c user.email=t@t -c user.name=t commit -qm base

@@ -6,15 +6,11 @@
 # files leave every sink; --out; a plain directory that is not a repository.
 . "$(dirname "$0")/lib.sh"
 CORTEX=$1
-FIXTURE="$REPO/tests/fixtures/repos/sample"
 EXPECTED="$REPO/tests/fixtures/repos/sample.expected"
 
 make_repo() { # DIR [git]: the fixture plus what cannot be committed in this repository
   local d=$1
-  mkdir -p "$d"
-  cp -R "$FIXTURE/." "$d/"
-  mv "$d/root.gitignore" "$d/.gitignore"
-  mv "$d/src.gitignore" "$d/src/.gitignore"
+  copy_fixture "$d"
   echo "x = 1" > "$d/src/scratch.py"                # nested .gitignore
   echo "x = 1" > "$d/src/drop_gen.py"               # *_gen.py
   mkdir -p "$d/generated" && echo "x = 1" > "$d/generated/out.py"

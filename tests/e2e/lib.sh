@@ -10,6 +10,24 @@ trap 'rm -rf "$TMP"' EXIT
 # Every plugin this tree builds, by name, sorted: one directory per plugin.
 ALL_PLUGINS=$(cd "$REPO/plugins" && for f in */plugin.cmake; do echo "${f%%/*}"; done | sort | xargs)
 
+# copy_fixture DIR [--no-ignore-files]: a fresh copy of the sample repository
+# in DIR, its two .gitignore files put in place (stored under other names so
+# they do not apply to this tree), or dropped with --no-ignore-files.
+copy_fixture() {
+  local d=$1
+  mkdir -p "$d"
+  cp -R "$REPO/tests/fixtures/repos/sample/." "$d/"
+  if [ "${2:-}" == --no-ignore-files ]; then
+    rm "$d/root.gitignore" "$d/src.gitignore"
+  else
+    mv "$d/root.gitignore" "$d/.gitignore"
+    mv "$d/src.gitignore" "$d/src/.gitignore"
+  fi
+}
+
+# CORTEX_TEST_TIMEOUT scales every deadline (2 doubles them) on a slow or shared machine.
+TIMEOUT_SCALE=${CORTEX_TEST_TIMEOUT:-1}
+
 pass() { PASSED=$((PASSED + 1)); echo "ok - $1"; }
 fail() { FAILED=$((FAILED + 1)); echo "FAIL - $1"; }
 

@@ -7,14 +7,10 @@
 # with exact answers. Node resolves the clients from the repository's node_modules.
 . "$(dirname "$0")/lib.sh"
 CORTEX=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-FIXTURE="$REPO/tests/fixtures/repos/sample"
 
 make_repo() { # DIR: the fixture as tests/e2e/index_repo.sh prepares it, a git repository
   local d=$1
-  mkdir -p "$d"
-  cp -R "$FIXTURE/." "$d/"
-  mv "$d/root.gitignore" "$d/.gitignore"
-  mv "$d/src.gitignore" "$d/src/.gitignore"
+  copy_fixture "$d"
   git -C "$d" init -q
 }
 

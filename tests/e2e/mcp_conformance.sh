@@ -11,17 +11,14 @@
 # node:child_process, no MCP SDK).
 . "$(dirname "$0")/lib.sh"
 CORTEX=$1
-FIXTURE="$REPO/tests/fixtures/repos/sample"
 
+# 77: CTest reports a skip (SKIP_RETURN_CODE), not a pass.
 if ! command -v node >/dev/null; then
-  echo "node not found: skipping"; exit 0
+  echo "node not found: skipping"; exit 77
 fi
 
 REPO_DIR="$TMP/repo"
-mkdir -p "$REPO_DIR"
-cp -R "$FIXTURE/." "$REPO_DIR/"
-mv "$REPO_DIR/root.gitignore" "$REPO_DIR/.gitignore"
-mv "$REPO_DIR/src.gitignore" "$REPO_DIR/src/.gitignore"
+copy_fixture "$REPO_DIR"
 expect_status "index the fixture" 0 "$CORTEX" index "$REPO_DIR" --quiet
 
 node "$REPO/tests/e2e/mcp/conformance.mjs" "$CORTEX" "$REPO_DIR" > "$TMP/conformance.out" 2>&1 || true

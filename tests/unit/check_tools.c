@@ -1,7 +1,7 @@
 /* The tool table and its handlers, against the sample fixture repository
  * indexed into a temporary copy: the table's invariants, each tool's exact
- * answer (validated against its output schema), path confinement, freshness,
- * and the schema and glob helpers. */
+ * answer (validated against its output schema), path confinement and
+ * freshness. */
 #define _GNU_SOURCE
 #include "tools/paths.h"
 #include "tools/schema.h"
@@ -107,6 +107,77 @@ START_TEST(test_table_rows_are_unique_and_schemas_are_usable)
         ck_assert(strlen(t->description) > 40);
     }
     ck_assert_ptr_null(cortex_tool_find("nope"));
+}
+END_TEST
+
+/* The table is made from schemas.json at build time: read the file itself and
+ * hold every row to its entry, field by field, both ways. */
+START_TEST(test_table_rows_are_their_schemas_json_entries)
+{
+    static const struct { const char *name; unsigned bit; } flag_names[] = {
+        {"needs_index", CORTEX_TOOL_NEEDS_INDEX}, {"read_only", CORTEX_TOOL_READ_ONLY},
+        {"paged", CORTEX_TOOL_PAGED}, {"long", CORTEX_TOOL_LONG}};
+    json_error_t e;
+    json_t *all = json_load_file(SCHEMAS_JSON, 0, &e);
+    ck_assert_msg(all != NULL, "%s:%d: %s", SCHEMAS_JSON, e.line, e.text);
+    size_t described = 0;
+    const char *name;
+    json_t *entry;
+    json_object_foreach(all, name, entry) {
+        if (name[0] == '$') continue;
+        described++;
+        const cortex_tool *t = cortex_tool_find(name);
+        ck_assert_msg(t != NULL, "schemas.json describes %s, the table has no row", name);
+        ck_assert_str_eq(t->title, json_string_value(json_object_get(entry, "title")));
+        ck_assert_str_eq(t->group, json_string_value(json_object_get(entry, "group")));
+        ck_assert_str_eq(t->description, json_string_value(json_object_get(entry, "description")));
+        ck_assert_str_eq(t->command, json_string_value(json_object_get(entry, "command")));
+        unsigned flags = 0;
+        size_t i;
+        json_t *v;
+        json_array_foreach(json_object_get(entry, "flags"), i, v) {
+            size_t f = 0;
+            while (f < sizeof flag_names / sizeof flag_names[0] && strcmp(flag_names[f].name, json_string_value(v)) != 0) f++;
+            ck_assert_msg(f < sizeof flag_names / sizeof flag_names[0], "%s: unknown flag %s", name, json_string_value(v));
+            flags |= flag_names[f].bit;
+        }
+        ck_assert_uint_eq(t->flags, flags);
+        const json_t *pos = json_object_get(entry, "positional");
+        ck_assert_uint_le(json_array_size(pos), 3);
+        for (i = 0; i < 3; i++) {
+            if (i < json_array_size(pos))
+                ck_assert_str_eq(t->positional[i], json_string_value(json_array_get(pos, i)));
+            else
+                ck_assert_ptr_null(t->positional[i]);
+        }
+    }
+    ck_assert_uint_eq(described, cortex_tool_count);
+    json_decref(all);
+
+    for (size_t i = 0; i < cortex_tool_count; i++) {
+        const cortex_tool *t = &cortex_tools[i];
+        ck_assert_ptr_nonnull(t->run);
+        ck_assert_int_gt(strlen(t->title), 0);
+        ck_assert_int_gt(strlen(t->command), 0);
+        int g = 0;
+        while (cortex_tool_groups[g] && strcmp(cortex_tool_groups[g], t->group) != 0) g++;
+        ck_assert_msg(cortex_tool_groups[g] != NULL, "%s: group %s is not in cortex_tool_groups", t->name, t->group);
+    }
+}
+END_TEST
+
+START_TEST(test_tools_instructions_name_each_tool_by_group)
+{
+    cortex_buf b = {0};
+    cortex_tools_instructions(&b);
+    ck_assert_str_eq(b.data,
+                     "cortex indexes this repository's code and docs. Its tools, by group: navigation: `explore` "
+                     "(explore the project), `get_file_symbols` (list a file's symbols), `get_children` (list a "
+                     "symbol's members), `get_imports` (list a file's imports); search: `search` (search code and "
+                     "docs); graph: `get_callers` (find callers and references), `get_callees` (find what a function "
+                     "calls); index: `flush_index` (re-index the repository). Start with `explore`. Results say when "
+                     "a file changed since it was indexed. Pass format: \"text\" for compact output.");
+    cortex_buf_free(&b);
 }
 END_TEST
 
@@ -373,89 +444,13 @@ END_TEST
 
 /* ---- helpers ------------------------------------------------------------------- */
 
-START_TEST(test_path_resolution_normalises_and_confines)
-{
-    char out[4096];
-    ck_assert_int_eq(cortex_path_resolve("/repo", "./src//a\\b.py", out, sizeof out), 0);
-    ck_assert_str_eq(out, "src/a/b.py");
-    ck_assert_int_eq(cortex_path_resolve("/repo", "src/../lib/x.c", out, sizeof out), 0);
-    ck_assert_str_eq(out, "lib/x.c");
-    ck_assert_int_eq(cortex_path_resolve("/repo", "/repo/lib", out, sizeof out), 0);
-    ck_assert_str_eq(out, "lib");
-    ck_assert_int_eq(cortex_path_resolve("/repo", "", out, sizeof out), 0);
-    ck_assert_str_eq(out, "");
-    ck_assert_int_lt(cortex_path_resolve("/repo", "src/../../x", out, sizeof out), 0);
-    ck_assert_int_lt(cortex_path_resolve("/repo", "..\\x", out, sizeof out), 0);
-    ck_assert_int_lt(cortex_path_resolve("/repo", "/repository/x", out, sizeof out), 0);
-    ck_assert_int_lt(cortex_path_resolve("/repo", "/etc/passwd", out, sizeof out), 0);
-}
-END_TEST
-
-START_TEST(test_globs)
-{
-    ck_assert(cortex_glob_match("src/**/*.py", "src/a/b/c.py"));
-    ck_assert(cortex_glob_match("src/**/*.py", "src/c.py"));
-    ck_assert(!cortex_glob_match("src/**/*.py", "lib/c.py"));
-    ck_assert(cortex_glob_match("**/test_*.py", "a/test_x.py"));
-    ck_assert(cortex_glob_match("**/test_*.py", "test_x.py"));
-    ck_assert(!cortex_glob_match("*.py", "src/c.py"));
-    ck_assert(cortex_glob_match("src/", "src/a/b.c"));
-    ck_assert(cortex_glob_match("lib", "lib/point.c"));
-    ck_assert(!cortex_glob_match("lib", "library/x.c"));
-    ck_assert(cortex_glob_match("lib/point.[ch]", "lib/point.h"));
-    ck_assert(!cortex_glob_match("lib/point.[!ch]", "lib/point.h"));
-    ck_assert(cortex_glob_match("./lib/?oint.c", "lib/point.c"));
-}
-END_TEST
-
-/* Backtracking over every star's stopping point took minutes here (issue 24);
- * the case tcase's timeout fails it when matching is not linear. */
-START_TEST(test_globs_many_stars_do_not_backtrack)
-{
-    char name[80], dirs[400] = "";
-    memset(name, 'a', 60);
-    strcpy(name + 60, ".py");
-    ck_assert(!cortex_glob_match("*a*a*a*a*a*a*a*a*b", name));
-    ck_assert(cortex_glob_match("*a*a*a*a*a*a*a*a*.py", name));
-    for (int i = 0; i < 60; i++) strcat(dirs, "a/");
-    strcat(dirs, "x.py");
-    ck_assert(!cortex_glob_match("**/a/**/a/**/a/**/a/**/a/**/a/**/b", dirs));
-    ck_assert(cortex_glob_match("**/a/**/a/**/a/**/a/**/a/**/a/**/x.py", dirs));
-}
-END_TEST
-
-START_TEST(test_schema_defaults_and_types)
-{
-    json_t *schema = json_loads("{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"default\":3},"
-                                "\"t\":{\"type\":[\"string\",\"null\"]}},\"additionalProperties\":false}",
-                                0, NULL);
-    json_t *v = json_loads("{\"t\": null}", 0, NULL);
-    cortex_buf err = {0};
-    ck_assert_int_eq(cortex_schema_validate(schema, v, &err), 0);
-    cortex_schema_apply_defaults(schema, v);
-    ck_assert_int_eq(json_integer_value(json_object_get(v, "n")), 3);
-    json_object_set_new(v, "t", json_integer(1));
-    ck_assert_int_eq(cortex_schema_validate(schema, v, &err), -1);
-    ck_assert_str_eq(err.data, "t: has the wrong type (an integer)");
-    cortex_buf_free(&err);
-    json_t *bad = json_loads("{\"type\":\"object\",\"oneOf\":[]}", 0, NULL);
-    ck_assert_int_eq(cortex_schema_check_supported(bad, &err), -1);
-    cortex_buf_free(&err);
-    json_decref(bad);
-    json_decref(v);
-    json_decref(schema);
-}
-END_TEST
-
 static Suite *suite(void)
 {
     Suite *s = suite_create("tools");
     TCase *table = tcase_create("table");
     tcase_add_test(table, test_table_rows_are_unique_and_schemas_are_usable);
-    tcase_add_test(table, test_path_resolution_normalises_and_confines);
-    tcase_add_test(table, test_globs);
-    tcase_add_test(table, test_globs_many_stars_do_not_backtrack);
-    tcase_add_test(table, test_schema_defaults_and_types);
+    tcase_add_test(table, test_table_rows_are_their_schemas_json_entries);
+    tcase_add_test(table, test_tools_instructions_name_each_tool_by_group);
     suite_add_tcase(s, table);
     TCase *handlers = tcase_create("handlers");
     tcase_add_checked_fixture(handlers, setup, teardown);

@@ -51,12 +51,14 @@ export const TOOL_NAMES = ['explore', 'search', 'get_file_symbols', 'get_childre
   'get_callees', 'flush_index'];
 
 export const INSTRUCTIONS =
-  "cortex indexes this repository's code and docs. Start with `explore` for the layout, then `search` " +
-  '(ranked full text; kind and path filters) to find symbols, files, comments and docs. ' +
-  "`get_file_symbols` is a file's outline, `get_children` a class's members, `get_imports` its dependencies. " +
-  '`get_callers` / `get_callees` walk the call graph; each edge says how it was bound. ' +
-  'Results say when a file changed since it was indexed; `flush_index` re-indexes. ' +
-  'Pass format: "text" for compact output.';
+  "cortex indexes this repository's code and docs. Its tools, by group: navigation: `explore` (explore the " +
+  "project), `get_file_symbols` (list a file's symbols), `get_children` (list a symbol's members), `get_imports` " +
+  "(list a file's imports); search: `search` (search code and docs); graph: `get_callers` (find callers and " +
+  'references), `get_callees` (find what a function calls); index: `flush_index` (re-index the repository). ' +
+  'Start with `explore`. Results say when a file changed since it was indexed. Pass format: "text" for compact output.';
+
+// The one source of truth for each tool's title, description and flags.
+export const SCHEMAS = JSON.parse(readFileSync(new URL('../../../core/tools/schemas.json', import.meta.url), 'utf8'));
 
 export function serverInfo(cortex) {
   const version = execFileSync(cortex, ['--version'], { encoding: 'utf8' }).trim().replace(/^cortex /, '');
@@ -204,6 +206,16 @@ export async function sharedChecks(h, client, ctx) {
       assert.equal(t.annotations.title, t.title, `${t.name}: annotations.title`);
     }
     assert.deepEqual(tools.find((t) => t.name === 'search').inputSchema.properties.format.enum, ['json', 'text']);
+  });
+  await check('tools/list: each tool as its schemas.json entry describes it', async () => {
+    const described = Object.keys(SCHEMAS).filter((k) => !k.startsWith('$'));
+    assert.deepEqual(tools.map((t) => t.name).sort(), described.sort());
+    for (const t of tools) {
+      const entry = SCHEMAS[t.name];
+      assert.equal(t.title, entry.title, t.name);
+      assert.equal(t.description, entry.description, t.name);
+      assert.equal(t.annotations.readOnlyHint, entry.flags.includes('read_only'), `${t.name}: readOnlyHint`);
+    }
   });
 
   // -- explore --
