@@ -4,7 +4,7 @@
 #include "../chunk/chunk.h"
 #include "../extract/extractor.h"
 #include "../extract/record_json.h"
-#include "../index/pipeline.h"
+#include "../index/source.h"
 #include "../util/error.h"
 #include "../util/mem.h"
 
@@ -65,7 +65,7 @@ int cortex_cmd_extract(int argc, char **argv)
             status = 1;
             continue;
         }
-        const char *why = cortex_index_read_source(path, &data, &cap, &len, NULL);
+        const char *why = cortex_source_read(path, &data, &cap, &len, NULL);
         if (why) {
             fprintf(stderr, "cortex extract: %s: %s\n", path, why);
             status = 1;
@@ -79,9 +79,9 @@ int cortex_cmd_extract(int argc, char **argv)
         memset(&rec, 0, sizeof rec);
         rec.path = path;
         rec.lang = p->name;
-        cortex_index_describe(&rec, data, len);
+        cortex_source_describe(&rec, data, len);
         static const cortex_chunk_options budget = {CORTEX_CHUNK_DEFAULT_TOKENS, CORTEX_CHUNK_DEFAULT_OVERLAP};
-        const char *problem = cortex_index_extract(x, p, data, len, chunks ? &budget : NULL, &rec);
+        const char *problem = cortex_source_extract(x, p, data, len, chunks ? &budget : NULL, &rec);
         if (problem) {
             fprintf(stderr, "cortex extract: %s: %s\n", path, problem);
             status = 1;

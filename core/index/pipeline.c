@@ -8,6 +8,8 @@
 
 #include "../extract/extractor.h"
 #include "from_jsonl.h"
+#include "lock.h"
+#include "source.h"
 #include "workers.h"
 #include "../sink/carry.h"
 #include "../sink/sink.h"
@@ -16,24 +18,16 @@
 #include "../util/mem.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include <xxhash.h>
 
-#ifndef CORTEX_VERSION
-#define CORTEX_VERSION "0.0.0"
-#endif
-#define CORTEX_VERSION_TEXT CORTEX_VERSION
-
-#define BINARY_PROBE 8000 /* as git: a NUL in the first 8000 bytes means binary */
+#include "version.h" /* generated from core/util/version.h.in */
 
 static const char *const default_sinks[] = {"sqlite", "jsonl", "chunks", NULL};
 
@@ -42,55 +36,6 @@ static double now_seconds(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-const char *cortex_index_read_source(const char *path, char **data, size_t *cap, size_t *len, int64_t *mtime_ns)
-{
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return "unreadable";
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        close(fd);
-        return "unreadable";
-    }
-    if (mtime_ns) *mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
-    size_t want = (size_t)st.st_size;
-    cortex_grow((void **)data, cap, want + 1, 1);
-    size_t got = 0;
-    while (got < want) {
-        ssize_t n = read(fd, *data + got, want - got);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            close(fd);
-            return "unreadable";
-        }
-        if (n == 0) break; /* the file shrank while we read it */
-        got += (size_t)n;
-    }
-    close(fd);
-    (*data)[got] = '\0';
-    *len = got;
-    if (memchr(*data, '\0', got < BINARY_PROBE ? got : BINARY_PROBE)) return "binary";
-    return NULL;
-}
-
-void cortex_index_describe(cortex_file_records *r, const char *data, size_t len)
-{
-    snprintf(r->hash, sizeof r->hash, "%016llx", (unsigned long long)XXH3_64bits(data, len));
-    uint32_t lines = 0;
-    for (const char *p = data; (p = memchr(p, '\n', (size_t)(data + len - p))); p++) lines++;
-    if (len > 0 && data[len - 1] != '\n') lines++;
-    r->lines = lines;
-    r->bytes = len;
-}
-
-const char *cortex_index_extract(cortex_extractor *x, const cortex_language_plugin *p, const char *data, size_t len,
-                                 const cortex_chunk_options *chunk, cortex_file_records *r)
-{
-    const char *problem = NULL;
-    if (cortex_extractor_run(x, p, data, len, r) != 0 || r->problem) problem = r->problem ? r->problem : cortex_error_last();
-    if (chunk) cortex_chunk_file(r, data, len, chunk);
-    return problem;
 }
 
 static cortex_language_stats *lang_stats(cortex_index_report *rep, const char *lang)
@@ -156,6 +101,13 @@ static manifest_entry *previous_manifest(const char *data_dir, const char *extra
     return entries;
 }
 
+/* Whether the sink named `name` (a known one, or none) can do `flag`. */
+static int sink_has(const char *name, uint32_t flag)
+{
+    const cortex_sink_type *t = cortex_sink_find(name);
+    return t && (t->flags & flag);
+}
+
 static int compare_skips(const void *a, const void *b)
 {
     return strcmp(((const cortex_walk_skip *)a)->path, ((const cortex_walk_skip *)b)->path);
@@ -176,8 +128,7 @@ static int make_dir(const char *path)
 static void write_data_gitignore(const char *data_dir)
 {
     char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/.gitignore", data_dir);
-    if (access(path, F_OK) == 0) return;
+    if (snprintf(path, sizeof path, "%s/.gitignore", data_dir) >= (int)sizeof path || access(path, F_OK) == 0) return;
     FILE *f = fopen(path, "w");
     if (!f) return;
     fputs("# Written by cortex: the SQLite store is derived and local; commit index/ if you want to share it.\n"
@@ -309,39 +260,6 @@ static void drop_files_of_broken_plugins(cortex_index_report *rep, const manifes
     rep->walk.nfiles = kept;
 }
 
-/* One indexer per repository: an exclusive flock on .cortex/lock, which
- * holds the holder's pid for the message. Readers (the MCP server) never take
- * it: SQLite's WAL keeps them off the writer's way. The lock goes with the
- * process, so a killed indexer never leaves it behind. */
-static int take_lock(const char *data_dir, const cortex_index_options *opts, int *fd_out)
-{
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/lock", data_dir);
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-    if (fd < 0) return cortex_error_set(CORTEX_EIO, "%s: %s", path, strerror(errno));
-    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        char text[32] = "";
-        ssize_t n = pread(fd, text, sizeof text - 1, 0);
-        long holder = n > 0 ? strtol(text, NULL, 10) : 0;
-        if (opts->no_wait) {
-            close(fd);
-            return cortex_error_set(CORTEX_ERROR, "another indexer (pid %ld) is indexing this repository", holder);
-        }
-        if (opts->waiting) opts->waiting(holder, opts->progress_payload);
-        while (flock(fd, LOCK_EX) != 0)
-            if (errno != EINTR) {
-                int rc = cortex_error_set(CORTEX_EIO, "%s: %s", path, strerror(errno));
-                close(fd);
-                return rc;
-            }
-    }
-    char pid[32];
-    int len = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
-    if (ftruncate(fd, 0) != 0 || pwrite(fd, pid, (size_t)len, 0) != len) { /* the message only: not fatal */ }
-    *fd_out = fd;
-    return 0;
-}
-
 typedef struct open_sink {
     const cortex_sink_type *type;
     void *self;
@@ -441,7 +359,7 @@ static int deliver_unchanged(run_state *run, const cortex_walk_file *f, const ma
     char abs[PATH_MAX + 1];
     snprintf(abs, sizeof abs, "%s/%s", run->rep->root, f->path);
     size_t len = 0;
-    const char *why = cortex_index_read_source(abs, &run->data, &run->cap, &len, &mtime_ns);
+    const char *why = cortex_source_read(abs, &run->data, &run->cap, &len, &mtime_ns);
     if (why) { /* gone or changed since the walk: the next run sees it */
         cortex_walk_add_skip(&run->rep->walk, f->path, why);
         *skipped = 1;
@@ -456,8 +374,8 @@ static int deliver_unchanged(run_state *run, const cortex_walk_file *f, const ma
     rec.lang = f->plugin->name;
     rec.project = f->project;
     rec.mtime_ns = mtime_ns;
-    cortex_index_describe(&rec, run->data, len);
-    const char *problem = cortex_index_extract(run->x, f->plugin, run->data, len, run->chunk, &rec);
+    cortex_source_describe(&rec, run->data, len);
+    const char *problem = cortex_source_extract(run->x, f->plugin, run->data, len, run->chunk, &rec);
     if (problem) add_problem(run->rep, f->path, problem);
     int rc = deliver_records(run, &rec, run->fresh);
     cortex_file_records_reset(&rec);
@@ -520,7 +438,7 @@ static int rebuild_from_jsonl(const cortex_plugin_set *plugins, const cortex_ind
     int rc = make_dir(rep->data_dir);
     if (rc) return rc;
     int lock_fd = -1;
-    if ((rc = take_lock(rep->data_dir, opts, &lock_fd))) return rc;
+    if ((rc = cortex_index_lock_take(&lock_fd, rep->data_dir, opts->no_wait, opts->waiting, opts->progress_payload))) return rc;
     char extractor[512];
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/index.extractor", rep->data_dir);
@@ -565,7 +483,8 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
         if (!realpath(opts->data_dir, rep->data_dir))
             return cortex_error_set(CORTEX_EIO, "%s: %s", opts->data_dir, strerror(errno));
     } else {
-        snprintf(rep->data_dir, sizeof rep->data_dir, "%s/.cortex", rep->root);
+        if (snprintf(rep->data_dir, sizeof rep->data_dir, "%s/.cortex", rep->root) >= (int)sizeof rep->data_dir)
+            return cortex_error_set(CORTEX_EINVALID, "%s: path too long", rep->root);
     }
     if (plugins->count == 0)
         return cortex_error_set(CORTEX_ENOTFOUND, "no language plugins loaded; see `cortex plugins` and $CORTEX_PLUGIN_PATH");
@@ -581,21 +500,21 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     while (sink_names[nsinks]) nsinks++;
     for (size_t i = 0; i < nsinks; i++)
         if (!cortex_sink_find(sink_names[i]))
-            return cortex_error_set(CORTEX_EINVALID, "unknown sink \"%s\" (known: sqlite, jsonl, chunks)", sink_names[i]);
+            return cortex_error_set(CORTEX_EINVALID, "unknown sink \"%s\" (known: %s)", sink_names[i], cortex_sink_names());
     /* Files are chunked when the configured pipeline writes the chunks sink,
      * even in a run that writes fewer sinks (`--sink sqlite`, a refresh of
      * some paths): the store's chunks stay those of a full run, and the
      * extractor fingerprint, which names the chunk budget, stays the same. */
     const char *const *configured = pl ? (const char *const *)pl->sinks : default_sinks;
     int chunking = 0;
-    for (size_t i = 0; i < nsinks; i++) chunking |= strcmp(sink_names[i], "chunks") == 0;
-    for (size_t i = 0; configured[i]; i++) chunking |= strcmp(configured[i], "chunks") == 0;
+    for (size_t i = 0; i < nsinks; i++) chunking |= sink_has(sink_names[i], CORTEX_SINK_WANTS_CHUNKS);
+    for (size_t i = 0; configured[i]; i++) chunking |= sink_has(configured[i], CORTEX_SINK_WANTS_CHUNKS);
     cortex_chunk_options chunk_opts = {pl ? pl->chunk_tokens : CORTEX_CHUNK_DEFAULT_TOKENS,
                                        pl ? pl->chunk_overlap : CORTEX_CHUNK_DEFAULT_OVERLAP};
     if (!chunk_opts.tokens) chunk_opts = (cortex_chunk_options){CORTEX_CHUNK_DEFAULT_TOKENS, CORTEX_CHUNK_DEFAULT_OVERLAP};
-    /* The JSONL sink writes a whole index per run; a refresh of some paths goes to the store alone. */
+    /* The JSONL sink writes a whole index per run; a refresh of some paths goes to the sinks that take one. */
     for (size_t i = 0; opts->only && i < nsinks; i++)
-        if (strcmp(sink_names[i], "sqlite") != 0)
+        if (!sink_has(sink_names[i], CORTEX_SINK_PARTIAL))
             return cortex_error_set(CORTEX_EINVALID, "a refresh of named paths writes only the sqlite sink, not \"%s\"", sink_names[i]);
 
     cortex_walk_options wopts = {0};
@@ -627,11 +546,11 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     if ((rc = make_dir(rep->data_dir))) return rc;
     write_data_gitignore(rep->data_dir);
     int lock_fd = -1;
-    if ((rc = take_lock(rep->data_dir, opts, &lock_fd))) return rc;
+    if ((rc = cortex_index_lock_take(&lock_fd, rep->data_dir, opts->no_wait, opts->waiting, opts->progress_payload))) return rc;
 
     /* The extractor: this build and its plugins. Records from another are re-extracted. */
     char extractor[160];
-    snprintf(extractor, sizeof extractor, "cortex " CORTEX_VERSION_TEXT " plugins %016llx",
+    snprintf(extractor, sizeof extractor, "cortex " CORTEX_VERSION " plugins %016llx",
              (unsigned long long)cortex_plugin_set_fingerprint(plugins));
     /* Chunking, and its budget, are part of what a run produces: records made
      * with other settings are made again. */

@@ -80,18 +80,4 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
 
 void cortex_index_report_dispose(cortex_index_report *r);
 
-/** Reads a whole file for indexing: fills `*data` (reused buffer), `*len` and,
- *  when not NULL, `*mtime_ns`. Returns NULL on success or a static reason:
- *  unreadable, binary. */
-const char *cortex_index_read_source(const char *path, char **data, size_t *cap, size_t *len, int64_t *mtime_ns);
-
-/** Fills the file record's hash, line count and size from its content. */
-void cortex_index_describe(cortex_file_records *r, const char *data, size_t len);
-
-/** Extracts a described file's records with `x`, then chunks them when
- *  `chunk` is set. NULL, or why extraction stopped early (valid until the
- *  next call on this thread): the records then hold what was found. */
-const char *cortex_index_extract(cortex_extractor *x, const cortex_language_plugin *p, const char *data, size_t len,
-                                 const cortex_chunk_options *chunk, cortex_file_records *r);
-
 #endif
