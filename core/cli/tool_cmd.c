@@ -41,7 +41,7 @@ static void tool_usage(FILE *out, const cortex_tool *t)
         if (json_object_get(prop, "description")) fprintf(out, "  %s", json_string_value(json_object_get(prop, "description")));
         fputc('\n', out);
     }
-    fprintf(out, "  --json           print the result as JSON\n  --root DIR       the repository (default: the current directory)\n");
+    fprintf(out, "  --json           print the result as JSON\n  --root DIR       the repository (default: the nearest with .cortex/ at or above the current directory, else its git work tree)\n");
 }
 
 /* A command-line value as the JSON type the schema asks for. */
@@ -68,10 +68,25 @@ static json_t *typed_value(const json_t *prop, const char *text)
     return json_string(text); /* the schema check names any mismatch */
 }
 
+/* `root`: the one named with --root, or NULL to find the enclosing one. */
 static int run_tool(const cortex_tool *t, const char *root, json_t *args, int as_json)
 {
+    char *found = NULL;
+    if (!root) {
+        const char *why;
+        int above = cortex_cli_find_root(&found, &why);
+        if (above < 0) {
+            fprintf(stderr, "cortex: %s\n", cortex_error_last());
+            return 1;
+        }
+        /* said only when it is not where the user stands: that is the surprise */
+        if (above) fprintf(stderr, "cortex: answering from %s (%s)\n", found, why);
+        root = found;
+    }
     cortex_tool_session s;
-    if (cortex_tool_session_open(&s, root) != 0) {
+    int opened = cortex_tool_session_open(&s, root);
+    free(found);
+    if (opened != 0) {
         fprintf(stderr, "cortex: %s\n", cortex_error_last());
         return 1;
     }
@@ -100,7 +115,7 @@ int cortex_cmd_tool_command(const cortex_tool *t, int argc, char **argv)
 {
     json_t *args = json_object();
     const json_t *props = json_object_get(cortex_tool_input_schema(t), "properties");
-    const char *root = ".";
+    const char *root = NULL; /* none named: the enclosing indexed root */
     int as_json = 0, npos = 0, rc = 0;
     for (int i = 1; i < argc && rc == 0; i++) {
         const char *a = argv[i];
@@ -160,7 +175,7 @@ int cortex_cmd_tool(int argc, char **argv)
         return 2;
     }
     json_t *args = NULL;
-    const char *root = ".";
+    const char *root = NULL; /* none named: the enclosing indexed root */
     int as_json = 0;
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0) {

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# What a new user tripped over (issue 20), each fixed: a query command run in a
+# subdirectory answers from the enclosing index, unknown kinds are refused and
+# languages' own words accepted, and the rest as they land below.
+. "$(dirname "$0")/lib.sh"
+CORTEX=$1
+
+# A small repository: a git work tree with a package two levels down.
+R="$TMP/repo"
+mkdir -p "$R/src/pkg"
+git -C "$R" init -q
+printf 'def helper(x):\n    return x\n\n\ndef main():\n    helper(1)\n' > "$R/src/pkg/app.py"
+printf 'pub trait Shape {\n    fn area(&self) -> f64;\n}\n\nfn go() {}\n' > "$R/src/pkg/shape.rs"
+expect_status "index the repository" 0 "$CORTEX" index --quiet "$R"
+
+# ---- a query in a subdirectory answers from the enclosing index ----------------
+(cd "$R/src/pkg" && "$CORTEX" callers helper >"$TMP/out" 2>"$TMP/err") && pass "callers in a subdirectory exits 0" \
+  || fail "callers in a subdirectory exits 0"
+expect_eq "the answer comes from the root's index" "defined: function helper src/pkg/app.py:1
+src/pkg/app.py:6 call helper in main [scoped] -> helper src/pkg/app.py:1
+1 of 1" "$(cat "$TMP/out")"
+expect_eq "it says which root answered" "cortex: answering from $(cd "$R" && pwd -P) (the nearest .cortex/ at or above the current directory)" \
+  "$(cat "$TMP/err")"
+expect_eq "no second index in the subdirectory" "" "$(ls -A "$R/src/pkg" | grep -x .cortex || true)"
+(cd "$R" && "$CORTEX" callers helper >"$TMP/out" 2>"$TMP/err") || true
+expect_eq "at the root it says nothing about roots" "" "$(cat "$TMP/err")"
+(cd "$R/src/pkg" && "$CORTEX" callers helper --root . --json >"$TMP/out" 2>"$TMP/err") || true
+expect_eq "an explicit --root is still honoured (indexed there, paths relative to it)" "yes app.py" \
+  "$([ -d "$R/src/pkg/.cortex" ] && echo yes || echo no) $(jq -r '.. | .file? // empty' "$TMP/out" | sort -u | xargs)"
+rm -rf "$R/src/pkg/.cortex"
+# Without an index anywhere, the git work tree is the root (and is indexed there).
+G="$TMP/fresh"
+mkdir -p "$G/lib/deep"
+git -C "$G" init -q
+printf 'def solo():\n    pass\n' > "$G/lib/deep/m.py"
+(cd "$G/lib/deep" && "$CORTEX" symbols lib/deep/m.py >"$TMP/out" 2>"$TMP/err") || true
+expect_eq "without .cortex/, the git work tree answers" \
+  "cortex: answering from $(cd "$G" && pwd -P) (the git work tree around the current directory)" "$(head -1 "$TMP/err")"
+expect_eq "and the index is built at the work tree's root" "yes no" \
+  "$([ -d "$G/.cortex" ] && echo yes || echo no) $([ -d "$G/lib/deep/.cortex" ] && echo yes || echo no)"
+
+finish
