@@ -8,6 +8,7 @@
  */
 #define _DEFAULT_SOURCE
 #include "handlers.h"
+#include "kinds.h"
 #include "paths.h"
 
 #include "../util/error.h"
@@ -320,6 +321,7 @@ int cortex_tool_search(cortex_tool_session *s, json_t *args, json_t **result)
     }
     r.exact = exact;
     r.kind = json_string_value(json_object_get(args, "kind"));
+    if (r.kind && cortex_tool_kind_resolve(&r.kind, r.kind) != 0) return CORTEX_EINVALID;
     r.project = json_string_value(json_object_get(args, "project"));
     r.want = offset + limit;
     char glob[4096];

@@ -39,4 +39,15 @@ expect_eq "without .cortex/, the git work tree answers" \
 expect_eq "and the index is built at the work tree's root" "yes no" \
   "$([ -d "$G/.cortex" ] && echo yes || echo no) $([ -d "$G/lib/deep/.cortex" ] && echo yes || echo no)"
 
+# ---- kinds: unknown ones refused, a language's own words accepted --------------
+expect_status "an unknown --kind exits 1" 1 "$CORTEX" search go --kind bogus --root "$R"
+expect_eq "the refusal lists the kinds" 'cortex search: unknown kind "bogus" (kinds: function, method, class, struct, union, enum, interface, trait, type, module, constant, variable, property, macro, prototype, impl, section, import, docstring, comment, string, sample, doc, symbols, definitions, data, file; also a language'"'"'s own word, e.g. def, fn, protocol, typedef)' \
+  "$(cat "$TMP/err")"
+"$CORTEX" search go --kind fn --root "$R" --json >"$TMP/out"
+expect_eq "--kind fn finds functions" "go function" "$(jq -r '.results[] | "\(.name) \(.kind)"' "$TMP/out")"
+"$CORTEX" search helper --kind def --root "$R" --json >"$TMP/out"
+expect_eq "--kind def finds functions" "helper function" "$(jq -r '.results[] | "\(.name) \(.kind)"' "$TMP/out")"
+"$CORTEX" search Shape --kind interface --root "$R" --json >"$TMP/out"
+expect_eq "a stored kind still filters" "Shape interface" "$(jq -r '.results[] | "\(.name) \(.kind)"' "$TMP/out")"
+
 finish
