@@ -50,4 +50,22 @@ expect_eq "--kind def finds functions" "helper function" "$(jq -r '.results[] | 
 "$CORTEX" search Shape --kind interface --root "$R" --json >"$TMP/out"
 expect_eq "a stored kind still filters" "Shape interface" "$(jq -r '.results[] | "\(.name) \(.kind)"' "$TMP/out")"
 
+# ---- the README says where the binary is and how to install it -------------------
+BUILD=$2
+expect_eq "the README starts with the two commands" '# cortex
+
+```sh
+./scripts/demo.sh [PATH]     # set up, build, index PATH (default: this repository) and show what was found
+./scripts/test.sh            # set up, build with ASan/UBSan, run the whole test suite (ctest)
+```' "$(head -6 "$REPO/README.md")"
+expect_eq "the README names the binary and the install step in its first lines" "2" \
+  "$(head -12 "$REPO/README.md" | grep -c -e 'The binary is `build/cortex`' -e 'cmake --install build --prefix ~/.local')"
+cmake --install "$BUILD" --prefix "$TMP/prefix" >/dev/null
+expect_eq "the installed cortex finds its plugins" "$ALL_PLUGINS" \
+  "$("$TMP/prefix/bin/cortex" plugins | awk 'NR>1 && $1 != "refused:" {print $1}' | sort | xargs)"
+mkdir -p "$TMP/bin"
+ln -s "$CORTEX" "$TMP/bin/cortex"
+expect_eq "a linked cortex finds its plugins" "$ALL_PLUGINS" \
+  "$(PATH="$TMP/bin:$PATH" cortex plugins | awk 'NR>1 && $1 != "refused:" {print $1}' | sort | xargs)"
+
 finish
