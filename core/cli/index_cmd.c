@@ -15,6 +15,9 @@
 #include <unistd.h>
 
 #define SKIPS_SHOWN_PER_REASON 5
+/* A time left is shown once this many seconds and this fraction (1/N) of the files have gone by. */
+#define ETA_AFTER_SECONDS 2.0
+#define ETA_AFTER_PARTS 10
 
 static void say_waiting(long pid, void *payload)
 {
@@ -49,17 +52,29 @@ static void show_progress(size_t done, size_t total, void *payload)
     double elapsed = now - p->start;
     double rate = elapsed > 0 ? (double)done / elapsed : 0;
     double eta = rate > 0 ? (double)(total - done) / rate : 0;
+    /* The first files say little about the rest: the workers start the
+     * largest first and the sinks take files in path order, so an early rate
+     * is far too low. No estimate until enough of the run has gone by. */
+    int eta_known = done == total || (elapsed >= ETA_AFTER_SECONDS && done * ETA_AFTER_PARTS >= total);
     if (p->style == PROGRESS_JSON) {
-        fprintf(stderr, "{\"progress\":%zu,\"total\":%zu,\"files_per_second\":%.0f,\"eta_seconds\":%.1f}\n", done, total, rate, eta);
+        char eta_text[32] = "null";
+        if (eta_known) snprintf(eta_text, sizeof eta_text, "%.1f", eta);
+        fprintf(stderr, "{\"progress\":%zu,\"total\":%zu,\"files_per_second\":%.0f,\"eta_seconds\":%s}\n", done, total, rate,
+                eta_text);
     } else if (p->style == PROGRESS_LINES) {
-        fprintf(stderr, "cortex: indexed %zu/%zu files, %.0f files/s, about %.0f s left\n", done, total, rate, eta);
+        if (eta_known)
+            fprintf(stderr, "cortex: indexed %zu/%zu files, %.0f files/s, about %.0f s left\n", done, total, rate, eta);
+        else
+            fprintf(stderr, "cortex: indexed %zu/%zu files, %.0f files/s\n", done, total, rate);
     } else {
         enum { WIDTH = 24 };
         size_t filled = total ? done * WIDTH / total : WIDTH;
         char bar[WIDTH + 1];
         for (size_t i = 0; i < WIDTH; i++) bar[i] = i < filled ? '#' : '.';
         bar[WIDTH] = '\0';
-        fprintf(stderr, "\rcortex: [%s] %zu/%zu files, %.0f files/s, ETA %.0f s ", bar, done, total, rate, eta);
+        fprintf(stderr, "\rcortex: [%s] %zu/%zu files, %.0f files/s", bar, done, total, rate);
+        if (eta_known) fprintf(stderr, ", ETA %.0f s", eta);
+        fputs(" \033[K", stderr);
         if (done == total) fputs("\r\033[K", stderr);
     }
     fflush(stderr);

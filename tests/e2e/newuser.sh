@@ -68,4 +68,40 @@ ln -s "$CORTEX" "$TMP/bin/cortex"
 expect_eq "a linked cortex finds its plugins" "$ALL_PLUGINS" \
   "$(PATH="$TMP/bin:$PATH" cortex plugins | awk 'NR>1 && $1 != "refused:" {print $1}' | sort | xargs)"
 
+# ---- set-up prints no npm engine warning; progress has no early time left -----------
+# npm-sources.sh with a stand-in npm: the engine warning goes, other output stays,
+# and a failure shows everything.
+mkdir -p "$TMP/fakenpm"
+cat > "$TMP/fakenpm/npm" <<'NPM'
+#!/bin/sh
+echo "npm warn EBADENGINE Unsupported engine {" >&2
+echo "npm warn EBADENGINE   package: 'better-sqlite3@13.2.0'," >&2
+echo "npm warn EBADENGINE }" >&2
+echo "npm warn deprecated something@1: use another" >&2
+echo "added 17 packages in 1s"
+exit ${FAKE_NPM_RC:-0}
+NPM
+chmod +x "$TMP/fakenpm/npm"
+PATH="$TMP/fakenpm:$PATH" "$REPO/scripts/npm-sources.sh" "$TMP" >"$TMP/out" 2>"$TMP/err" && pass "npm-sources exits 0" || fail "npm-sources exits 0"
+expect_eq "npm-sources drops only the engine warning" "npm warn deprecated something@1: use another
+added 17 packages in 1s" "$(cat "$TMP/out" "$TMP/err")"
+got=0
+FAKE_NPM_RC=3 PATH="$TMP/fakenpm:$PATH" "$REPO/scripts/npm-sources.sh" "$TMP" >"$TMP/out" 2>"$TMP/err" || got=$?
+expect_eq "a failing npm ci keeps its exit code and every line" "3 5" "$got $(wc -l <"$TMP/err")"
+expect_eq "install-deps fetches through npm-sources" "1" "$(grep -c 'scripts/npm-sources.sh' "$REPO/scripts/install-deps.sh")"
+
+# The first progress lines carry no time left: early files are the largest and
+# the sinks take them in path order, so an early rate says nothing.
+M="$TMP/many"
+mkdir -p "$M"
+for i in $(seq 1 4000); do printf 'def f%d(x):\n    return x + %d\n' "$i" "$i" >"$M/m$i.py"; done
+"$CORTEX" index --json --threads 1 "$M" 2>"$TMP/progress" >/dev/null
+jq -c 'select(.progress)' "$TMP/progress" >"$TMP/lines"
+expect_eq "the first progress line comes before the end (the run is long enough to tell)" "yes" \
+  "$(head -1 "$TMP/lines" | jq -r 'if .progress < .total then "yes" else "no" end')"
+expect_eq "the first progress line has no time left" "null" "$(head -1 "$TMP/lines" | jq -r '.eta_seconds')"
+expect_eq "no time left before a tenth of the files" "0" \
+  "$(jq -s '[.[] | select(.progress < .total and .progress * 10 < .total and .eta_seconds != null)] | length' "$TMP/lines")"
+expect_eq "the last progress line says 0 s left" "4000 0" "$(tail -1 "$TMP/lines" | jq -r '"\(.progress) \(.eta_seconds)"')"
+
 finish
