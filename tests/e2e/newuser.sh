@@ -104,4 +104,20 @@ expect_eq "no time left before a tenth of the files" "0" \
   "$(jq -s '[.[] | select(.progress < .total and .progress * 10 < .total and .eta_seconds != null)] | length' "$TMP/lines")"
 expect_eq "the last progress line says 0 s left" "4000 0" "$(tail -1 "$TMP/lines" | jq -r '"\(.progress) \(.eta_seconds)"')"
 
+# ---- config check knows the loaded plugins, as cortex index does ------------------
+C="$TMP/conf"
+mkdir -p "$C/.cortex"
+printf 'pipelines:\n  default:\n    plugins: [python, cobol]\n' > "$C/.cortex/config.yml"
+expect_status "config check refuses a plugin that is not loaded" 1 "$CORTEX" config check "$C"
+expect_eq "the refusal names file:line:col and the key" \
+  "cortex config: $C/.cortex/config.yml:3:23: pipelines.default.plugins[1]: plugin \"cobol\" is not loaded (loaded: ${ALL_PLUGINS// /, })" \
+  "$(cat "$TMP/err")"
+printf 'pipelines:\n  default:\n    extensions: {".h": cpp, ".f": fortran}\n' > "$C/.cortex/config.yml"
+expect_status "config check refuses an extension's plugin that is not loaded" 1 "$CORTEX" config check "$C"
+expect_eq "that refusal names file:line:col too" \
+  "cortex config: $C/.cortex/config.yml:3:35: pipelines.default.extensions..f: plugin \"fortran\" is not loaded" \
+  "$(sed 's/ (loaded: .*//' "$TMP/err")"
+printf 'pipelines:\n  default:\n    plugins: [python]\n    extensions: {".h": cpp}\n' > "$C/.cortex/config.yml"
+expect_status "config check accepts loaded plugins" 0 "$CORTEX" config check "$C"
+
 finish
