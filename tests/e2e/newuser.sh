@@ -94,7 +94,13 @@ expect_eq "install-deps fetches through npm-sources" "1" "$(grep -c 'scripts/npm
 # the sinks take them in path order, so an early rate says nothing.
 M="$TMP/many"
 mkdir -p "$M"
-for i in $(seq 1 4000); do printf 'def f%d(x):\n    return x + %d\n' "$i" "$i" >"$M/m$i.py"; done
+# enough work at one thread to outlast the first half-second report, even in a release build
+python3 -c '
+import sys
+for i in range(2000):
+    with open("%s/m%d.py" % (sys.argv[1], i), "w") as f:
+        f.write("".join("def f%d_%d(x):\n    \"\"\"Adds %d.\"\"\"\n    return g(x) + %d\n\n" % (i, k, k, k) for k in range(20)))
+' "$M"
 "$CORTEX" index --json --threads 1 "$M" 2>"$TMP/progress" >/dev/null
 jq -c 'select(.progress)' "$TMP/progress" >"$TMP/lines"
 expect_eq "the first progress line comes before the end (the run is long enough to tell)" "yes" \
@@ -102,7 +108,7 @@ expect_eq "the first progress line comes before the end (the run is long enough 
 expect_eq "the first progress line has no time left" "null" "$(head -1 "$TMP/lines" | jq -r '.eta_seconds')"
 expect_eq "no time left before a tenth of the files" "0" \
   "$(jq -s '[.[] | select(.progress < .total and .progress * 10 < .total and .eta_seconds != null)] | length' "$TMP/lines")"
-expect_eq "the last progress line says 0 s left" "4000 0" "$(tail -1 "$TMP/lines" | jq -r '"\(.progress) \(.eta_seconds)"')"
+expect_eq "the last progress line says 0 s left" "2000 0" "$(tail -1 "$TMP/lines" | jq -r '"\(.progress) \(.eta_seconds)"')"
 
 # ---- config check knows the loaded plugins, as cortex index does ------------------
 C="$TMP/conf"
@@ -119,5 +125,27 @@ expect_eq "that refusal names file:line:col too" \
   "$(sed 's/ (loaded: .*//' "$TMP/err")"
 printf 'pipelines:\n  default:\n    plugins: [python]\n    extensions: {".h": cpp}\n' > "$C/.cortex/config.yml"
 expect_status "config check accepts loaded plugins" 0 "$CORTEX" config check "$C"
+
+# ---- the CLI speaks in flags; help says what is optional -----------------------
+expect_status "a bad --limit exits 1" 1 "$CORTEX" search go --limit 0 --root "$R"
+expect_eq "a schema error names the flag" "cortex search: --limit: must be at least 1 (\`cortex search --help\` lists the options)" \
+  "$(cat "$TMP/err")"
+expect_status "a missing positional exits 1" 1 "$CORTEX" children src/pkg/app.py --root "$R"
+expect_eq "a missing positional is named as typed" "cortex children: missing PARENT (\`cortex children --help\` lists the options)" \
+  "$(cat "$TMP/err")"
+expect_status "an empty query exits 1" 1 "$CORTEX" search "" --root "$R"
+expect_eq "a bad positional is named as typed" "cortex search: QUERY: must be at least 1 characters long (\`cortex search --help\` lists the options)" \
+  "$(cat "$TMP/err")"
+expect_status "cortex tool with JSON arguments exits 1" 1 "$CORTEX" tool search '{"limit":0}' --root "$R"
+expect_eq "cortex tool, given JSON, still speaks of the schema" \
+  "cortex search: arguments: missing required property \"query\" (the tool's inputSchema lists its parameters)" "$(cat "$TMP/err")"
+"$CORTEX" explore --help >"$TMP/out"
+expect_eq "explore --help shows PATH as optional" "usage: cortex explore [PATH] [--OPTION VALUE ...] [--json] [--root DIR]" "$(head -1 "$TMP/out")"
+"$CORTEX" search --help >"$TMP/out"
+expect_eq "search --help shows QUERY as required" "usage: cortex search QUERY [--OPTION VALUE ...] [--json] [--root DIR]" "$(head -1 "$TMP/out")"
+"$CORTEX" symbols --help >"$TMP/out"
+expect_eq "--file has help text" "  --file           string    a file path relative to the repository root, e.g. src/app.py" \
+  "$(grep -e '^  --file ' "$TMP/out")"
+expect_eq "--limit has help text" "  --limit          integer  (default 200)  results per page" "$(grep -e '^  --limit ' "$TMP/out")"
 
 finish
