@@ -148,4 +148,18 @@ expect_eq "--file has help text" "  --file           string    a file path relat
   "$(grep -e '^  --file ' "$TMP/out")"
 expect_eq "--limit has help text" "  --limit          integer  (default 200)  results per page" "$(grep -e '^  --limit ' "$TMP/out")"
 
+# ---- extract --tree: one node per line, indented, with fields and positions --------
+printf 'int main() { return 0 }\n' > "$TMP/t.c"
+"$CORTEX" extract --tree "$TMP/t.c" >"$TMP/out"
+expect_eq "extract --tree indents the tree (fields, positions, a missing node)" "(translation_unit [0, 0] - [1, 0]
+  (function_definition [0, 0] - [0, 23]
+    type: (primitive_type [0, 0] - [0, 3])
+    declarator: (function_declarator [0, 4] - [0, 10]
+      declarator: (identifier [0, 4] - [0, 8])
+      parameters: (parameter_list [0, 8] - [0, 10]))
+    body: (compound_statement [0, 11] - [0, 23]
+      (return_statement [0, 13] - [0, 21]
+        (number_literal [0, 20] - [0, 21])
+        (MISSING ; [0, 21] - [0, 21])))))" "$(cat "$TMP/out")"
+
 finish
