@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #define SKIPS_SHOWN_PER_REASON 5
+#define PARSE_ERRORS_SHOWN 5
 /* A time left is shown once this many seconds and this fraction (1/N) of the files have gone by. */
 #define ETA_AFTER_SECONDS 2.0
 #define ETA_AFTER_PARTS 10
@@ -133,15 +134,18 @@ static json_t *report_json(const cortex_index_report *r)
     json_t *problems = json_array();
     for (size_t i = 0; i < r->nproblems; i++)
         json_array_append_new(problems, json_pack("{s:s,s:s}", "path", r->problems[i].path, "message", r->problems[i].message));
+    json_t *parse_errors = json_array();
+    for (size_t i = 0; i < r->nparse_errors; i++) json_array_append_new(parse_errors, json_string(r->parse_errors[i]));
     json_t *notes = json_array();
     if (r->walk.note) json_array_append_new(notes, json_string(r->walk.note));
-    return json_pack("{s:s,s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:o,s:I,s:I,s:I,s:o,s:f}", "root", r->root, "data_dir",
+    return json_pack("{s:s,s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:o,s:I,s:I,s:I,s:o,s:o,s:f}", "root", r->root, "data_dir",
                      r->data_dir, "files", (json_int_t)r->files, "bytes", (json_int_t)r->bytes, "symbols",
                      (json_int_t)r->symbols, "references", (json_int_t)r->refs, "texts", (json_int_t)r->texts, "removed",
                      (json_int_t)r->removed, "unchanged", (json_int_t)r->unchanged, "languages", langs, "skipped", skipped, "notes", notes, "ignored",
                      (json_int_t)r->walk.ignored,
                      "unsupported", (json_int_t)r->walk.unsupported, "files_with_parse_errors",
-                     (json_int_t)r->files_with_parse_errors, "problems", problems, "seconds", r->seconds);
+                     (json_int_t)r->files_with_parse_errors, "parse_errors", parse_errors, "problems", problems, "seconds",
+                     r->seconds);
 }
 
 static void print_skips(const cortex_index_report *r)
@@ -192,9 +196,13 @@ static void print_report(const cortex_index_report *r)
     if (r->walk.excluded)
         printf("  %llu files left out by the pipeline's include/exclude globs\n", (unsigned long long)r->walk.excluded);
     if (r->removed) printf("  removed %llu files no longer present\n", (unsigned long long)r->removed);
-    if (r->files_with_parse_errors)
-        printf("  %llu files have syntax the grammar could not parse; definitions around it were still extracted\n",
+    if (r->files_with_parse_errors) {
+        printf("  %llu files have syntax the grammar could not parse; definitions around it were still extracted:\n",
                (unsigned long long)r->files_with_parse_errors);
+        size_t shown = r->nparse_errors < PARSE_ERRORS_SHOWN ? r->nparse_errors : PARSE_ERRORS_SHOWN;
+        for (size_t i = 0; i < shown; i++) printf("    %s\n", r->parse_errors[i]);
+        if (r->nparse_errors > shown) printf("    ... and %zu more (see --json)\n", r->nparse_errors - shown);
+    }
     for (size_t i = 0; i < r->nproblems; i++) printf("  problem: %s: %s\n", r->problems[i].path, r->problems[i].message);
     printf("  index: %s/cortex.db and %s/index/\n", r->data_dir, r->data_dir);
 }

@@ -631,7 +631,10 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
             rc = deliver_unchanged(&run, f, before[i], res->rec.mtime_ns, &counted, &skipped);
         } else {
             if (res->problem) add_problem(rep, f->path, res->problem);
-            if (res->rec.has_errors) rep->files_with_parse_errors++;
+            if (res->rec.has_errors) {
+                rep->files_with_parse_errors++;
+                *CORTEX_PUSH(rep->parse_errors, rep->nparse_errors, rep->parse_errors_cap) = cortex_xstrdup(f->path);
+            }
             rc = deliver_records(&run, &res->rec, NULL);
             counted = res->rec;
         }
@@ -676,5 +679,7 @@ void cortex_index_report_dispose(cortex_index_report *r)
         free(r->problems[i].message);
     }
     free(r->problems);
+    for (size_t i = 0; i < r->nparse_errors; i++) free(r->parse_errors[i]);
+    free(r->parse_errors);
     memset(r, 0, sizeof *r);
 }

@@ -69,6 +69,8 @@ typedef struct cortex_index_report {
     size_t nlangs, langs_cap;
     uint64_t files, bytes, symbols, refs, texts, removed, files_with_parse_errors;
     uint64_t unchanged;          /* files carried over from the last run without parsing */
+    char **parse_errors;         /* the files parsed now whose tree has ERROR or MISSING nodes, in path order */
+    size_t nparse_errors, parse_errors_cap;
     cortex_file_problem *problems; /* files indexed only in part, or not at all */
     size_t nproblems, problems_cap;
     double seconds;

@@ -162,4 +162,21 @@ expect_eq "extract --tree indents the tree (fields, positions, a missing node)" 
         (number_literal [0, 20] - [0, 21])
         (MISSING ; [0, 21] - [0, 21])))))" "$(cat "$TMP/out")"
 
+# ---- cortex index names the files the grammar could not parse ------------------------
+P="$TMP/perr"
+mkdir -p "$P"
+for i in 1 2 3 4 5 6 7; do printf 'def f(x:\n    return x\n' > "$P/bad$i.py"; done
+printf 'def ok():\n    pass\n' > "$P/good.py"
+"$CORTEX" index "$P" 2>/dev/null >"$TMP/out"
+expect_eq "the report names the first files with parse errors" "  7 files have syntax the grammar could not parse; definitions around it were still extracted:
+    bad1.py
+    bad2.py
+    bad3.py
+    bad4.py
+    bad5.py
+    ... and 2 more (see --json)" "$(grep -A6 'could not parse' "$TMP/out")"
+"$CORTEX" index --json --full "$P" 2>/dev/null >"$TMP/out"
+expect_eq "--json lists every one" "7 bad1.py bad2.py bad3.py bad4.py bad5.py bad6.py bad7.py" \
+  "$(jq -r '"\(.files_with_parse_errors) \(.parse_errors | join(" "))"' "$TMP/out")"
+
 finish
