@@ -3,10 +3,12 @@
 #include "commands.h"
 
 #include "../index/pipeline.h"
+#include "../store/totals.h"
 #include "../util/error.h"
 #include "../util/mem.h"
 
 #include <getopt.h>
+#include <limits.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,7 +120,20 @@ static void index_usage(FILE *out)
             "  --from-jsonl          rebuild the store from the committed JSONL index (index/, chunks/), parsing nothing\n");
 }
 
-static json_t *report_json(const cortex_index_report *r)
+/* The index's totals after the run, from the store; 0 when there is none
+ * (a run that wrote only other sinks) or it cannot be read. */
+static int read_totals(cortex_store_totals *out, const cortex_index_report *r)
+{
+    char path[PATH_MAX];
+    if (snprintf(path, sizeof path, "%s/cortex.db", r->data_dir) >= (int)sizeof path || access(path, F_OK) != 0) return 0;
+    cortex_store *store;
+    if (cortex_store_open(&store, path, CORTEX_STORE_READ) != 0) return 0;
+    int ok = cortex_store_totals_read(out, store) == 0;
+    cortex_store_close(store);
+    return ok;
+}
+
+static json_t *report_json(const cortex_index_report *r, const cortex_store_totals *totals)
 {
     json_t *langs = json_object();
     for (size_t i = 0; i < r->nlangs; i++) {
@@ -138,7 +153,7 @@ static json_t *report_json(const cortex_index_report *r)
     for (size_t i = 0; i < r->nparse_errors; i++) json_array_append_new(parse_errors, json_string(r->parse_errors[i]));
     json_t *notes = json_array();
     if (r->walk.note) json_array_append_new(notes, json_string(r->walk.note));
-    return json_pack("{s:s,s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:o,s:I,s:I,s:I,s:o,s:o,s:f}", "root", r->root, "data_dir",
+    json_t *j = json_pack("{s:s,s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:o,s:I,s:I,s:I,s:o,s:o,s:f}", "root", r->root, "data_dir",
                      r->data_dir, "files", (json_int_t)r->files, "bytes", (json_int_t)r->bytes, "symbols",
                      (json_int_t)r->symbols, "references", (json_int_t)r->refs, "texts", (json_int_t)r->texts, "removed",
                      (json_int_t)r->removed, "unchanged", (json_int_t)r->unchanged, "languages", langs, "skipped", skipped, "notes", notes, "ignored",
@@ -146,6 +161,15 @@ static json_t *report_json(const cortex_index_report *r)
                      "unsupported", (json_int_t)r->walk.unsupported, "files_with_parse_errors",
                      (json_int_t)r->files_with_parse_errors, "parse_errors", parse_errors, "problems", problems, "seconds",
                      r->seconds);
+    /* files, symbols, references and texts above count what this run parsed; the index's totals beside them */
+    json_object_set_new(j, "parsed", json_integer((json_int_t)(r->files - r->unchanged)));
+    json_object_set_new(j, "index",
+                        totals ? json_pack("{s:I,s:I,s:I,s:I,s:I}", "files", (json_int_t)totals->files, "symbols",
+                                           (json_int_t)totals->symbols, "references", (json_int_t)totals->refs, "texts",
+                                           (json_int_t)totals->texts, "files_with_parse_errors",
+                                           (json_int_t)totals->parse_errors)
+                               : json_null());
+    return j;
 }
 
 static void print_skips(const cortex_index_report *r)
@@ -173,11 +197,19 @@ static void print_skips(const cortex_index_report *r)
     }
 }
 
-static void print_report(const cortex_index_report *r)
+static void print_report(const cortex_index_report *r, const cortex_store_totals *totals)
 {
     double mb = (double)r->bytes / 1e6;
     printf("cortex: indexed %s in %.2f s (%.0f files/s, %.1f MB/s)\n", r->root, r->seconds,
            r->seconds > 0 ? (double)r->files / r->seconds : 0.0, r->seconds > 0 ? mb / r->seconds : 0.0);
+    /* The table below counts what this run parsed: after a run that changed
+     * nothing it says 0 symbols, so the index's totals come first. */
+    if (totals)
+        printf("  in the index: %llu files, %llu symbols, %llu references, %llu texts; parsed now: %llu files (%llu unchanged)\n",
+               (unsigned long long)totals->files, (unsigned long long)totals->symbols, (unsigned long long)totals->refs,
+               (unsigned long long)totals->texts, (unsigned long long)(r->files - r->unchanged),
+               (unsigned long long)r->unchanged);
+    printf("  by language (symbols, refs and texts of the files parsed now):\n");
     printf("  %-12s %8s %10s %10s %10s\n", "language", "files", "symbols", "refs", "texts");
     for (size_t i = 0; i < r->nlangs; i++) {
         const cortex_language_stats *l = &r->langs[i];
@@ -293,16 +325,18 @@ int cortex_cmd_index(int argc, char **argv)
     int rc = cortex_index_run(plugins, &opts, &report);
     cortex_config_dispose(&config);
     if (progress.committing_shown) fputs("\r\033[K", stderr);
+    cortex_store_totals totals;
+    int have_totals = rc == 0 && !quiet && read_totals(&totals, &report);
     if (rc != 0) {
         fprintf(stderr, "cortex index: %s\n", cortex_error_last());
     } else if (json) {
-        json_t *j = report_json(&report);
+        json_t *j = report_json(&report, have_totals ? &totals : NULL);
         char *s = json_dumps(j, JSON_INDENT(2));
         puts(s);
         free(s);
         json_decref(j);
     } else if (!quiet) {
-        print_report(&report);
+        print_report(&report, have_totals ? &totals : NULL);
     }
     cortex_index_report_dispose(&report);
     cortex_plugin_set_free(plugins);

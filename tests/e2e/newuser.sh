@@ -179,4 +179,20 @@ expect_eq "the report names the first files with parse errors" "  7 files have s
 expect_eq "--json lists every one" "7 bad1.py bad2.py bad3.py bad4.py bad5.py bad6.py bad7.py" \
   "$(jq -r '"\(.files_with_parse_errors) \(.parse_errors | join(" "))"' "$TMP/out")"
 
+# ---- a run that changes nothing still reports the index's totals --------------------
+T="$TMP/totals"
+mkdir -p "$T"
+printf 'def a():\n    b()\n\n\ndef b():\n    """Docs."""\n' > "$T/one.py"
+printf 'class K:\n    def m(self):\n        return a()\n' > "$T/two.py"
+"$CORTEX" index --json "$T" 2>/dev/null >"$TMP/first.json"
+"$CORTEX" index --json "$T" 2>/dev/null >"$TMP/again.json"
+expect_eq "the first run parses both files" "2 2 0" "$(jq -r '"\(.files) \(.parsed) \(.unchanged)"' "$TMP/first.json")"
+expect_eq "the index's totals after the first run" '{"files":2,"symbols":4,"references":2,"texts":1,"files_with_parse_errors":0}' \
+  "$(jq -c '.index' "$TMP/first.json")"
+expect_eq "a no-change run parses nothing" "2 0 2 0" "$(jq -r '"\(.files) \(.parsed) \(.unchanged) \(.symbols)"' "$TMP/again.json")"
+expect_eq "and reports the same totals" "$(jq -c '.index' "$TMP/first.json")" "$(jq -c '.index' "$TMP/again.json")"
+"$CORTEX" index "$T" 2>/dev/null >"$TMP/out"
+expect_eq "the text report says the totals and what was parsed" \
+  "  in the index: 2 files, 4 symbols, 2 references, 1 texts; parsed now: 0 files (2 unchanged)" "$(sed -n 2p "$TMP/out")"
+
 finish
