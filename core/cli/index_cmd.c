@@ -197,7 +197,7 @@ static void print_skips(const cortex_index_report *r)
     }
 }
 
-static void print_report(const cortex_index_report *r, const cortex_store_totals *totals)
+static void print_report(const cortex_index_report *r, const cortex_store_totals *totals, int walked)
 {
     double mb = (double)r->bytes / 1e6;
     printf("cortex: indexed %s in %.2f s (%.0f files/s, %.1f MB/s)\n", r->root, r->seconds,
@@ -220,8 +220,9 @@ static void print_report(const cortex_index_report *r, const cortex_store_totals
            (unsigned long long)r->symbols, (unsigned long long)r->refs, (unsigned long long)r->texts);
     if (r->walk.note) printf("  note: %s\n", r->walk.note);
     print_skips(r);
-    printf("  not indexed: %llu ignored by ignore rules, %llu with no language plugin\n",
-           (unsigned long long)r->walk.ignored, (unsigned long long)r->walk.unsupported);
+    if (walked) /* a rebuild from the JSONL index walks nothing: its note says so */
+        printf("  not indexed: %llu ignored by ignore rules, %llu with no language plugin\n",
+               (unsigned long long)r->walk.ignored, (unsigned long long)r->walk.unsupported);
     if (r->unchanged)
         printf("  %llu files unchanged since the last run, carried over without parsing (--full re-parses)\n",
                (unsigned long long)r->unchanged);
@@ -336,7 +337,7 @@ int cortex_cmd_index(int argc, char **argv)
         free(s);
         json_decref(j);
     } else if (!quiet) {
-        print_report(&report, have_totals ? &totals : NULL);
+        print_report(&report, have_totals ? &totals : NULL, !opts.from_jsonl);
     }
     cortex_index_report_dispose(&report);
     cortex_plugin_set_free(plugins);

@@ -63,6 +63,7 @@ typedef struct manifest_entry {
     uint32_t lines;
     uint64_t bytes;
     int64_t mtime_ns;
+    int parse_errors; /* the tree had ERROR nodes: the JSONL index says so of the file */
 } manifest_entry;
 
 /* The files indexed by the previous run, sorted by path; empty when there was
@@ -80,7 +81,7 @@ static manifest_entry *previous_manifest(const char *data_dir, const char *extra
     size_t cap = 0;
     sqlite3_stmt *st;
     sqlite3 *db = cortex_store_db(store);
-    if (sqlite3_prepare_v2(db, "SELECT path, lang, hash, lines, bytes, mtime FROM files ORDER BY path", -1, &st, NULL) == SQLITE_OK) {
+    if (sqlite3_prepare_v2(db, "SELECT path, lang, hash, lines, bytes, mtime, parse_errors FROM files ORDER BY path", -1, &st, NULL) == SQLITE_OK) {
         while (sqlite3_step(st) == SQLITE_ROW) {
             manifest_entry *e = CORTEX_PUSH(entries, *count, cap);
             e->path = cortex_xstrdup((const char *)sqlite3_column_text(st, 0));
@@ -89,6 +90,7 @@ static manifest_entry *previous_manifest(const char *data_dir, const char *extra
             e->lines = (uint32_t)sqlite3_column_int64(st, 3);
             e->bytes = (uint64_t)sqlite3_column_int64(st, 4);
             e->mtime_ns = sqlite3_column_int64(st, 5);
+            e->parse_errors = sqlite3_column_int(st, 6) != 0;
         }
         sqlite3_finalize(st);
     }
@@ -344,6 +346,7 @@ static int deliver_unchanged(run_state *run, const cortex_walk_file *f, const ma
     memcpy(header.hash, before->hash, sizeof header.hash);
     header.lines = before->lines;
     header.bytes = before->bytes;
+    header.has_errors = before->parse_errors;
     size_t nfresh = 0;
     for (size_t s = 0; s < run->nsinks; s++) {
         int k = run->sinks[s].type->keep(run->sinks[s].self, &header);
@@ -426,6 +429,10 @@ static int deliver_from_jsonl(const cortex_file_records *r, void *payload)
     jsonl_rebuild *j = payload;
     *CORTEX_PUSH(j->paths, j->npaths, j->paths_cap) = cortex_xstrdup(r->path);
     count_file(j->rep, r->lang, r, 0);
+    if (r->has_errors) {
+        j->rep->files_with_parse_errors++;
+        *CORTEX_PUSH(j->rep->parse_errors, j->rep->nparse_errors, j->rep->parse_errors_cap) = cortex_xstrdup(r->path);
+    }
     return j->sink.type->file(j->sink.self, r);
 }
 
@@ -467,6 +474,9 @@ static int rebuild_from_jsonl(const cortex_plugin_set *plugins, const cortex_ind
     for (size_t i = 0; i < nprev; i++) free(prev[i].path);
     free(prev);
     if (rep->nlangs) qsort(rep->langs, rep->nlangs, sizeof *rep->langs, compare_langs);
+    /* The JSONL index holds what was indexed, not what the walk left out. */
+    rep->walk.note = "rebuilt from the JSONL index, which does not record the files the walk skipped or ignored: "
+                     "`cortex index` lists them";
     close(lock_fd);
     return rc;
 }

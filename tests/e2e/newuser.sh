@@ -195,4 +195,26 @@ expect_eq "and reports the same totals" "$(jq -c '.index' "$TMP/first.json")" "$
 expect_eq "the text report says the totals and what was parsed" \
   "  in the index: 2 files, 4 symbols, 2 references, 1 texts; parsed now: 0 files (2 unchanged)" "$(sed -n 2p "$TMP/out")"
 
+# ---- --from-jsonl rebuilds the files table as it was, parse errors included ----------
+J="$TMP/jsonl"
+mkdir -p "$J/sub"
+printf 'def f(x:\n    return x\n' > "$J/broken.py"
+printf 'def ok():\n    pass\n' > "$J/sub/fine.py"
+"$CORTEX" index --quiet "$J"
+files_table() { sqlite3 "$J/.cortex/cortex.db" "SELECT path, lang, hash, lines, bytes, parse_errors, project FROM files ORDER BY path"; }
+expect_eq "the JSONL index says which file had parse errors" \
+  '{"path":"broken.py","lang":"python","hash":"'"$(jq -r 'select(.path=="broken.py") | .hash' "$J/.cortex/index/files.jsonl")"'","lines":2,"bytes":22,"parse_errors":1}' \
+  "$(grep '"broken.py"' "$J/.cortex/index/files.jsonl")"
+files_table >"$TMP/files.before"
+expect_eq "the store marks it" "broken.py|1 sub/fine.py|0" "$(cut -d'|' -f1,6 "$TMP/files.before" | xargs)"
+"$CORTEX" index --json "$J" 2>/dev/null >"$TMP/out"
+expect_eq "a file with parse errors is carried over unchanged like any other" "0 2" "$(jq -r '"\(.parsed) \(.unchanged)"' "$TMP/out")"
+rm -f "$J/.cortex/cortex.db"*
+"$CORTEX" index --from-jsonl --json "$J" 2>/dev/null >"$TMP/out"
+expect_eq "--from-jsonl rebuilds the same files table" "$(cat "$TMP/files.before")" "$(files_table)"
+expect_eq "--from-jsonl reports the parse errors" "1 broken.py" "$(jq -r '"\(.files_with_parse_errors) \(.parse_errors | join(" "))"' "$TMP/out")"
+expect_eq "--from-jsonl says what the JSONL index does not hold" \
+  'rebuilt from the JSONL index, which does not record the files the walk skipped or ignored: `cortex index` lists them' \
+  "$(jq -r '.notes[0]' "$TMP/out")"
+
 finish
