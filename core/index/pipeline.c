@@ -12,6 +12,7 @@
 #include "source.h"
 #include "workers.h"
 #include "../sink/carry.h"
+#include "../sink/set.h"
 #include "../sink/sink.h"
 #include "../store/store.h"
 #include "../util/error.h"
@@ -262,60 +263,11 @@ static void drop_files_of_broken_plugins(cortex_index_report *rep, const manifes
     rep->walk.nfiles = kept;
 }
 
-typedef struct open_sink {
-    const cortex_sink_type *type;
-    void *self;
-} open_sink;
-
-/* A sink committing on a thread of its own, with its error kept: the
- * message is thread-local. */
-typedef struct sink_commit {
-    const open_sink *sink;
-    pthread_t thread;
-    int started, rc;
-    char message[1024];
-} sink_commit;
-
-static void *commit_on_thread(void *arg)
-{
-    sink_commit *c = arg;
-    c->rc = c->sink->type->commit(c->sink->self);
-    if (c->rc) snprintf(c->message, sizeof c->message, "%s", cortex_error_last());
-    return NULL;
-}
-
-/* The sinks commit side by side: the first here, the others each on a thread
- * (the JSONL index and the chunks mostly wait on their fsyncs, 0.02 s of the
- * Python standard library's cold run, hidden behind the store's commit).
- * Each sink's commit is its own transaction either way: a run that fails in
- * one may have committed another, whose next run finds it current. The first
- * failure, in sink order, is the run's error. */
-static int commit_sinks(const open_sink *sinks, size_t nsinks)
-{
-    if (nsinks == 0) return 0;
-    sink_commit *c = cortex_xcalloc(nsinks, sizeof *c);
-    for (size_t i = 1; i < nsinks; i++) {
-        c[i].sink = &sinks[i];
-        c[i].started = pthread_create(&c[i].thread, NULL, commit_on_thread, &c[i]) == 0;
-    }
-    int rc = sinks[0].type->commit(sinks[0].self);
-    for (size_t i = 1; i < nsinks; i++) {
-        if (c[i].started)
-            pthread_join(c[i].thread, NULL);
-        else
-            commit_on_thread(&c[i]); /* no thread to be had: in turn */
-        if (c[i].rc && !rc) rc = cortex_error_set(c[i].rc, "%s", c[i].message);
-    }
-    free(c);
-    return rc;
-}
-
 /* What the indexing loop hands around. */
 typedef struct run_state {
     const cortex_index_options *opts;
     cortex_index_report *rep;
-    open_sink *sinks;
-    size_t nsinks;
+    cortex_sink_set *sinks;
     int *fresh;           /* per sink: give it this file's records */
     cortex_extractor *x;  /* the loop's own, for a sink that cannot carry a file over */
     char *data;
@@ -323,15 +275,6 @@ typedef struct run_state {
     double parse_seconds;
     const cortex_chunk_options *chunk; /* NULL: files are not chunked */
 } run_state;
-
-/* Gives fresh records to every sink, or to those `only` marks. */
-static int deliver_records(run_state *run, const cortex_file_records *rec, const int *only)
-{
-    int rc = 0;
-    for (size_t s = 0; s < run->nsinks && rc == 0; s++)
-        if (!only || only[s]) rc = run->sinks[s].type->file(run->sinks[s].self, rec);
-    return rc;
-}
 
 /* An unchanged file: each sink carries it over, or gets records extracted
  * now (it had none to carry: an index written by a run without it). */
@@ -348,12 +291,8 @@ static int deliver_unchanged(run_state *run, const cortex_walk_file *f, const ma
     header.bytes = before->bytes;
     header.has_errors = before->parse_errors;
     size_t nfresh = 0;
-    for (size_t s = 0; s < run->nsinks; s++) {
-        int k = run->sinks[s].type->keep(run->sinks[s].self, &header);
-        if (k && k != CORTEX_ENOTFOUND) return k;
-        run->fresh[s] = k == CORTEX_ENOTFOUND;
-        nfresh += (size_t)run->fresh[s];
-    }
+    int kept = cortex_sink_set_keep(run->sinks, &header, run->fresh, &nfresh);
+    if (kept) return kept;
     *counted = header;
     if (nfresh == 0) {
         run->rep->unchanged++;
@@ -380,7 +319,7 @@ static int deliver_unchanged(run_state *run, const cortex_walk_file *f, const ma
     cortex_source_describe(&rec, run->data, len);
     const char *problem = cortex_source_extract(run->x, f->plugin, run->data, len, run->chunk, &rec);
     if (problem) add_problem(run->rep, f->path, problem);
-    int rc = deliver_records(run, &rec, run->fresh);
+    int rc = cortex_sink_set_file(run->sinks, &rec, run->fresh);
     cortex_file_records_reset(&rec);
     return rc;
 }
@@ -404,21 +343,21 @@ static void count_file(cortex_index_report *rep, const char *lang, const cortex_
 
 /* Removes from every sink the files the previous run indexed that this one
  * did not (`now`, sorted like `prev`). */
-static int remove_left(const open_sink *sinks, size_t nsinks, const manifest_entry *prev, size_t nprev,
-                       const char *const *now, size_t nnow, cortex_index_report *rep)
+static int remove_left(cortex_sink_set *sinks, const manifest_entry *prev, size_t nprev, const char *const *now, size_t nnow,
+                       cortex_index_report *rep)
 {
     int rc = 0;
     for (size_t i = 0, j = 0; i < nprev && rc == 0; i++) {
         while (j < nnow && strcmp(now[j], prev[i].path) < 0) j++;
         if (j < nnow && strcmp(now[j], prev[i].path) == 0) continue;
-        for (size_t s = 0; s < nsinks && rc == 0; s++) rc = sinks[s].type->remove(sinks[s].self, prev[i].path);
+        rc = cortex_sink_set_remove(sinks, prev[i].path);
         rep->removed++;
     }
     return rc;
 }
 
 typedef struct jsonl_rebuild {
-    open_sink sink;
+    cortex_sink_set *store; /* the sqlite sink alone */
     cortex_index_report *rep;
     char **paths; /* the files delivered, in order: the store's others are removed */
     size_t npaths, paths_cap;
@@ -433,7 +372,7 @@ static int deliver_from_jsonl(const cortex_file_records *r, void *payload)
         j->rep->files_with_parse_errors++;
         *CORTEX_PUSH(j->rep->parse_errors, j->rep->nparse_errors, j->rep->parse_errors_cap) = cortex_xstrdup(r->path);
     }
-    return j->sink.type->file(j->sink.self, r);
+    return cortex_sink_set_file(j->store, r, NULL);
 }
 
 /* `cortex index --from-jsonl`: the store rebuilt from the committed JSONL
@@ -456,19 +395,16 @@ static int rebuild_from_jsonl(const cortex_plugin_set *plugins, const cortex_ind
     /* the store alone (no shards), every file written anew */
     cortex_sink_context ctx = {rep->root, rep->data_dir, "root", extractor, {0, 0}, 0, 0,
                                run_threads(opts), 1};
-    jsonl_rebuild j = {{&cortex_sink_sqlite, NULL}, rep, NULL, 0, 0};
-    const cortex_sink_type *sqlite = j.sink.type;
-    int begun = 0;
-    if ((rc = sqlite->open(&j.sink.self, &ctx)) == 0 && (rc = sqlite->begin(j.sink.self)) == 0) {
-        begun = 1;
+    jsonl_rebuild j = {NULL, rep, NULL, 0, 0};
+    const cortex_sink_type *const store_only[] = {&cortex_sink_sqlite};
+    if ((rc = cortex_sink_set_open(&j.store, store_only, 1, &ctx)) == 0) {
         uint64_t nfiles = 0;
         rc = cortex_index_from_jsonl(rep->root, rep->data_dir, plugins, deliver_from_jsonl, &j, &nfiles);
+        if (rc == 0) rc = remove_left(j.store, prev, nprev, (const char *const *)j.paths, j.npaths, rep);
+        if (rc == 0 && opts->committing) opts->committing(j.npaths, opts->progress_payload);
+        if (rc == 0) rc = cortex_sink_set_commit(j.store);
+        cortex_sink_set_close(j.store, rc != 0);
     }
-    if (rc == 0) rc = remove_left(&j.sink, 1, prev, nprev, (const char *const *)j.paths, j.npaths, rep);
-    if (rc == 0 && begun && opts->committing) opts->committing(j.npaths, opts->progress_payload);
-    if (rc == 0 && begun) rc = sqlite->commit(j.sink.self);
-    if (rc != 0 && begun) sqlite->abort(j.sink.self);
-    if (j.sink.self) sqlite->close(j.sink.self);
     for (size_t i = 0; i < j.npaths; i++) free(j.paths[i]);
     free(j.paths);
     for (size_t i = 0; i < nprev; i++) free(prev[i].path);
@@ -584,18 +520,16 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
                                extractor, chunk_opts, rep->walk.nfiles, pl ? pl->shard_files : CORTEX_DEFAULT_SHARD_FILES,
                                threads, opts->full};
     if (!*ctx.project_name) ctx.project_name = "root";
-    open_sink *sinks = cortex_xcalloc(nsinks, sizeof *sinks);
-    size_t opened = 0, begun = 0;
-    for (; opened < nsinks; opened++) {
-        sinks[opened].type = cortex_sink_find(sink_names[opened]);
-        if ((rc = sinks[opened].type->open(&sinks[opened].self, &ctx))) goto done;
-    }
-    for (; begun < nsinks; begun++)
-        if ((rc = sinks[begun].type->begin(sinks[begun].self))) goto done;
+    const cortex_sink_type **types = cortex_xcalloc(nsinks + 1, sizeof *types);
+    for (size_t i = 0; i < nsinks; i++) types[i] = cortex_sink_find(sink_names[i]);
+    cortex_sink_set *sinks = NULL;
+    rc = cortex_sink_set_open(&sinks, types, nsinks, &ctx);
+    free(types);
+    if (rc) goto done;
 
     double parse_seconds = opts->parse_seconds > 0 ? opts->parse_seconds : pl ? pl->parse_seconds : 10.0;
     uint64_t max_line = pl ? pl->max_line_length : CORTEX_DEFAULT_MAX_LINE_LENGTH;
-    run_state run = {opts, rep, sinks, nsinks, cortex_xcalloc(nsinks + 1, sizeof(int)), NULL, NULL, 0, parse_seconds,
+    run_state run = {opts, rep, sinks, cortex_xcalloc(nsinks + 1, sizeof(int)), NULL, NULL, 0, parse_seconds,
                      chunking ? &chunk_opts : NULL};
 
     /* The plan: a file whose size and time match the last run's is unchanged
@@ -645,7 +579,7 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
                 rep->files_with_parse_errors++;
                 *CORTEX_PUSH(rep->parse_errors, rep->nparse_errors, rep->parse_errors_cap) = cortex_xstrdup(f->path);
             }
-            rc = deliver_records(&run, &res->rec, NULL);
+            rc = cortex_sink_set_file(sinks, &res->rec, NULL);
             counted = res->rec;
         }
         count_file(rep, f->plugin->name, &counted, skipped);
@@ -661,18 +595,18 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     free(run.data);
     if (run.x) cortex_extractor_free(run.x);
 
-    if (rc == 0) rc = remove_left(sinks, nsinks, prev, nprev, (const char *const *)now, nnow, rep);
+    if (rc == 0) rc = remove_left(sinks, prev, nprev, (const char *const *)now, nnow, rep);
     free(now);
     if (rc == 0 && opts->committing) opts->committing(nnow, opts->progress_payload);
-    if (rc == 0) rc = commit_sinks(sinks, nsinks);
+    /* Side by side; each sink's commit is its own transaction either way: a
+     * run that fails in one may have committed another, whose next run finds
+     * it current. */
+    if (rc == 0) rc = cortex_sink_set_commit(sinks);
     if (rep->walk.nskipped) qsort(rep->walk.skipped, rep->walk.nskipped, sizeof *rep->walk.skipped, compare_skips);
     if (rep->nlangs) qsort(rep->langs, rep->nlangs, sizeof *rep->langs, compare_langs);
 
+    cortex_sink_set_close(sinks, rc != 0);
 done:
-    if (rc != 0)
-        for (size_t s = 0; s < begun; s++) sinks[s].type->abort(sinks[s].self);
-    for (size_t s = 0; s < opened; s++) sinks[s].type->close(sinks[s].self);
-    free(sinks);
     for (size_t i = 0; i < nprev; i++) free(prev[i].path);
     free(prev);
     rep->seconds = now_seconds() - t0;
