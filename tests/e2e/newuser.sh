@@ -89,6 +89,7 @@ got=0
 FAKE_NPM_RC=3 PATH="$TMP/fakenpm:$PATH" "$REPO/scripts/npm-sources.sh" "$TMP" >"$TMP/out" 2>"$TMP/err" || got=$?
 expect_eq "a failing npm ci keeps its exit code and every line" "3 5" "$got $(wc -l <"$TMP/err")"
 expect_eq "install-deps fetches through npm-sources" "1" "$(grep -c 'scripts/npm-sources.sh' "$REPO/scripts/install-deps.sh")"
+expect_eq "so does a configure that finds the sources missing" "1" "$(grep -c 'scripts/npm-sources.sh' "$REPO/CMakeLists.txt")"
 
 # The first progress lines carry no time left: early files are the largest and
 # the sinks take them in path order, so an early rate says nothing.
