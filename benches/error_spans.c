@@ -4,7 +4,7 @@
  * per MISSING node: path TAB first-line TAB last-line TAB ERROR|MISSING.
  */
 #define _XOPEN_SOURCE 700
-#include "index/pipeline.h"
+#include "index/source.h"
 #include "plugin/loader.h"
 
 #include <limits.h>
@@ -43,7 +43,7 @@ int main(int argc, char **argv)
         line[strcspn(line, "\n")] = '\0';
         const cortex_language_plugin *p = cortex_plugin_set_match(plugins, line);
         snprintf(abs, sizeof abs, "%s/%s", argv[1], line);
-        if (!p || cortex_index_read_source(abs, &data, &cap, &len, NULL)) continue;
+        if (!p || cortex_source_read(abs, &data, &cap, &len, NULL)) continue;
         ts_parser_set_language(parser, p->language);
         TSTree *tree = ts_parser_parse_string(parser, NULL, data, (uint32_t)len);
         if (!tree) continue;

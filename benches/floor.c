@@ -4,7 +4,7 @@
  * nothing else: no records, no sinks. The gap to `cortex index` is cortex's own.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "index/pipeline.h"
+#include "index/source.h"
 #include "plugin/loader.h"
 #include "util/error.h"
 #include "walk/walker.h"
@@ -75,7 +75,7 @@ static void *floor_worker_main(void *arg)
         const cortex_walk_file *f = &w->run->walk->files[i];
         snprintf(abs, sizeof abs, "%s/%s", w->run->root, f->path);
         /* the pipeline's own reader, so binary and unreadable files drop out the same way */
-        if (cortex_index_read_source(abs, &data, &cap, &len, NULL)) {
+        if (cortex_source_read(abs, &data, &cap, &len, NULL)) {
             w->t.skipped++;
             continue;
         }

@@ -28,5 +28,5 @@ fi
 if [ ! -f "$here/node_modules/.package-lock.json" ] || \
    [ "$here/package-lock.json" -nt "$here/node_modules/.package-lock.json" ]; then
   echo "install-deps: npm ci (grammar sources)" >&2
-  (cd "$here" && npm ci --ignore-scripts --no-audit --no-fund)
+  "$here/scripts/npm-sources.sh" "$here"
 fi

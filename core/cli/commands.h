@@ -32,4 +32,11 @@ int cortex_cmd_tool_command(const struct cortex_tool *t, int argc, char **argv);
  *  meet few languages start faster). Caller owns the set. */
 cortex_plugin_set *cortex_cli_load_plugins(int quiet, int lazy);
 
+/** The repository a command answers from when none is named: the nearest
+ *  directory at or above the current one with a .cortex/, else the enclosing
+ *  git work tree, else the current directory. Caller owns `*out` (free());
+ *  `*why` (static) says which rule found it. Returns 0 when it is the current
+ *  directory, 1 when it lies above, or a negative CORTEX_E* code. */
+int cortex_cli_find_root(char **out, const char **why);
+
 #endif

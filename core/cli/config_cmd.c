@@ -46,6 +46,15 @@ int cortex_cmd_config(int argc, char **argv)
         fprintf(stderr, "cortex config: %s\n", cortex_error_last());
         return 1;
     }
+    /* Plugin names are checked against the plugins `cortex index` would load. */
+    cortex_plugin_set *plugins = cortex_cli_load_plugins(1, 1);
+    int bad = cortex_config_check_plugins(&c, plugins);
+    cortex_plugin_set_free(plugins);
+    if (bad) {
+        fprintf(stderr, "cortex config: %s\n", cortex_error_last());
+        cortex_config_dispose(&c);
+        return 1;
+    }
     if (as_json) {
         json_t *j = cortex_config_json(&c);
         json_dumpf(j, stdout, JSON_INDENT(2));

@@ -4,7 +4,7 @@
 #include "../chunk/chunk.h"
 #include "../extract/extractor.h"
 #include "../extract/record_json.h"
-#include "../index/pipeline.h"
+#include "../index/source.h"
 #include "../util/error.h"
 #include "../util/mem.h"
 
@@ -13,14 +13,45 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* One node per line, two spaces per depth, as `tree-sitter parse` prints:
+ * field name, (type [row, col] - [row, col] with rows and columns from 0,
+ * and the closing parentheses after a node's last child. Anonymous nodes
+ * (punctuation, keywords) are left out, as in ts_node_string; a missing
+ * node the parser inserted is shown as (MISSING type ...). */
+static void print_node(TSTreeCursor *c, unsigned depth, int *first, cortex_buf *out)
+{
+    TSNode n = ts_tree_cursor_current_node(c);
+    int shown = ts_node_is_named(n) || ts_node_is_missing(n);
+    if (shown) {
+        if (!*first) cortex_buf_putc(out, '\n');
+        *first = 0;
+        for (unsigned i = 0; i < depth; i++) cortex_buf_puts(out, "  ");
+        const char *field = ts_tree_cursor_current_field_name(c);
+        TSPoint a = ts_node_start_point(n), b = ts_node_end_point(n);
+        cortex_buf_printf(out, "%s%s(%s%s [%u, %u] - [%u, %u]", field ? field : "", field ? ": " : "",
+                          ts_node_is_missing(n) ? "MISSING " : "", ts_node_type(n), a.row, a.column, b.row, b.column);
+    }
+    if (ts_tree_cursor_goto_first_child(c)) {
+        do print_node(c, depth + (unsigned)shown, first, out);
+        while (ts_tree_cursor_goto_next_sibling(c));
+        ts_tree_cursor_goto_parent(c);
+    }
+    if (shown) cortex_buf_putc(out, ')');
+}
+
 static void print_tree(const cortex_language_plugin *p, const char *data, size_t len)
 {
     TSParser *parser = ts_parser_new();
     ts_parser_set_language(parser, p->language);
     TSTree *t = ts_parser_parse_string(parser, NULL, data, (uint32_t)len);
-    char *s = ts_node_string(ts_tree_root_node(t));
-    puts(s);
-    free(s);
+    TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(t));
+    cortex_buf out = {0};
+    int first = 1;
+    print_node(&c, 0, &first, &out);
+    cortex_buf_putc(&out, '\n');
+    fwrite(out.data, 1, out.len, stdout);
+    cortex_buf_free(&out);
+    ts_tree_cursor_delete(&c);
     ts_tree_delete(t);
     ts_parser_delete(parser);
 }
@@ -41,7 +72,7 @@ int cortex_cmd_extract(int argc, char **argv)
                     "usage: cortex extract [--lang PLUGIN] [--tree | --chunks] FILE...\n\n"
                     "Prints the symbols, references and texts of each FILE as JSON lines\n"
                     "(a \"type\" field says which), in the order the index stores them.\n"
-                    "--tree prints the syntax tree instead, to help write queries;\n"
+                    "--tree prints the syntax tree instead, one node per line as `tree-sitter parse` does, to help write queries;\n"
                     "--chunks prints the file's chunks (docs by section, code in three tiers).\n");
             return c == 'h' ? 0 : 2;
         }
@@ -65,7 +96,7 @@ int cortex_cmd_extract(int argc, char **argv)
             status = 1;
             continue;
         }
-        const char *why = cortex_index_read_source(path, &data, &cap, &len, NULL);
+        const char *why = cortex_source_read(path, &data, &cap, &len, NULL);
         if (why) {
             fprintf(stderr, "cortex extract: %s: %s\n", path, why);
             status = 1;
@@ -79,9 +110,9 @@ int cortex_cmd_extract(int argc, char **argv)
         memset(&rec, 0, sizeof rec);
         rec.path = path;
         rec.lang = p->name;
-        cortex_index_describe(&rec, data, len);
+        cortex_source_describe(&rec, data, len);
         static const cortex_chunk_options budget = {CORTEX_CHUNK_DEFAULT_TOKENS, CORTEX_CHUNK_DEFAULT_OVERLAP};
-        const char *problem = cortex_index_extract(x, p, data, len, chunks ? &budget : NULL, &rec);
+        const char *problem = cortex_source_extract(x, p, data, len, chunks ? &budget : NULL, &rec);
         if (problem) {
             fprintf(stderr, "cortex extract: %s: %s\n", path, problem);
             status = 1;

@@ -3,10 +3,12 @@
 #include "commands.h"
 
 #include "../index/pipeline.h"
+#include "../store/totals.h"
 #include "../util/error.h"
 #include "../util/mem.h"
 
 #include <getopt.h>
+#include <limits.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,10 @@
 #include <unistd.h>
 
 #define SKIPS_SHOWN_PER_REASON 5
+#define PARSE_ERRORS_SHOWN 5
+/* A time left is shown once this many seconds and this fraction (1/N) of the files have gone by. */
+#define ETA_AFTER_SECONDS 2.0
+#define ETA_AFTER_PARTS 10
 
 static void say_waiting(long pid, void *payload)
 {
@@ -49,17 +55,29 @@ static void show_progress(size_t done, size_t total, void *payload)
     double elapsed = now - p->start;
     double rate = elapsed > 0 ? (double)done / elapsed : 0;
     double eta = rate > 0 ? (double)(total - done) / rate : 0;
+    /* The first files say little about the rest: the workers start the
+     * largest first and the sinks take files in path order, so an early rate
+     * is far too low. No estimate until enough of the run has gone by. */
+    int eta_known = done == total || (elapsed >= ETA_AFTER_SECONDS && done * ETA_AFTER_PARTS >= total);
     if (p->style == PROGRESS_JSON) {
-        fprintf(stderr, "{\"progress\":%zu,\"total\":%zu,\"files_per_second\":%.0f,\"eta_seconds\":%.1f}\n", done, total, rate, eta);
+        char eta_text[32] = "null";
+        if (eta_known) snprintf(eta_text, sizeof eta_text, "%.1f", eta);
+        fprintf(stderr, "{\"progress\":%zu,\"total\":%zu,\"files_per_second\":%.0f,\"eta_seconds\":%s}\n", done, total, rate,
+                eta_text);
     } else if (p->style == PROGRESS_LINES) {
-        fprintf(stderr, "cortex: indexed %zu/%zu files, %.0f files/s, about %.0f s left\n", done, total, rate, eta);
+        if (eta_known)
+            fprintf(stderr, "cortex: indexed %zu/%zu files, %.0f files/s, about %.0f s left\n", done, total, rate, eta);
+        else
+            fprintf(stderr, "cortex: indexed %zu/%zu files, %.0f files/s\n", done, total, rate);
     } else {
         enum { WIDTH = 24 };
         size_t filled = total ? done * WIDTH / total : WIDTH;
         char bar[WIDTH + 1];
         for (size_t i = 0; i < WIDTH; i++) bar[i] = i < filled ? '#' : '.';
         bar[WIDTH] = '\0';
-        fprintf(stderr, "\rcortex: [%s] %zu/%zu files, %.0f files/s, ETA %.0f s ", bar, done, total, rate, eta);
+        fprintf(stderr, "\rcortex: [%s] %zu/%zu files, %.0f files/s", bar, done, total, rate);
+        if (eta_known) fprintf(stderr, ", ETA %.0f s", eta);
+        fputs(" \033[K", stderr);
         if (done == total) fputs("\r\033[K", stderr);
     }
     fflush(stderr);
@@ -102,7 +120,20 @@ static void index_usage(FILE *out)
             "  --from-jsonl          rebuild the store from the committed JSONL index (index/, chunks/), parsing nothing\n");
 }
 
-static json_t *report_json(const cortex_index_report *r)
+/* The index's totals after the run, from the store; 0 when there is none
+ * (a run that wrote only other sinks) or it cannot be read. */
+static int read_totals(cortex_store_totals *out, const cortex_index_report *r)
+{
+    char path[PATH_MAX];
+    if (snprintf(path, sizeof path, "%s/cortex.db", r->data_dir) >= (int)sizeof path || access(path, F_OK) != 0) return 0;
+    cortex_store *store;
+    if (cortex_store_open(&store, path, CORTEX_STORE_READ) != 0) return 0;
+    int ok = cortex_store_totals_read(out, store) == 0;
+    cortex_store_close(store);
+    return ok;
+}
+
+static json_t *report_json(const cortex_index_report *r, const cortex_store_totals *totals)
 {
     json_t *langs = json_object();
     for (size_t i = 0; i < r->nlangs; i++) {
@@ -118,15 +149,27 @@ static json_t *report_json(const cortex_index_report *r)
     json_t *problems = json_array();
     for (size_t i = 0; i < r->nproblems; i++)
         json_array_append_new(problems, json_pack("{s:s,s:s}", "path", r->problems[i].path, "message", r->problems[i].message));
+    json_t *parse_errors = json_array();
+    for (size_t i = 0; i < r->nparse_errors; i++) json_array_append_new(parse_errors, json_string(r->parse_errors[i]));
     json_t *notes = json_array();
     if (r->walk.note) json_array_append_new(notes, json_string(r->walk.note));
-    return json_pack("{s:s,s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:o,s:I,s:I,s:I,s:o,s:f}", "root", r->root, "data_dir",
+    json_t *j = json_pack("{s:s,s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:o,s:I,s:I,s:I,s:o,s:o,s:f}", "root", r->root, "data_dir",
                      r->data_dir, "files", (json_int_t)r->files, "bytes", (json_int_t)r->bytes, "symbols",
                      (json_int_t)r->symbols, "references", (json_int_t)r->refs, "texts", (json_int_t)r->texts, "removed",
                      (json_int_t)r->removed, "unchanged", (json_int_t)r->unchanged, "languages", langs, "skipped", skipped, "notes", notes, "ignored",
                      (json_int_t)r->walk.ignored,
                      "unsupported", (json_int_t)r->walk.unsupported, "files_with_parse_errors",
-                     (json_int_t)r->files_with_parse_errors, "problems", problems, "seconds", r->seconds);
+                     (json_int_t)r->files_with_parse_errors, "parse_errors", parse_errors, "problems", problems, "seconds",
+                     r->seconds);
+    /* files, symbols, references and texts above count what this run parsed; the index's totals beside them */
+    json_object_set_new(j, "parsed", json_integer((json_int_t)(r->files - r->unchanged)));
+    json_object_set_new(j, "index",
+                        totals ? json_pack("{s:I,s:I,s:I,s:I,s:I}", "files", (json_int_t)totals->files, "symbols",
+                                           (json_int_t)totals->symbols, "references", (json_int_t)totals->refs, "texts",
+                                           (json_int_t)totals->texts, "files_with_parse_errors",
+                                           (json_int_t)totals->parse_errors)
+                               : json_null());
+    return j;
 }
 
 static void print_skips(const cortex_index_report *r)
@@ -154,11 +197,19 @@ static void print_skips(const cortex_index_report *r)
     }
 }
 
-static void print_report(const cortex_index_report *r)
+static void print_report(const cortex_index_report *r, const cortex_store_totals *totals, int walked)
 {
     double mb = (double)r->bytes / 1e6;
     printf("cortex: indexed %s in %.2f s (%.0f files/s, %.1f MB/s)\n", r->root, r->seconds,
            r->seconds > 0 ? (double)r->files / r->seconds : 0.0, r->seconds > 0 ? mb / r->seconds : 0.0);
+    /* The table below counts what this run parsed: after a run that changed
+     * nothing it says 0 symbols, so the index's totals come first. */
+    if (totals)
+        printf("  in the index: %llu files, %llu symbols, %llu references, %llu texts; parsed now: %llu files (%llu unchanged)\n",
+               (unsigned long long)totals->files, (unsigned long long)totals->symbols, (unsigned long long)totals->refs,
+               (unsigned long long)totals->texts, (unsigned long long)(r->files - r->unchanged),
+               (unsigned long long)r->unchanged);
+    printf("  by language (symbols, refs and texts of the files parsed now):\n");
     printf("  %-12s %8s %10s %10s %10s\n", "language", "files", "symbols", "refs", "texts");
     for (size_t i = 0; i < r->nlangs; i++) {
         const cortex_language_stats *l = &r->langs[i];
@@ -169,17 +220,22 @@ static void print_report(const cortex_index_report *r)
            (unsigned long long)r->symbols, (unsigned long long)r->refs, (unsigned long long)r->texts);
     if (r->walk.note) printf("  note: %s\n", r->walk.note);
     print_skips(r);
-    printf("  not indexed: %llu ignored by ignore rules, %llu with no language plugin\n",
-           (unsigned long long)r->walk.ignored, (unsigned long long)r->walk.unsupported);
+    if (walked) /* a rebuild from the JSONL index walks nothing: its note says so */
+        printf("  not indexed: %llu ignored by ignore rules, %llu with no language plugin\n",
+               (unsigned long long)r->walk.ignored, (unsigned long long)r->walk.unsupported);
     if (r->unchanged)
         printf("  %llu files unchanged since the last run, carried over without parsing (--full re-parses)\n",
                (unsigned long long)r->unchanged);
     if (r->walk.excluded)
         printf("  %llu files left out by the pipeline's include/exclude globs\n", (unsigned long long)r->walk.excluded);
     if (r->removed) printf("  removed %llu files no longer present\n", (unsigned long long)r->removed);
-    if (r->files_with_parse_errors)
-        printf("  %llu files have syntax the grammar could not parse; definitions around it were still extracted\n",
+    if (r->files_with_parse_errors) {
+        printf("  %llu files have syntax the grammar could not parse; definitions around it were still extracted:\n",
                (unsigned long long)r->files_with_parse_errors);
+        size_t shown = r->nparse_errors < PARSE_ERRORS_SHOWN ? r->nparse_errors : PARSE_ERRORS_SHOWN;
+        for (size_t i = 0; i < shown; i++) printf("    %s\n", r->parse_errors[i]);
+        if (r->nparse_errors > shown) printf("    ... and %zu more (see --json)\n", r->nparse_errors - shown);
+    }
     for (size_t i = 0; i < r->nproblems; i++) printf("  problem: %s: %s\n", r->problems[i].path, r->problems[i].message);
     printf("  index: %s/cortex.db and %s/index/\n", r->data_dir, r->data_dir);
 }
@@ -270,16 +326,18 @@ int cortex_cmd_index(int argc, char **argv)
     int rc = cortex_index_run(plugins, &opts, &report);
     cortex_config_dispose(&config);
     if (progress.committing_shown) fputs("\r\033[K", stderr);
+    cortex_store_totals totals;
+    int have_totals = rc == 0 && !quiet && read_totals(&totals, &report);
     if (rc != 0) {
         fprintf(stderr, "cortex index: %s\n", cortex_error_last());
     } else if (json) {
-        json_t *j = report_json(&report);
+        json_t *j = report_json(&report, have_totals ? &totals : NULL);
         char *s = json_dumps(j, JSON_INDENT(2));
         puts(s);
         free(s);
         json_decref(j);
     } else if (!quiet) {
-        print_report(&report);
+        print_report(&report, have_totals ? &totals : NULL, !opts.from_jsonl);
     }
     cortex_index_report_dispose(&report);
     cortex_plugin_set_free(plugins);

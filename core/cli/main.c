@@ -7,9 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#ifndef CORTEX_VERSION
-#define CORTEX_VERSION "0.0.0"
-#endif
+#include "version.h" /* generated from core/util/version.h.in */
 
 const cortex_command cortex_commands[] = {
     {"index", "index a repository into .cortex/ (SQLite store and JSONL index)", cortex_cmd_index},

@@ -8,18 +8,46 @@
 
 #include "../tools/tools.h"
 #include "../util/error.h"
+#include "../util/mem.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* Whether the tool's schema requires parameter `name`. */
+static int required(const cortex_tool *t, const char *name)
+{
+    size_t i;
+    json_t *r;
+    json_array_foreach(json_object_get(cortex_tool_input_schema(t), "required"), i, r) {
+        if (strcmp(json_string_value(r), name) == 0) return 1;
+    }
+    return 0;
+}
+
+/* How a person typed parameter `name`: its positional (QUERY) or its flag (--max-entries). */
+static void flag_of(char *out, size_t size, const cortex_tool *t, const char *name)
+{
+    for (int i = 0; i < 3 && t->positional[i]; i++)
+        if (strcmp(t->positional[i], name) == 0) {
+            size_t n = 0;
+            for (const char *c = name; *c && n + 1 < size; c++) out[n++] = (char)toupper((unsigned char)*c);
+            out[n] = '\0';
+            return;
+        }
+    snprintf(out, size, "--%s", name);
+    for (char *c = out + 2; *c; c++)
+        if (*c == '_') *c = '-';
+}
+
 static void tool_usage(FILE *out, const cortex_tool *t)
 {
     fprintf(out, "usage: cortex %s", t->command);
     for (int i = 0; i < 3 && t->positional[i]; i++) {
-        fputc(' ', out);
-        for (const char *c = t->positional[i]; *c; c++) fputc(toupper((unsigned char)*c), out);
+        char name[64];
+        flag_of(name, sizeof name, t, t->positional[i]);
+        fprintf(out, required(t, t->positional[i]) ? " %s" : " [%s]", name);
     }
     fprintf(out, " [--OPTION VALUE ...] [--json] [--root DIR]\n\n%s\n\noptions (the `%s` tool's parameters):\n",
             t->description, t->name);
@@ -41,7 +69,7 @@ static void tool_usage(FILE *out, const cortex_tool *t)
         if (json_object_get(prop, "description")) fprintf(out, "  %s", json_string_value(json_object_get(prop, "description")));
         fputc('\n', out);
     }
-    fprintf(out, "  --json           print the result as JSON\n  --root DIR       the repository (default: the current directory)\n");
+    fprintf(out, "  --json           print the result as JSON\n  --root DIR       the repository (default: the nearest with .cortex/ at or above the current directory, else its git work tree)\n");
 }
 
 /* A command-line value as the JSON type the schema asks for. */
@@ -68,11 +96,61 @@ static json_t *typed_value(const json_t *prop, const char *text)
     return json_string(text); /* the schema check names any mismatch */
 }
 
-static int run_tool(const cortex_tool *t, const char *root, json_t *args, int as_json)
+#define SCHEMA_HINT " (the tool's inputSchema lists its parameters)"
+
+/* A schema error as a person at the command line typed it: "limit: must be
+ * at most 1000" becomes "--limit: must be at most 1000", a missing required
+ * parameter is named by its flag or positional, and the hint points at
+ * --help instead of the inputSchema. NULL when the message is not one. */
+static char *in_flags(const cortex_tool *t, const char *message)
 {
-    cortex_repo *repo;
+    static const char missing[] = "arguments: missing required property \"";
+    size_t len = strlen(message), hint = strlen(SCHEMA_HINT);
+    if (len < hint || strcmp(message + len - hint, SCHEMA_HINT) != 0) return NULL;
+    len -= hint;
+    const json_t *props = json_object_get(cortex_tool_input_schema(t), "properties");
+    char name[128], flag[160];
+    cortex_buf out = {0};
+    if (strncmp(message, missing, sizeof missing - 1) == 0) {
+        const char *start = message + sizeof missing - 1, *end = strchr(start, '"');
+        if (!end) return NULL;
+        snprintf(name, sizeof name, "%.*s", (int)(end - start), start);
+        flag_of(flag, sizeof flag, t, name);
+        cortex_buf_printf(&out, "missing %s", flag);
+    } else {
+        size_t n = strcspn(message, ":.[");
+        snprintf(name, sizeof name, "%.*s", (int)n, message);
+        if (!json_object_get(props, name)) return NULL;
+        flag_of(flag, sizeof flag, t, name);
+        size_t rest = strcspn(message + n, ":");
+        cortex_buf_printf(&out, "%s%.*s", flag, (int)(len - n - rest), message + n + rest);
+    }
+    cortex_buf_printf(&out, " (`cortex %s --help` lists the options)", t->command);
+    return out.data;
+}
+
+/* `root`: the one named with --root, or NULL to find the enclosing one.
+ * `flags`: the arguments came as --options, so errors name those. */
+static int run_tool(const cortex_tool *t, const char *root, json_t *args, int as_json, int flags)
+{
+    char *found = NULL;
+    if (!root) {
+        const char *why;
+        int above = cortex_cli_find_root(&found, &why);
+        if (above < 0) {
+            fprintf(stderr, "cortex: %s\n", cortex_error_last());
+            return 1;
+        }
+        /* said only when it is not where the user stands: that is the surprise */
+        if (above) fprintf(stderr, "cortex: answering from %s (%s)\n", found, why);
+        root = found;
+    }
+    cortex_repo *repo = NULL;
     cortex_reader *reader = NULL;
-    if (cortex_repo_open(&repo, root) != 0 || cortex_reader_open(&reader, repo) != 0) {
+    int opened = cortex_repo_open(&repo, root);
+    if (opened == 0) opened = cortex_reader_open(&reader, repo);
+    free(found);
+    if (opened != 0) {
         fprintf(stderr, "cortex: %s\n", cortex_error_last());
         cortex_repo_close(repo);
         return 1;
@@ -84,7 +162,10 @@ static int run_tool(const cortex_tool *t, const char *root, json_t *args, int as
     cortex_reader_close(reader);
     cortex_repo_close(repo);
     if (o == CORTEX_TOOL_FAILED) {
-        fprintf(stderr, "cortex %s: %s\n", t->command, json_string_value(json_object_get(result, "error")));
+        const char *message = json_string_value(json_object_get(result, "error"));
+        char *spoken = flags ? in_flags(t, message) : NULL;
+        fprintf(stderr, "cortex %s: %s\n", t->command, spoken ? spoken : message);
+        free(spoken);
         json_decref(result);
         return 1;
     }
@@ -104,7 +185,7 @@ int cortex_cmd_tool_command(const cortex_tool *t, int argc, char **argv)
 {
     json_t *args = json_object();
     const json_t *props = json_object_get(cortex_tool_input_schema(t), "properties");
-    const char *root = ".";
+    const char *root = NULL; /* none named: the enclosing indexed root */
     int as_json = 0, npos = 0, rc = 0;
     for (int i = 1; i < argc && rc == 0; i++) {
         const char *a = argv[i];
@@ -145,7 +226,7 @@ int cortex_cmd_tool_command(const cortex_tool *t, int argc, char **argv)
         json_decref(args);
         return rc;
     }
-    rc = run_tool(t, root, args, as_json);
+    rc = run_tool(t, root, args, as_json, 1);
     json_decref(args);
     return rc;
 }
@@ -164,7 +245,7 @@ int cortex_cmd_tool(int argc, char **argv)
         return 2;
     }
     json_t *args = NULL;
-    const char *root = ".";
+    const char *root = NULL; /* none named: the enclosing indexed root */
     int as_json = 0;
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0) {
@@ -186,7 +267,7 @@ int cortex_cmd_tool(int argc, char **argv)
             return 2;
         }
     }
-    int rc = run_tool(t, root, args, as_json);
+    int rc = run_tool(t, root, args, as_json, 0);
     json_decref(args);
     return rc;
 }

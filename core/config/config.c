@@ -162,10 +162,34 @@ static int r_exclude(parser *p, const yaml_node_t *v, void *t)
     cortex_pipeline_config *c = t;
     return read_strings(p, v, NULL, &c->exclude, &c->nexclude);
 }
+/* "FILE:LINE:COL: KEY" of `node`, for a check made after the file is read. */
+static char *mark_of(parser *p, const yaml_node_t *node, const char *suffix)
+{
+    cortex_buf b = {0};
+    cortex_buf_printf(&b, "%s:%zu:%zu: %s%s", p->name, node->start_mark.line + 1, node->start_mark.column + 1, p->path, suffix);
+    return b.data;
+}
+
+static void free_list(char **list)
+{
+    for (char **s = list; s && *s; s++) free(*s);
+    free(list);
+}
+
 static int r_plugins(parser *p, const yaml_node_t *v, void *t)
 {
     cortex_pipeline_config *c = t;
-    return read_strings(p, v, NULL, &c->plugins, &c->nplugins);
+    int rc = read_strings(p, v, NULL, &c->plugins, &c->nplugins);
+    if (rc) return rc;
+    free_list(c->plugin_marks);
+    c->plugin_marks = cortex_xcalloc(c->nplugins + 1, sizeof *c->plugin_marks);
+    size_t i = 0;
+    for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++, i++) {
+        char index[32];
+        snprintf(index, sizeof index, "[%zu]", i);
+        c->plugin_marks[i] = mark_of(p, yaml_document_get_node(&p->doc, *it), index);
+    }
+    return 0;
 }
 static int r_sinks(parser *p, const yaml_node_t *v, void *t)
 {
@@ -194,7 +218,8 @@ static int r_extensions(parser *p, const yaml_node_t *v, void *t)
     cortex_pipeline_config *c = t;
     int rc = expect(p, v, YAML_MAPPING_NODE, "a mapping of extensions to plugins");
     if (rc) return rc;
-    for (size_t i = 0; i < c->noverrides; i++) free(c->overrides[i].extension), free(c->overrides[i].plugin);
+    for (size_t i = 0; i < c->noverrides; i++)
+        free(c->overrides[i].extension), free(c->overrides[i].plugin), free(c->overrides[i].mark);
     free(c->overrides);
     c->overrides = cortex_xcalloc((size_t)(v->data.mapping.pairs.top - v->data.mapping.pairs.start) + 1, sizeof *c->overrides);
     c->noverrides = 0;
@@ -207,6 +232,7 @@ static int r_extensions(parser *p, const yaml_node_t *v, void *t)
         size_t len = push_key(p, scalar(k));
         rc = expect(p, val, YAML_SCALAR_NODE, "a plugin name");
         if (!rc && !*scalar(val)) rc = fail(p, val, "an empty plugin name");
+        if (!rc) c->overrides[c->noverrides].mark = mark_of(p, val, "");
         pop_key(p, len);
         if (rc) return rc;
         c->overrides[c->noverrides].extension = cortex_xstrdup(scalar(k));
@@ -259,12 +285,10 @@ static const key_rule pipeline_rules[] = {
 
 static void pipeline_free(cortex_pipeline_config *c)
 {
-    char **lists[] = {c->include, c->exclude, c->plugins, c->sinks};
-    for (size_t l = 0; l < 4; l++) {
-        for (char **s = lists[l]; s && *s; s++) free(*s);
-        free(lists[l]);
-    }
-    for (size_t i = 0; i < c->noverrides; i++) free(c->overrides[i].extension), free(c->overrides[i].plugin);
+    char **lists[] = {c->include, c->exclude, c->plugins, c->plugin_marks, c->sinks};
+    for (size_t l = 0; l < 5; l++) free_list(lists[l]);
+    for (size_t i = 0; i < c->noverrides; i++)
+        free(c->overrides[i].extension), free(c->overrides[i].plugin), free(c->overrides[i].mark);
     free(c->overrides);
     free(c->name);
     memset(c, 0, sizeof *c);
@@ -284,11 +308,13 @@ static void pipeline_copy(cortex_pipeline_config *to, const cortex_pipeline_conf
     to->include = copy_list(from->include, from->ninclude);
     to->exclude = copy_list(from->exclude, from->nexclude);
     to->plugins = copy_list(from->plugins, from->nplugins);
+    to->plugin_marks = from->plugin_marks ? copy_list(from->plugin_marks, from->nplugins) : NULL;
     to->sinks = copy_list(from->sinks, from->nsinks);
     to->overrides = cortex_xcalloc(from->noverrides + 1, sizeof *to->overrides);
     for (size_t i = 0; i < from->noverrides; i++) {
         to->overrides[i].extension = cortex_xstrdup(from->overrides[i].extension);
         to->overrides[i].plugin = cortex_xstrdup(from->overrides[i].plugin);
+        to->overrides[i].mark = from->overrides[i].mark ? cortex_xstrdup(from->overrides[i].mark) : NULL;
     }
 }
 
@@ -526,4 +552,35 @@ json_t *cortex_config_json(const cortex_config *c)
     }
     return json_pack("{s:s,s:i,s:o,s:{s:o}}", "source", c->source, "version", 1, "pipelines", pipelines, "mcp", "disable",
                      strings_json(c->mcp_disable, c->nmcp_disable));
+}
+
+/* A plugin a pipeline names that is not loaded: where it was named, and what is loaded. */
+static int not_loaded(const cortex_config *c, const cortex_pipeline_config *pl, const char *mark, const char *key,
+                      const char *name, const cortex_plugin_set *set)
+{
+    cortex_buf loaded = {0};
+    for (size_t i = 0; i < set->count; i++) cortex_buf_printf(&loaded, "%s%s", i ? ", " : "", set->plugins[i]->name);
+    int rc;
+    if (mark)
+        rc = cortex_error_set(CORTEX_EINVALID, "%s: plugin \"%s\" is not loaded (loaded: %s)", mark, name,
+                              loaded.data ? loaded.data : "none");
+    else
+        rc = cortex_error_set(CORTEX_EINVALID, "%s: pipelines.%s.%s: plugin \"%s\" is not loaded (loaded: %s)", c->source,
+                              pl->name, key, name, loaded.data ? loaded.data : "none");
+    cortex_buf_free(&loaded);
+    return rc;
+}
+
+int cortex_config_check_plugins(const cortex_config *c, const cortex_plugin_set *set)
+{
+    for (size_t p = 0; p < c->npipelines; p++) {
+        const cortex_pipeline_config *pl = &c->pipelines[p];
+        for (size_t i = 0; i < pl->nplugins; i++)
+            if (!cortex_plugin_set_find(set, pl->plugins[i]))
+                return not_loaded(c, pl, pl->plugin_marks ? pl->plugin_marks[i] : NULL, "plugins", pl->plugins[i], set);
+        for (size_t i = 0; i < pl->noverrides; i++)
+            if (!cortex_plugin_set_find(set, pl->overrides[i].plugin))
+                return not_loaded(c, pl, pl->overrides[i].mark, "extensions", pl->overrides[i].plugin, set);
+    }
+    return 0;
 }

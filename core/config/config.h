@@ -12,11 +12,14 @@
 
 #include <jansson.h>
 #include <stddef.h>
+#include "../plugin/loader.h"
+
 #include <stdint.h>
 
 typedef struct cortex_extension_override {
     char *extension; /* ".h" */
     char *plugin;    /* "cpp" */
+    char *mark;      /* where the plugin was named: "FILE:LINE:COL: pipelines.P.extensions..h" */
 } cortex_extension_override;
 
 typedef struct cortex_pipeline_config {
@@ -24,6 +27,7 @@ typedef struct cortex_pipeline_config {
     char **include, **exclude;  /* globs; include empty = everything */
     size_t ninclude, nexclude;
     char **plugins;             /* enabled plugins; empty = every loaded one */
+    char **plugin_marks;        /* where each was named: "FILE:LINE:COL: pipelines.P.plugins[i]" */
     size_t nplugins;
     cortex_extension_override *overrides;
     size_t noverrides;
@@ -55,6 +59,12 @@ int cortex_config_load(cortex_config *out, const char *root);
 int cortex_config_parse(cortex_config *out, const char *text, size_t len, const char *name);
 
 void cortex_config_dispose(cortex_config *c);
+
+/** Checks that every plugin the pipelines name, in `plugins` lists and
+ *  extension overrides, is one of the loaded `set` (the YAML cannot know).
+ *  0, or CORTEX_EINVALID with the message "FILE:LINE:COL: KEY: plugin
+ *  \"cobol\" is not loaded (loaded: ...)". */
+int cortex_config_check_plugins(const cortex_config *c, const cortex_plugin_set *set);
 
 /** The pipeline named `name` (NULL = "default"); NULL with the message set when absent. */
 const cortex_pipeline_config *cortex_config_pipeline(const cortex_config *c, const char *name);

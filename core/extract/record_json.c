@@ -160,6 +160,8 @@ void cortex_json_file_line(cortex_buf *b, const cortex_file_records *r)
     field_str(b, "hash", r->hash);
     field_uint(b, "lines", r->lines);
     field_uint(b, "bytes", r->bytes);
+    /* only where the tree had ERROR or MISSING nodes: a rebuilt store needs it (--from-jsonl) */
+    if (r->has_errors) field_uint(b, "parse_errors", 1);
     /* files of the root's project say nothing: single repositories read as before */
     if (r->project && strcmp(r->project, ".") != 0) field_str(b, "project", r->project);
     cortex_buf_puts(b, "}\n");

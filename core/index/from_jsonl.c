@@ -347,6 +347,7 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
         rec.lang = l.plugin->name;
         memcpy(rec.hash, hash, 17);
         rec.lines = u32(f, "lines", 0);
+        rec.has_errors = u32(f, "parse_errors", 0) != 0;
         rec.project = str(&rec, f, "project");
         if (!rec.project) rec.project = ".";
         json_t *bytes = json_object_get(f, "bytes");

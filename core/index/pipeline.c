@@ -8,32 +8,27 @@
 
 #include "../extract/extractor.h"
 #include "from_jsonl.h"
+#include "lock.h"
+#include "source.h"
 #include "workers.h"
 #include "../sink/carry.h"
+#include "../sink/set.h"
 #include "../sink/sink.h"
 #include "../store/store.h"
 #include "../util/error.h"
 #include "../util/mem.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include <xxhash.h>
 
-#ifndef CORTEX_VERSION
-#define CORTEX_VERSION "0.0.0"
-#endif
-#define CORTEX_VERSION_TEXT CORTEX_VERSION
-
-#define BINARY_PROBE 8000 /* as git: a NUL in the first 8000 bytes means binary */
+#include "version.h" /* generated from core/util/version.h.in */
 
 static const char *const default_sinks[] = {"sqlite", "jsonl", "chunks", NULL};
 
@@ -42,55 +37,6 @@ static double now_seconds(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-const char *cortex_index_read_source(const char *path, char **data, size_t *cap, size_t *len, int64_t *mtime_ns)
-{
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return "unreadable";
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        close(fd);
-        return "unreadable";
-    }
-    if (mtime_ns) *mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
-    size_t want = (size_t)st.st_size;
-    cortex_grow((void **)data, cap, want + 1, 1);
-    size_t got = 0;
-    while (got < want) {
-        ssize_t n = read(fd, *data + got, want - got);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            close(fd);
-            return "unreadable";
-        }
-        if (n == 0) break; /* the file shrank while we read it */
-        got += (size_t)n;
-    }
-    close(fd);
-    (*data)[got] = '\0';
-    *len = got;
-    if (memchr(*data, '\0', got < BINARY_PROBE ? got : BINARY_PROBE)) return "binary";
-    return NULL;
-}
-
-void cortex_index_describe(cortex_file_records *r, const char *data, size_t len)
-{
-    snprintf(r->hash, sizeof r->hash, "%016llx", (unsigned long long)XXH3_64bits(data, len));
-    uint32_t lines = 0;
-    for (const char *p = data; (p = memchr(p, '\n', (size_t)(data + len - p))); p++) lines++;
-    if (len > 0 && data[len - 1] != '\n') lines++;
-    r->lines = lines;
-    r->bytes = len;
-}
-
-const char *cortex_index_extract(cortex_extractor *x, const cortex_language_plugin *p, const char *data, size_t len,
-                                 const cortex_chunk_options *chunk, cortex_file_records *r)
-{
-    const char *problem = NULL;
-    if (cortex_extractor_run(x, p, data, len, r) != 0 || r->problem) problem = r->problem ? r->problem : cortex_error_last();
-    if (chunk) cortex_chunk_file(r, data, len, chunk);
-    return problem;
 }
 
 static cortex_language_stats *lang_stats(cortex_index_report *rep, const char *lang)
@@ -118,6 +64,7 @@ typedef struct manifest_entry {
     uint32_t lines;
     uint64_t bytes;
     int64_t mtime_ns;
+    int parse_errors; /* the tree had ERROR nodes: the JSONL index says so of the file */
 } manifest_entry;
 
 /* The files indexed by the previous run, sorted by path; empty when there was
@@ -135,7 +82,7 @@ static manifest_entry *previous_manifest(const char *data_dir, const char *extra
     size_t cap = 0;
     sqlite3_stmt *st;
     sqlite3 *db = cortex_store_db(store);
-    if (sqlite3_prepare_v2(db, "SELECT path, lang, hash, lines, bytes, mtime FROM files ORDER BY path", -1, &st, NULL) == SQLITE_OK) {
+    if (sqlite3_prepare_v2(db, "SELECT path, lang, hash, lines, bytes, mtime, parse_errors FROM files ORDER BY path", -1, &st, NULL) == SQLITE_OK) {
         while (sqlite3_step(st) == SQLITE_ROW) {
             manifest_entry *e = CORTEX_PUSH(entries, *count, cap);
             e->path = cortex_xstrdup((const char *)sqlite3_column_text(st, 0));
@@ -144,6 +91,7 @@ static manifest_entry *previous_manifest(const char *data_dir, const char *extra
             e->lines = (uint32_t)sqlite3_column_int64(st, 3);
             e->bytes = (uint64_t)sqlite3_column_int64(st, 4);
             e->mtime_ns = sqlite3_column_int64(st, 5);
+            e->parse_errors = sqlite3_column_int(st, 6) != 0;
         }
         sqlite3_finalize(st);
     }
@@ -154,6 +102,13 @@ static manifest_entry *previous_manifest(const char *data_dir, const char *extra
     }
     cortex_store_close(store);
     return entries;
+}
+
+/* Whether the sink named `name` (a known one, or none) can do `flag`. */
+static int sink_has(const char *name, uint32_t flag)
+{
+    const cortex_sink_type *t = cortex_sink_find(name);
+    return t && (t->flags & flag);
 }
 
 static int compare_skips(const void *a, const void *b)
@@ -176,8 +131,7 @@ static int make_dir(const char *path)
 static void write_data_gitignore(const char *data_dir)
 {
     char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/.gitignore", data_dir);
-    if (access(path, F_OK) == 0) return;
+    if (snprintf(path, sizeof path, "%s/.gitignore", data_dir) >= (int)sizeof path || access(path, F_OK) == 0) return;
     FILE *f = fopen(path, "w");
     if (!f) return;
     fputs("# Written by cortex: the SQLite store is derived and local; commit index/ if you want to share it.\n"
@@ -309,93 +263,11 @@ static void drop_files_of_broken_plugins(cortex_index_report *rep, const manifes
     rep->walk.nfiles = kept;
 }
 
-/* One indexer per repository: an exclusive flock on .cortex/lock, which
- * holds the holder's pid for the message. Readers (the MCP server) never take
- * it: SQLite's WAL keeps them off the writer's way. The lock goes with the
- * process, so a killed indexer never leaves it behind. */
-static int take_lock(const char *data_dir, const cortex_index_options *opts, int *fd_out)
-{
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/lock", data_dir);
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-    if (fd < 0) return cortex_error_set(CORTEX_EIO, "%s: %s", path, strerror(errno));
-    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        char text[32] = "";
-        ssize_t n = pread(fd, text, sizeof text - 1, 0);
-        long holder = n > 0 ? strtol(text, NULL, 10) : 0;
-        if (opts->no_wait) {
-            close(fd);
-            return cortex_error_set(CORTEX_ERROR, "another indexer (pid %ld) is indexing this repository", holder);
-        }
-        if (opts->waiting) opts->waiting(holder, opts->progress_payload);
-        while (flock(fd, LOCK_EX) != 0)
-            if (errno != EINTR) {
-                int rc = cortex_error_set(CORTEX_EIO, "%s: %s", path, strerror(errno));
-                close(fd);
-                return rc;
-            }
-    }
-    char pid[32];
-    int len = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
-    if (ftruncate(fd, 0) != 0 || pwrite(fd, pid, (size_t)len, 0) != len) { /* the message only: not fatal */ }
-    *fd_out = fd;
-    return 0;
-}
-
-typedef struct open_sink {
-    const cortex_sink_type *type;
-    void *self;
-} open_sink;
-
-/* A sink committing on a thread of its own, with its error kept: the
- * message is thread-local. */
-typedef struct sink_commit {
-    const open_sink *sink;
-    pthread_t thread;
-    int started, rc;
-    char message[1024];
-} sink_commit;
-
-static void *commit_on_thread(void *arg)
-{
-    sink_commit *c = arg;
-    c->rc = c->sink->type->commit(c->sink->self);
-    if (c->rc) snprintf(c->message, sizeof c->message, "%s", cortex_error_last());
-    return NULL;
-}
-
-/* The sinks commit side by side: the first here, the others each on a thread
- * (the JSONL index and the chunks mostly wait on their fsyncs, 0.02 s of the
- * Python standard library's cold run, hidden behind the store's commit).
- * Each sink's commit is its own transaction either way: a run that fails in
- * one may have committed another, whose next run finds it current. The first
- * failure, in sink order, is the run's error. */
-static int commit_sinks(const open_sink *sinks, size_t nsinks)
-{
-    if (nsinks == 0) return 0;
-    sink_commit *c = cortex_xcalloc(nsinks, sizeof *c);
-    for (size_t i = 1; i < nsinks; i++) {
-        c[i].sink = &sinks[i];
-        c[i].started = pthread_create(&c[i].thread, NULL, commit_on_thread, &c[i]) == 0;
-    }
-    int rc = sinks[0].type->commit(sinks[0].self);
-    for (size_t i = 1; i < nsinks; i++) {
-        if (c[i].started)
-            pthread_join(c[i].thread, NULL);
-        else
-            commit_on_thread(&c[i]); /* no thread to be had: in turn */
-        if (c[i].rc && !rc) rc = cortex_error_set(c[i].rc, "%s", c[i].message);
-    }
-    free(c);
-    return rc;
-}
-
 /* What the indexing loop hands around. */
 typedef struct run_state {
     const cortex_index_options *opts;
     cortex_index_report *rep;
-    open_sink *sinks;
-    size_t nsinks;
+    cortex_sink_set *sinks;
     int *fresh;           /* per sink: give it this file's records */
     cortex_extractor *x;  /* the loop's own, for a sink that cannot carry a file over */
     char *data;
@@ -403,15 +275,6 @@ typedef struct run_state {
     double parse_seconds;
     const cortex_chunk_options *chunk; /* NULL: files are not chunked */
 } run_state;
-
-/* Gives fresh records to every sink, or to those `only` marks. */
-static int deliver_records(run_state *run, const cortex_file_records *rec, const int *only)
-{
-    int rc = 0;
-    for (size_t s = 0; s < run->nsinks && rc == 0; s++)
-        if (!only || only[s]) rc = run->sinks[s].type->file(run->sinks[s].self, rec);
-    return rc;
-}
 
 /* An unchanged file: each sink carries it over, or gets records extracted
  * now (it had none to carry: an index written by a run without it). */
@@ -426,13 +289,10 @@ static int deliver_unchanged(run_state *run, const cortex_walk_file *f, const ma
     memcpy(header.hash, before->hash, sizeof header.hash);
     header.lines = before->lines;
     header.bytes = before->bytes;
+    header.has_errors = before->parse_errors;
     size_t nfresh = 0;
-    for (size_t s = 0; s < run->nsinks; s++) {
-        int k = run->sinks[s].type->keep(run->sinks[s].self, &header);
-        if (k && k != CORTEX_ENOTFOUND) return k;
-        run->fresh[s] = k == CORTEX_ENOTFOUND;
-        nfresh += (size_t)run->fresh[s];
-    }
+    int kept = cortex_sink_set_keep(run->sinks, &header, run->fresh, &nfresh);
+    if (kept) return kept;
     *counted = header;
     if (nfresh == 0) {
         run->rep->unchanged++;
@@ -441,7 +301,7 @@ static int deliver_unchanged(run_state *run, const cortex_walk_file *f, const ma
     char abs[PATH_MAX + 1];
     snprintf(abs, sizeof abs, "%s/%s", run->rep->root, f->path);
     size_t len = 0;
-    const char *why = cortex_index_read_source(abs, &run->data, &run->cap, &len, &mtime_ns);
+    const char *why = cortex_source_read(abs, &run->data, &run->cap, &len, &mtime_ns);
     if (why) { /* gone or changed since the walk: the next run sees it */
         cortex_walk_add_skip(&run->rep->walk, f->path, why);
         *skipped = 1;
@@ -456,10 +316,10 @@ static int deliver_unchanged(run_state *run, const cortex_walk_file *f, const ma
     rec.lang = f->plugin->name;
     rec.project = f->project;
     rec.mtime_ns = mtime_ns;
-    cortex_index_describe(&rec, run->data, len);
-    const char *problem = cortex_index_extract(run->x, f->plugin, run->data, len, run->chunk, &rec);
+    cortex_source_describe(&rec, run->data, len);
+    const char *problem = cortex_source_extract(run->x, f->plugin, run->data, len, run->chunk, &rec);
     if (problem) add_problem(run->rep, f->path, problem);
-    int rc = deliver_records(run, &rec, run->fresh);
+    int rc = cortex_sink_set_file(run->sinks, &rec, run->fresh);
     cortex_file_records_reset(&rec);
     return rc;
 }
@@ -483,21 +343,21 @@ static void count_file(cortex_index_report *rep, const char *lang, const cortex_
 
 /* Removes from every sink the files the previous run indexed that this one
  * did not (`now`, sorted like `prev`). */
-static int remove_left(const open_sink *sinks, size_t nsinks, const manifest_entry *prev, size_t nprev,
-                       const char *const *now, size_t nnow, cortex_index_report *rep)
+static int remove_left(cortex_sink_set *sinks, const manifest_entry *prev, size_t nprev, const char *const *now, size_t nnow,
+                       cortex_index_report *rep)
 {
     int rc = 0;
     for (size_t i = 0, j = 0; i < nprev && rc == 0; i++) {
         while (j < nnow && strcmp(now[j], prev[i].path) < 0) j++;
         if (j < nnow && strcmp(now[j], prev[i].path) == 0) continue;
-        for (size_t s = 0; s < nsinks && rc == 0; s++) rc = sinks[s].type->remove(sinks[s].self, prev[i].path);
+        rc = cortex_sink_set_remove(sinks, prev[i].path);
         rep->removed++;
     }
     return rc;
 }
 
 typedef struct jsonl_rebuild {
-    open_sink sink;
+    cortex_sink_set *store; /* the sqlite sink alone */
     cortex_index_report *rep;
     char **paths; /* the files delivered, in order: the store's others are removed */
     size_t npaths, paths_cap;
@@ -508,7 +368,11 @@ static int deliver_from_jsonl(const cortex_file_records *r, void *payload)
     jsonl_rebuild *j = payload;
     *CORTEX_PUSH(j->paths, j->npaths, j->paths_cap) = cortex_xstrdup(r->path);
     count_file(j->rep, r->lang, r, 0);
-    return j->sink.type->file(j->sink.self, r);
+    if (r->has_errors) {
+        j->rep->files_with_parse_errors++;
+        *CORTEX_PUSH(j->rep->parse_errors, j->rep->nparse_errors, j->rep->parse_errors_cap) = cortex_xstrdup(r->path);
+    }
+    return cortex_sink_set_file(j->store, r, NULL);
 }
 
 /* `cortex index --from-jsonl`: the store rebuilt from the committed JSONL
@@ -520,7 +384,7 @@ static int rebuild_from_jsonl(const cortex_plugin_set *plugins, const cortex_ind
     int rc = make_dir(rep->data_dir);
     if (rc) return rc;
     int lock_fd = -1;
-    if ((rc = take_lock(rep->data_dir, opts, &lock_fd))) return rc;
+    if ((rc = cortex_index_lock_take(&lock_fd, rep->data_dir, opts->no_wait, opts->waiting, opts->progress_payload))) return rc;
     char extractor[512];
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/index.extractor", rep->data_dir);
@@ -531,24 +395,24 @@ static int rebuild_from_jsonl(const cortex_plugin_set *plugins, const cortex_ind
     /* the store alone (no shards), every file written anew */
     cortex_sink_context ctx = {rep->root, rep->data_dir, "root", extractor, {0, 0}, 0, 0,
                                run_threads(opts), 1};
-    jsonl_rebuild j = {{&cortex_sink_sqlite, NULL}, rep, NULL, 0, 0};
-    const cortex_sink_type *sqlite = j.sink.type;
-    int begun = 0;
-    if ((rc = sqlite->open(&j.sink.self, &ctx)) == 0 && (rc = sqlite->begin(j.sink.self)) == 0) {
-        begun = 1;
+    jsonl_rebuild j = {NULL, rep, NULL, 0, 0};
+    const cortex_sink_type *const store_only[] = {&cortex_sink_sqlite};
+    if ((rc = cortex_sink_set_open(&j.store, store_only, 1, &ctx)) == 0) {
         uint64_t nfiles = 0;
         rc = cortex_index_from_jsonl(rep->root, rep->data_dir, plugins, deliver_from_jsonl, &j, &nfiles);
+        if (rc == 0) rc = remove_left(j.store, prev, nprev, (const char *const *)j.paths, j.npaths, rep);
+        if (rc == 0 && opts->committing) opts->committing(j.npaths, opts->progress_payload);
+        if (rc == 0) rc = cortex_sink_set_commit(j.store);
+        cortex_sink_set_close(j.store, rc != 0);
     }
-    if (rc == 0) rc = remove_left(&j.sink, 1, prev, nprev, (const char *const *)j.paths, j.npaths, rep);
-    if (rc == 0 && begun && opts->committing) opts->committing(j.npaths, opts->progress_payload);
-    if (rc == 0 && begun) rc = sqlite->commit(j.sink.self);
-    if (rc != 0 && begun) sqlite->abort(j.sink.self);
-    if (j.sink.self) sqlite->close(j.sink.self);
     for (size_t i = 0; i < j.npaths; i++) free(j.paths[i]);
     free(j.paths);
     for (size_t i = 0; i < nprev; i++) free(prev[i].path);
     free(prev);
     if (rep->nlangs) qsort(rep->langs, rep->nlangs, sizeof *rep->langs, compare_langs);
+    /* The JSONL index holds what was indexed, not what the walk left out. */
+    rep->walk.note = "rebuilt from the JSONL index, which does not record the files the walk skipped or ignored: "
+                     "`cortex index` lists them";
     close(lock_fd);
     return rc;
 }
@@ -565,7 +429,8 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
         if (!realpath(opts->data_dir, rep->data_dir))
             return cortex_error_set(CORTEX_EIO, "%s: %s", opts->data_dir, strerror(errno));
     } else {
-        snprintf(rep->data_dir, sizeof rep->data_dir, "%s/.cortex", rep->root);
+        if (snprintf(rep->data_dir, sizeof rep->data_dir, "%s/.cortex", rep->root) >= (int)sizeof rep->data_dir)
+            return cortex_error_set(CORTEX_EINVALID, "%s: path too long", rep->root);
     }
     if (plugins->count == 0)
         return cortex_error_set(CORTEX_ENOTFOUND, "no language plugins loaded; see `cortex plugins` and $CORTEX_PLUGIN_PATH");
@@ -581,21 +446,21 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     while (sink_names[nsinks]) nsinks++;
     for (size_t i = 0; i < nsinks; i++)
         if (!cortex_sink_find(sink_names[i]))
-            return cortex_error_set(CORTEX_EINVALID, "unknown sink \"%s\" (known: sqlite, jsonl, chunks)", sink_names[i]);
+            return cortex_error_set(CORTEX_EINVALID, "unknown sink \"%s\" (known: %s)", sink_names[i], cortex_sink_names());
     /* Files are chunked when the configured pipeline writes the chunks sink,
      * even in a run that writes fewer sinks (`--sink sqlite`, a refresh of
      * some paths): the store's chunks stay those of a full run, and the
      * extractor fingerprint, which names the chunk budget, stays the same. */
     const char *const *configured = pl ? (const char *const *)pl->sinks : default_sinks;
     int chunking = 0;
-    for (size_t i = 0; i < nsinks; i++) chunking |= strcmp(sink_names[i], "chunks") == 0;
-    for (size_t i = 0; configured[i]; i++) chunking |= strcmp(configured[i], "chunks") == 0;
+    for (size_t i = 0; i < nsinks; i++) chunking |= sink_has(sink_names[i], CORTEX_SINK_WANTS_CHUNKS);
+    for (size_t i = 0; configured[i]; i++) chunking |= sink_has(configured[i], CORTEX_SINK_WANTS_CHUNKS);
     cortex_chunk_options chunk_opts = {pl ? pl->chunk_tokens : CORTEX_CHUNK_DEFAULT_TOKENS,
                                        pl ? pl->chunk_overlap : CORTEX_CHUNK_DEFAULT_OVERLAP};
     if (!chunk_opts.tokens) chunk_opts = (cortex_chunk_options){CORTEX_CHUNK_DEFAULT_TOKENS, CORTEX_CHUNK_DEFAULT_OVERLAP};
-    /* The JSONL sink writes a whole index per run; a refresh of some paths goes to the store alone. */
+    /* The JSONL sink writes a whole index per run; a refresh of some paths goes to the sinks that take one. */
     for (size_t i = 0; opts->only && i < nsinks; i++)
-        if (strcmp(sink_names[i], "sqlite") != 0)
+        if (!sink_has(sink_names[i], CORTEX_SINK_PARTIAL))
             return cortex_error_set(CORTEX_EINVALID, "a refresh of named paths writes only the sqlite sink, not \"%s\"", sink_names[i]);
 
     cortex_walk_options wopts = {0};
@@ -627,11 +492,11 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     if ((rc = make_dir(rep->data_dir))) return rc;
     write_data_gitignore(rep->data_dir);
     int lock_fd = -1;
-    if ((rc = take_lock(rep->data_dir, opts, &lock_fd))) return rc;
+    if ((rc = cortex_index_lock_take(&lock_fd, rep->data_dir, opts->no_wait, opts->waiting, opts->progress_payload))) return rc;
 
     /* The extractor: this build and its plugins. Records from another are re-extracted. */
     char extractor[160];
-    snprintf(extractor, sizeof extractor, "cortex " CORTEX_VERSION_TEXT " plugins %016llx",
+    snprintf(extractor, sizeof extractor, "cortex " CORTEX_VERSION " plugins %016llx",
              (unsigned long long)cortex_plugin_set_fingerprint(plugins));
     /* Chunking, and its budget, are part of what a run produces: records made
      * with other settings are made again. */
@@ -655,18 +520,16 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
                                extractor, chunk_opts, rep->walk.nfiles, pl ? pl->shard_files : CORTEX_DEFAULT_SHARD_FILES,
                                threads, opts->full};
     if (!*ctx.project_name) ctx.project_name = "root";
-    open_sink *sinks = cortex_xcalloc(nsinks, sizeof *sinks);
-    size_t opened = 0, begun = 0;
-    for (; opened < nsinks; opened++) {
-        sinks[opened].type = cortex_sink_find(sink_names[opened]);
-        if ((rc = sinks[opened].type->open(&sinks[opened].self, &ctx))) goto done;
-    }
-    for (; begun < nsinks; begun++)
-        if ((rc = sinks[begun].type->begin(sinks[begun].self))) goto done;
+    const cortex_sink_type **types = cortex_xcalloc(nsinks + 1, sizeof *types);
+    for (size_t i = 0; i < nsinks; i++) types[i] = cortex_sink_find(sink_names[i]);
+    cortex_sink_set *sinks = NULL;
+    rc = cortex_sink_set_open(&sinks, types, nsinks, &ctx);
+    free(types);
+    if (rc) goto done;
 
     double parse_seconds = opts->parse_seconds > 0 ? opts->parse_seconds : pl ? pl->parse_seconds : 10.0;
     uint64_t max_line = pl ? pl->max_line_length : CORTEX_DEFAULT_MAX_LINE_LENGTH;
-    run_state run = {opts, rep, sinks, nsinks, cortex_xcalloc(nsinks + 1, sizeof(int)), NULL, NULL, 0, parse_seconds,
+    run_state run = {opts, rep, sinks, cortex_xcalloc(nsinks + 1, sizeof(int)), NULL, NULL, 0, parse_seconds,
                      chunking ? &chunk_opts : NULL};
 
     /* The plan: a file whose size and time match the last run's is unchanged
@@ -712,8 +575,11 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
             rc = deliver_unchanged(&run, f, before[i], res->rec.mtime_ns, &counted, &skipped);
         } else {
             if (res->problem) add_problem(rep, f->path, res->problem);
-            if (res->rec.has_errors) rep->files_with_parse_errors++;
-            rc = deliver_records(&run, &res->rec, NULL);
+            if (res->rec.has_errors) {
+                rep->files_with_parse_errors++;
+                *CORTEX_PUSH(rep->parse_errors, rep->nparse_errors, rep->parse_errors_cap) = cortex_xstrdup(f->path);
+            }
+            rc = cortex_sink_set_file(sinks, &res->rec, NULL);
             counted = res->rec;
         }
         count_file(rep, f->plugin->name, &counted, skipped);
@@ -729,18 +595,18 @@ int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_option
     free(run.data);
     if (run.x) cortex_extractor_free(run.x);
 
-    if (rc == 0) rc = remove_left(sinks, nsinks, prev, nprev, (const char *const *)now, nnow, rep);
+    if (rc == 0) rc = remove_left(sinks, prev, nprev, (const char *const *)now, nnow, rep);
     free(now);
     if (rc == 0 && opts->committing) opts->committing(nnow, opts->progress_payload);
-    if (rc == 0) rc = commit_sinks(sinks, nsinks);
+    /* Side by side; each sink's commit is its own transaction either way: a
+     * run that fails in one may have committed another, whose next run finds
+     * it current. */
+    if (rc == 0) rc = cortex_sink_set_commit(sinks);
     if (rep->walk.nskipped) qsort(rep->walk.skipped, rep->walk.nskipped, sizeof *rep->walk.skipped, compare_skips);
     if (rep->nlangs) qsort(rep->langs, rep->nlangs, sizeof *rep->langs, compare_langs);
 
+    cortex_sink_set_close(sinks, rc != 0);
 done:
-    if (rc != 0)
-        for (size_t s = 0; s < begun; s++) sinks[s].type->abort(sinks[s].self);
-    for (size_t s = 0; s < opened; s++) sinks[s].type->close(sinks[s].self);
-    free(sinks);
     for (size_t i = 0; i < nprev; i++) free(prev[i].path);
     free(prev);
     rep->seconds = now_seconds() - t0;
@@ -757,5 +623,7 @@ void cortex_index_report_dispose(cortex_index_report *r)
         free(r->problems[i].message);
     }
     free(r->problems);
+    for (size_t i = 0; i < r->nparse_errors; i++) free(r->parse_errors[i]);
+    free(r->parse_errors);
     memset(r, 0, sizeof *r);
 }

@@ -69,6 +69,8 @@ typedef struct cortex_index_report {
     size_t nlangs, langs_cap;
     uint64_t files, bytes, symbols, refs, texts, removed, files_with_parse_errors;
     uint64_t unchanged;          /* files carried over from the last run without parsing */
+    char **parse_errors;         /* the files parsed now whose tree has ERROR or MISSING nodes, in path order */
+    size_t nparse_errors, parse_errors_cap;
     cortex_file_problem *problems; /* files indexed only in part, or not at all */
     size_t nproblems, problems_cap;
     double seconds;
@@ -79,19 +81,5 @@ typedef struct cortex_index_report {
 int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_options *opts, cortex_index_report *out);
 
 void cortex_index_report_dispose(cortex_index_report *r);
-
-/** Reads a whole file for indexing: fills `*data` (reused buffer), `*len` and,
- *  when not NULL, `*mtime_ns`. Returns NULL on success or a static reason:
- *  unreadable, binary. */
-const char *cortex_index_read_source(const char *path, char **data, size_t *cap, size_t *len, int64_t *mtime_ns);
-
-/** Fills the file record's hash, line count and size from its content. */
-void cortex_index_describe(cortex_file_records *r, const char *data, size_t len);
-
-/** Extracts a described file's records with `x`, then chunks them when
- *  `chunk` is set. NULL, or why extraction stopped early (valid until the
- *  next call on this thread): the records then hold what was found. */
-const char *cortex_index_extract(cortex_extractor *x, const cortex_language_plugin *p, const char *data, size_t len,
-                                 const cortex_chunk_options *chunk, cortex_file_records *r);
 
 #endif

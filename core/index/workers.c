@@ -2,7 +2,7 @@
 #define _GNU_SOURCE
 #include "workers.h"
 
-#include "pipeline.h"
+#include "source.h"
 
 #include "../extract/extractor.h"
 #include "../util/error.h"
@@ -79,7 +79,7 @@ static void run_job(cortex_workers *w, cortex_extractor *x, size_t i, char **buf
     snprintf(abs, sizeof abs, "%s/%s", w->root, job->path);
     size_t len = 0;
     int64_t mtime_ns = 0;
-    const char *why = cortex_index_read_source(abs, buf, cap, &len, &mtime_ns);
+    const char *why = cortex_source_read(abs, buf, cap, &len, &mtime_ns);
     if (why) {
         res->skip_reason = why;
         return;
@@ -93,12 +93,12 @@ static void run_job(cortex_workers *w, cortex_extractor *x, size_t i, char **buf
     r->lang = job->plugin->name;
     r->project = job->project;
     r->mtime_ns = mtime_ns;
-    cortex_index_describe(r, *buf, len);
+    cortex_source_describe(r, *buf, len);
     if (job->unless_hash && strcmp(r->hash, job->unless_hash) == 0) {
         res->same_hash = 1;
         return;
     }
-    const char *problem = cortex_index_extract(x, job->plugin, *buf, len, w->chunk, r);
+    const char *problem = cortex_source_extract(x, job->plugin, *buf, len, w->chunk, r);
     if (problem) res->problem = cortex_xstrdup(problem);
 }
 

@@ -11,9 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#ifndef CORTEX_VERSION
-#define CORTEX_VERSION "0.0.0"
-#endif
+#include "version.h" /* generated from core/util/version.h.in */
 
 /* Newest first: the modern revision, then the legacy ones initialize accepts. */
 static const char *const supported_versions[] = {CORTEX_MCP_MODERN_VERSION, "2025-11-25", "2025-06-18", "2025-03-26",

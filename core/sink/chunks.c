@@ -188,4 +188,5 @@ const cortex_sink_type cortex_sink_chunks = {
     CORTEX_SINK_ABI_VERSION, "chunks",
     "documentation sections and code tiers for an agent's context, in .cortex/chunks/",
     chunks_open, chunks_begin, chunks_file, chunks_remove, chunks_commit, chunks_abort, chunks_close, chunks_keep,
+    CORTEX_SINK_WANTS_CHUNKS,
 };

@@ -274,4 +274,5 @@ static void jsonl_close(void *self)
 const cortex_sink_type cortex_sink_jsonl = {
     CORTEX_SINK_ABI_VERSION, "jsonl", "portable, deterministic JSONL index in .cortex/index/",
     jsonl_open, jsonl_begin, jsonl_file, jsonl_remove, jsonl_commit, jsonl_abort, jsonl_close, jsonl_keep,
+    0,
 };

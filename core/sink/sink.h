@@ -17,6 +17,10 @@
 
 #define CORTEX_SINK_ABI_VERSION 1
 
+/* What a sink can do, in cortex_sink_type.flags: the run asks these, never a sink's name. */
+#define CORTEX_SINK_PARTIAL (1u << 0)      /* takes a refresh of named paths (the rest of its output stays) */
+#define CORTEX_SINK_WANTS_CHUNKS (1u << 1) /* writes chunks: a pipeline with it chunks every file */
+
 typedef struct cortex_sink_context {
     const char *root;         /* absolute repository root */
     const char *data_dir;     /* absolute .cortex directory, created by the caller */
@@ -44,6 +48,7 @@ typedef struct cortex_sink_type {
     void (*close)(void *self);
     /** `header` has path, lang, hash, lines, bytes and mtime_ns, no records. */
     int (*keep)(void *self, const cortex_file_records *header);
+    uint32_t flags; /* CORTEX_SINK_* capabilities */
 } cortex_sink_type;
 
 extern const cortex_sink_type cortex_sink_jsonl;
@@ -55,5 +60,8 @@ extern const cortex_sink_type *const cortex_sink_types[];
 
 /** The sink type named `name`, or NULL. */
 const cortex_sink_type *cortex_sink_find(const char *name);
+
+/** The built-in sinks' names, comma-separated, for messages ("sqlite, jsonl, chunks"). Static. */
+const char *cortex_sink_names(void);
 
 #endif

@@ -1062,4 +1062,5 @@ static void sqlite_abort(void *self)
 const cortex_sink_type cortex_sink_sqlite = {
     CORTEX_SINK_ABI_VERSION, "sqlite", "queryable SQLite store with FTS5 in .cortex/cortex.db",
     sqlite_open, sqlite_begin, sqlite_file, sqlite_remove, sqlite_commit, sqlite_abort, sqlite_close, sqlite_keep,
+    CORTEX_SINK_PARTIAL,
 };

@@ -8,6 +8,7 @@
  */
 #define _DEFAULT_SOURCE
 #include "handlers.h"
+#include "kinds.h"
 #include "paths.h"
 
 #include "../util/error.h"
@@ -321,6 +322,7 @@ int cortex_tool_search(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     }
     r.exact = exact;
     r.kind = json_string_value(json_object_get(args, "kind"));
+    if (r.kind && cortex_tool_kind_resolve(&r.kind, r.kind) != 0) return CORTEX_EINVALID;
     r.project = json_string_value(json_object_get(args, "project"));
     r.want = offset + limit;
     char glob[4096];

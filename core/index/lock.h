@@ -1,0 +1,17 @@
+/*
+ * One indexer per repository: an exclusive lock on <data_dir>/lock, taken by
+ * every run that writes the index and released when its descriptor closes.
+ */
+#ifndef CORTEX_INDEX_LOCK_H
+#define CORTEX_INDEX_LOCK_H
+
+/** Told once when another indexer holds the lock and the caller waits for it. */
+typedef void (*cortex_index_lock_wait_cb)(long holder_pid, void *payload);
+
+/** Takes the repository's indexing lock: `*out` is the descriptor that holds
+ *  it; close it to release. With `no_wait`, fails at once (CORTEX_ERROR,
+ *  naming the holder's pid) when another process holds it; else tells
+ *  `waiting` (optional) and blocks. Returns 0 or a negative CORTEX_E* code. */
+int cortex_index_lock_take(int *out, const char *data_dir, int no_wait, cortex_index_lock_wait_cb waiting, void *payload);
+
+#endif

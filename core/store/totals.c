@@ -1,0 +1,30 @@
+/*
+ * The index's totals, counted in the store: what `cortex index` reports as
+ * "in the index" beside what the run parsed, as flush_index does.
+ */
+#include "totals.h"
+
+#include "../util/error.h"
+
+#include <string.h>
+
+int cortex_store_totals_read(cortex_store_totals *out, cortex_store *store)
+{
+    memset(out, 0, sizeof *out);
+    static const char sql[] = "SELECT (SELECT count(*) FROM files), (SELECT count(*) FROM symbols), (SELECT count(*) FROM refs), "
+                              "(SELECT count(*) FROM texts), (SELECT count(*) FROM files WHERE parse_errors != 0)";
+    sqlite3 *db = cortex_store_db(store);
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        return cortex_error_set(CORTEX_EIO, "counting the index: %s", sqlite3_errmsg(db));
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        out->files = (uint64_t)sqlite3_column_int64(st, 0);
+        out->symbols = (uint64_t)sqlite3_column_int64(st, 1);
+        out->refs = (uint64_t)sqlite3_column_int64(st, 2);
+        out->texts = (uint64_t)sqlite3_column_int64(st, 3);
+        out->parse_errors = (uint64_t)sqlite3_column_int64(st, 4);
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? 0 : cortex_error_set(CORTEX_EIO, "counting the index: %s", sqlite3_errmsg(db));
+}
