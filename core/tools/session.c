@@ -31,7 +31,7 @@ static int open_read(cortex_tool_session *s)
     int rc = cortex_store_open(&store, s->store_path, CORTEX_STORE_READ);
     /* A store never committed (an indexer killed at its start) or of an older
      * schema is no index yet: the next index run rebuilds it. */
-    if (rc == CORTEX_ENOTFOUND || (rc == CORTEX_EVERSION && strstr(cortex_error_last(), "older"))) return 0;
+    if (rc == CORTEX_ENOTFOUND || rc == CORTEX_ESCHEMA) return 0;
     if (rc) return rc;
     /* The session keeps the raw connection; the store wrapper only checked the schema. */
     cortex_store_close(store);
