@@ -70,6 +70,30 @@ static int uri_decode(const char *in, cortex_buf *out)
     return 0;
 }
 
+typedef struct resource_page {
+    json_t *list;
+    long page, n;
+    int more;
+} resource_page;
+
+static int add_resource(const cortex_store_file *f, void *payload)
+{
+    resource_page *rp = payload;
+    if (rp->n++ == rp->page) {
+        rp->more = 1;
+        return 1;
+    }
+    cortex_buf uri = {0};
+    cortex_buf_puts(&uri, FILE_PREFIX);
+    uri_path(&uri, f->path);
+    char description[512];
+    snprintf(description, sizeof description, "Outline of %s (%s): its symbols with lines and signatures", f->path, f->lang);
+    json_array_append_new(rp->list, json_pack("{s:s,s:s,s:s,s:s}", "uri", uri.data, "name", f->path, "description",
+                                              description, "mimeType", "text/plain"));
+    cortex_buf_free(&uri);
+    return 0;
+}
+
 json_t *cortex_mcp_resources_list(cortex_mcp_server *s, json_t *params, int *code, const char **message)
 {
     long offset = cortex_mcp_cursor_offset(json_object_get(params, "cursor"));
@@ -82,28 +106,11 @@ json_t *cortex_mcp_resources_list(cortex_mcp_server *s, json_t *params, int *cod
     json_t *list = json_array();
     int more = 0;
     cortex_mcp_server_wait_index(s);
-    sqlite3_stmt *st = s->tools.db ? cortex_tool_prepare(&s->tools, "SELECT path, lang FROM files ORDER BY path LIMIT ? OFFSET ?") : NULL;
-    if (st) {
-        sqlite3_bind_int64(st, 1, page + 1);
-        sqlite3_bind_int64(st, 2, offset);
-        long n = 0;
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            if (n++ == page) {
-                more = 1;
-                break;
-            }
-            const char *path = (const char *)sqlite3_column_text(st, 0);
-            cortex_buf uri = {0};
-            cortex_buf_puts(&uri, FILE_PREFIX);
-            uri_path(&uri, path);
-            char description[512];
-            snprintf(description, sizeof description, "Outline of %s (%s): its symbols with lines and signatures", path,
-                     sqlite3_column_text(st, 1));
-            json_array_append_new(list, json_pack("{s:s,s:s,s:s,s:s}", "uri", uri.data, "name", path, "description",
-                                                  description, "mimeType", "text/plain"));
-            cortex_buf_free(&uri);
-        }
-        sqlite3_finalize(st);
+    if (s->tools.db) {
+        resource_page rp = {list, page, 0, 0};
+        cortex_store_file_filter filter = {.limit = page + 1, .offset = offset};
+        cortex_store_read_files(s->tools.db, &filter, add_resource, &rp);
+        more = rp.more;
     }
     json_t *r = json_pack("{s:o}", "resources", list);
     if (more) json_object_set_new(r, "nextCursor", cortex_mcp_cursor(offset + page));
@@ -153,32 +160,37 @@ static json_t *read_file_outline(cortex_mcp_server *s, const char *uri, const ch
     return r;
 }
 
+typedef struct symbol_page {
+    cortex_buf md;
+    const char *root;
+    int n;
+} symbol_page;
+
+static int add_definition(const cortex_store_symbol *sym, void *payload)
+{
+    symbol_page *sp = payload;
+    int64_t first = sym->line, last = sym->line_end;
+    cortex_buf_printf(&sp->md, "%s## %s `%s`\n\n%s:%lld-%lld\n", sp->n++ ? "\n" : "", sym->kind, sym->name, sym->file,
+                      (long long)first, (long long)last);
+    if (sym->doc) cortex_buf_printf(&sp->md, "\n%s\n", sym->doc);
+    if (last > first + SYMBOL_SOURCE_LINES - 1) last = first + SYMBOL_SOURCE_LINES - 1;
+    char *source = cortex_read_lines(sp->root, sym->file, first, last);
+    if (source) cortex_buf_printf(&sp->md, "\n```\n%s\n```\n", source);
+    free(source);
+    return 0;
+}
+
 static json_t *read_symbol(cortex_mcp_server *s, const char *uri, const char *name, int *code, const char **message)
 {
-    sqlite3_stmt *st = s->tools.db ? cortex_tool_prepare(&s->tools,
-                                                         "SELECT s.name, s.kind, f.path, s.line_start, s.line_end, s.sig, s.doc "
-                                                         "FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind <> 'import' "
-                                                         "AND (s.name = ?1 OR (instr(?1, '.') = 0 AND s.short_name = ?1)) "
-                                                         "ORDER BY f.path, s.line_start LIMIT ?2")
-                                   : NULL;
-    if (!st) return not_found(s, code, message, "Resource not found: the repository has no index");
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 2, SYMBOL_DEFINITIONS_MAX);
-    cortex_buf md = {0};
-    int n = 0;
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        const char *path = (const char *)sqlite3_column_text(st, 2);
-        int64_t first = sqlite3_column_int64(st, 3), last = sqlite3_column_int64(st, 4);
-        cortex_buf_printf(&md, "%s## %s `%s`\n\n%s:%lld-%lld\n", n++ ? "\n" : "", sqlite3_column_text(st, 1),
-                          sqlite3_column_text(st, 0), path, (long long)first, (long long)last);
-        if (sqlite3_column_type(st, 6) != SQLITE_NULL) cortex_buf_printf(&md, "\n%s\n", sqlite3_column_text(st, 6));
-        if (last > first + SYMBOL_SOURCE_LINES - 1) last = first + SYMBOL_SOURCE_LINES - 1;
-        char *source = cortex_read_lines(s->tools.root, path, first, last);
-        if (source) cortex_buf_printf(&md, "\n```\n%s\n```\n", source);
-        free(source);
+    if (!s->tools.db) return not_found(s, code, message, "Resource not found: the repository has no index");
+    symbol_page sp = {{0}, s->tools.root, 0};
+    if (cortex_store_read_definitions(s->tools.db, name, (cortex_store_page){SYMBOL_DEFINITIONS_MAX, 0}, add_definition, &sp) != 0 &&
+        sp.n == 0) {
+        cortex_buf_free(&sp.md);
+        return not_found(s, code, message, "Resource not found: the repository has no index");
     }
-    sqlite3_finalize(st);
-    if (n == 0) {
+    cortex_buf md = sp.md;
+    if (sp.n == 0) {
         cortex_buf_free(&md);
         snprintf(message_buf, sizeof message_buf, "Resource not found: no definition named \"%.200s\"", name);
         return not_found(s, code, message, message_buf);

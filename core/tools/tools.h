@@ -11,10 +11,10 @@
 #include "../config/config.h"
 #include "../index/pipeline.h"
 #include "../plugin/loader.h"
+#include "../store/read.h"
 #include "../util/mem.h"
 
 #include <jansson.h>
-#include <sqlite3.h>
 #include <stdatomic.h>
 
 typedef enum cortex_tool_flags {
@@ -29,7 +29,7 @@ typedef struct cortex_tool_session {
     char root[4096];     /* the repository, a realpath */
     char data_dir[4096]; /* <root>/.cortex */
     char store_path[4096];
-    sqlite3 *db;         /* read connection; NULL until the store exists */
+    cortex_store_reader *db; /* read connection; NULL until the store exists */
     cortex_plugin_set *plugins; /* loaded on first need */
     cortex_config config;       /* the repository's configuration (its default pipeline indexes) */
     int config_ok;              /* 0: config_error says why; nothing is indexed */
