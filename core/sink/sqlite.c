@@ -143,7 +143,7 @@ static int sqlite_file(void *self, const cortex_file_records *r)
 {
     sqlite_sink *s = self;
     s->dirty = 1;
-    int added = 0, rc = cortex_store_writer_file(s->writer, r, &added);
+    int added = 0, rc = cortex_store_writer_file(&added, s->writer, r);
     if (added) s->paths_changed = 1;
     return rc;
 }

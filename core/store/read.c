@@ -161,7 +161,7 @@ int cortex_store_read_files(cortex_store_reader *r, const cortex_store_file_filt
     return each_row(r, st, "listing files", file_row, (void *)cb, payload);
 }
 
-int cortex_store_read_count_files(cortex_store_reader *r, const cortex_store_file_filter *filter, int64_t *out)
+int cortex_store_read_count_files(int64_t *out, cortex_store_reader *r, const cortex_store_file_filter *filter)
 {
     char where[256], sql[512];
     filter_where(where, sizeof where, filter);
@@ -172,7 +172,7 @@ int cortex_store_read_count_files(cortex_store_reader *r, const cortex_store_fil
     return one_int(r, st, "counting files", out);
 }
 
-int cortex_store_read_count_definitions(cortex_store_reader *r, const cortex_store_file_filter *filter, int64_t *out)
+int cortex_store_read_count_definitions(int64_t *out, cortex_store_reader *r, const cortex_store_file_filter *filter)
 {
     char where[256], sql[1024];
     filter_where(where, sizeof where, filter);
@@ -278,8 +278,8 @@ static int count_rows(cortex_store_reader *r, const char *sql, int64_t id, const
     return one_int(r, st, "counting symbols", out);
 }
 
-int cortex_store_read_file_symbols(cortex_store_reader *r, int64_t file_id, cortex_store_page page, cortex_store_symbol_cb cb,
-                                   void *payload, int64_t *total)
+int cortex_store_read_file_symbols(int64_t *total, cortex_store_reader *r, int64_t file_id, cortex_store_page page,
+                                   cortex_store_symbol_cb cb, void *payload)
 {
     int rc = list_symbols(r,
                           "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM "WHERE s.file_id = ?1 "
@@ -295,13 +295,13 @@ int cortex_store_read_file_symbols(cortex_store_reader *r, int64_t file_id, cort
  * parent to build). */
 #define PARENTS "(SELECT id FROM symbols WHERE file_id = ?1 AND kind <> 'import' AND (name = ?4 OR short_name = ?4))"
 
-int cortex_store_read_count_parents(cortex_store_reader *r, int64_t file_id, const char *parent, int64_t *out)
+int cortex_store_read_count_parents(int64_t *out, cortex_store_reader *r, int64_t file_id, const char *parent)
 {
     return count_rows(r, "SELECT count(*) FROM " PARENTS, file_id, parent, out);
 }
 
-int cortex_store_read_children(cortex_store_reader *r, int64_t file_id, const char *parent, cortex_store_page page,
-                               cortex_store_symbol_cb cb, void *payload, int64_t *total)
+int cortex_store_read_children(int64_t *total, cortex_store_reader *r, int64_t file_id, const char *parent,
+                               cortex_store_page page, cortex_store_symbol_cb cb, void *payload)
 {
     int rc = list_symbols(r,
                           "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
@@ -392,8 +392,8 @@ static int edge_row(sqlite3_stmt *st, void *cb, void *payload)
     return ((cortex_store_edge_cb)cb)(&e, payload);
 }
 
-int cortex_store_read_edges(cortex_store_reader *r, cortex_store_edge_dir dir, const char *name, const char *project,
-                            cortex_store_page page, cortex_store_edge_cb cb, void *payload, int64_t *total)
+int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store_edge_dir dir, const char *name,
+                            const char *project, cortex_store_page page, cortex_store_edge_cb cb, void *payload)
 {
     const char *dot = strrchr(name, '.');
     const char *short_name = dot && dot[1] ? dot + 1 : name;

@@ -50,10 +50,10 @@ typedef struct cortex_store_file_filter {
 int cortex_store_read_files(cortex_store_reader *r, const cortex_store_file_filter *filter, cortex_store_file_cb cb,
                             void *payload);
 /** How many files `filter` covers (its limit and offset ignored). */
-int cortex_store_read_count_files(cortex_store_reader *r, const cortex_store_file_filter *filter, int64_t *out);
+int cortex_store_read_count_files(int64_t *out, cortex_store_reader *r, const cortex_store_file_filter *filter);
 /** How many definitions the files `filter` covers hold (imports are not
  *  counted: they are symbols too, with a row each in imports). */
-int cortex_store_read_count_definitions(cortex_store_reader *r, const cortex_store_file_filter *filter, int64_t *out);
+int cortex_store_read_count_definitions(int64_t *out, cortex_store_reader *r, const cortex_store_file_filter *filter);
 
 /** The projects (the root's "." and each nested repository) and their file
  *  counts, by path. */
@@ -92,16 +92,16 @@ typedef struct cortex_store_page {
 
 /** The symbols of file `file_id`, in source order (line, column, outer
  *  before inner, name); `*total` (may be NULL) is their count. */
-int cortex_store_read_file_symbols(cortex_store_reader *r, int64_t file_id, cortex_store_page page, cortex_store_symbol_cb cb,
-                                   void *payload, int64_t *total);
+int cortex_store_read_file_symbols(int64_t *total, cortex_store_reader *r, int64_t file_id, cortex_store_page page,
+                                   cortex_store_symbol_cb cb, void *payload);
 
 /** How many definitions (not imports) of file `file_id` are named `parent`,
  *  by qualified or short name. */
-int cortex_store_read_count_parents(cortex_store_reader *r, int64_t file_id, const char *parent, int64_t *out);
+int cortex_store_read_count_parents(int64_t *out, cortex_store_reader *r, int64_t file_id, const char *parent);
 /** The children of every such definition, in source order; `*total` (may be
  *  NULL) is their count. */
-int cortex_store_read_children(cortex_store_reader *r, int64_t file_id, const char *parent, cortex_store_page page,
-                               cortex_store_symbol_cb cb, void *payload, int64_t *total);
+int cortex_store_read_children(int64_t *total, cortex_store_reader *r, int64_t file_id, const char *parent,
+                               cortex_store_page page, cortex_store_symbol_cb cb, void *payload);
 
 /** The definitions a name denotes: `Class.method` by qualified name, a bare
  *  name by its short name (every method of that name); by path, line, id. */
@@ -146,7 +146,7 @@ typedef int (*cortex_store_edge_cb)(const cortex_store_edge *edge, void *payload
 /** A page of the edges of `name` in direction `dir`, by file, line, column,
  *  id; `project` (or NULL) keeps the references made in one project's files;
  *  `*total` (may be NULL) is their count. */
-int cortex_store_read_edges(cortex_store_reader *r, cortex_store_edge_dir dir, const char *name, const char *project,
-                            cortex_store_page page, cortex_store_edge_cb cb, void *payload, int64_t *total);
+int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store_edge_dir dir, const char *name,
+                            const char *project, cortex_store_page page, cortex_store_edge_cb cb, void *payload);
 
 #endif

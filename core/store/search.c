@@ -99,8 +99,8 @@ static void read_hit(sqlite3_stmt *st, cortex_store_scope scope, cortex_store_hi
     }
 }
 
-int cortex_store_search_scope(cortex_store_reader *r, cortex_store_scope scope, const cortex_store_search *q,
-                              cortex_store_hit_cb cb, void *payload, int64_t *total)
+int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_store_scope scope,
+                              const cortex_store_search *q, cortex_store_hit_cb cb, void *payload)
 {
     char where[1024], sql[2048];
     int filtered;

@@ -45,7 +45,7 @@ typedef int (*cortex_store_hit_cb)(const cortex_store_hit *hit, void *payload);
 /** Adds the count of `scope`'s matches to `*total` and calls `cb` on its best
  *  `want`. CORTEX_EINVALID when FTS5 rejects the query (the message is
  *  SQLite's), CORTEX_EIO on another failure. */
-int cortex_store_search_scope(cortex_store_reader *r, cortex_store_scope scope, const cortex_store_search *q,
-                              cortex_store_hit_cb cb, void *payload, int64_t *total);
+int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_store_scope scope,
+                              const cortex_store_search *q, cortex_store_hit_cb cb, void *payload);
 
 #endif

@@ -525,7 +525,7 @@ static int write_chunks(cortex_store_writer *s, int64_t file_id, const cortex_fi
     return 0;
 }
 
-int cortex_store_writer_file(cortex_store_writer *s, const cortex_file_records *r, int *added)
+int cortex_store_writer_file(int *added, cortex_store_writer *s, const cortex_file_records *r)
 {
     int64_t file_id;
     int fresh, rc = write_file_row(s, r, &file_id, &fresh, added);

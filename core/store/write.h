@@ -34,7 +34,7 @@ int cortex_store_writer_start(cortex_store_writer *w, int64_t generation, int bu
 
 /** Writes the file's rows, replacing what the store had of it. `*added`:
  *  the path was not in the store. 0 or a negative code with the message set. */
-int cortex_store_writer_file(cortex_store_writer *w, const cortex_file_records *r, int *added);
+int cortex_store_writer_file(int *added, cortex_store_writer *w, const cortex_file_records *r);
 
 /** Keeps an unchanged file's rows (same path and hash), restamping its
  *  time and project when they moved: 0, or CORTEX_ENOTFOUND when the store

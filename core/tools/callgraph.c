@@ -52,7 +52,7 @@ static int graph_result(cortex_tool_session *s, json_t *args, const char *key, c
     cortex_store_page page = {json_integer_value(json_object_get(args, "limit")),
                               json_integer_value(json_object_get(args, "offset"))};
     const char *project = json_string_value(json_object_get(args, "project"));
-    if ((rc = cortex_store_read_edges(s->db, dir, name, project, page, add_edge, items, &total))) {
+    if ((rc = cortex_store_read_edges(&total, s->db, dir, name, project, page, add_edge, items))) {
         json_decref(defs);
         json_decref(items);
         return rc;

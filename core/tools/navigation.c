@@ -145,7 +145,7 @@ int cortex_tool_explore(cortex_tool_session *s, json_t *args, json_t **result)
     free(dirs);
 
     int64_t symbols = 0;
-    if (rc == 0) rc = cortex_store_read_count_definitions(s->db, &filter, &symbols);
+    if (rc == 0) rc = cortex_store_read_count_definitions(&symbols, s->db, &filter);
     if (rc == 0) {
         const char *name = strrchr(s->root, '/');
         json_t *project = json_pack("{s:s,s:s,s:s,s:I,s:I,s:I,s:O}", "root", s->root, "name",
@@ -193,7 +193,7 @@ int cortex_tool_file_symbols(cortex_tool_session *s, json_t *args, json_t **resu
     if (rc) return rc;
     json_t *items = json_array();
     int64_t total = 0;
-    rc = cortex_store_read_file_symbols(s->db, file_id, page_of(args), add_symbol, items, &total);
+    rc = cortex_store_read_file_symbols(&total, s->db, file_id, page_of(args), add_symbol, items);
     if (rc) {
         json_decref(items);
         return rc;
@@ -213,13 +213,13 @@ int cortex_tool_children(cortex_tool_session *s, json_t *args, json_t **result)
     if (rc) return rc;
     const char *parent = json_string_value(json_object_get(args, "parent"));
     int64_t parents = 0;
-    if ((rc = cortex_store_read_count_parents(s->db, file_id, parent, &parents))) return rc;
+    if ((rc = cortex_store_read_count_parents(&parents, s->db, file_id, parent))) return rc;
     if (parents == 0)
         return cortex_error_set(CORTEX_ENOTFOUND, "no symbol named \"%s\" in %s; get_file_symbols lists the file's symbols",
                                 parent, path);
     json_t *items = json_array();
     int64_t total = 0;
-    rc = cortex_store_read_children(s->db, file_id, parent, page_of(args), add_symbol, items, &total);
+    rc = cortex_store_read_children(&total, s->db, file_id, parent, page_of(args), add_symbol, items);
     if (rc) {
         json_decref(items);
         return rc;

@@ -174,7 +174,7 @@ static int search_all(cortex_tool_session *s, const cortex_store_search *q, cons
 {
     int rc = 0;
     for (int scope = 0; scope < CORTEX_STORE_SCOPES && rc == 0; scope++)
-        if (scopes[scope]) rc = cortex_store_search_scope(s->db, (cortex_store_scope)scope, q, add_hit, hits, total);
+        if (scopes[scope]) rc = cortex_store_search_scope(total, s->db, (cortex_store_scope)scope, q, add_hit, hits);
     return rc;
 }
 

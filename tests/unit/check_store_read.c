@@ -144,14 +144,14 @@ START_TEST(test_store_read_files_by_path_and_filter)
     ck_assert_str_eq(files_of((cortex_store_file_filter){.limit = 1, .offset = 1}), "sub/b.py:python:6");
 
     int64_t n = -1;
-    ck_assert_int_eq(cortex_store_read_count_files(reader, NULL, &n), 0);
+    ck_assert_int_eq(cortex_store_read_count_files(&n, reader, NULL), 0);
     ck_assert_int_eq(n, 2);
-    ck_assert_int_eq(cortex_store_read_count_files(reader, &(cortex_store_file_filter){.parse_errors = 1}, &n), 0);
+    ck_assert_int_eq(cortex_store_read_count_files(&n, reader, &(cortex_store_file_filter){.parse_errors = 1}), 0);
     ck_assert_int_eq(n, 1);
     /* six symbols, two of them imports */
-    ck_assert_int_eq(cortex_store_read_count_definitions(reader, NULL, &n), 0);
+    ck_assert_int_eq(cortex_store_read_count_definitions(&n, reader, NULL), 0);
     ck_assert_int_eq(n, 4);
-    ck_assert_int_eq(cortex_store_read_count_definitions(reader, &(cortex_store_file_filter){.dir = "sub"}, &n), 0);
+    ck_assert_int_eq(cortex_store_read_count_definitions(&n, reader, &(cortex_store_file_filter){.dir = "sub"}), 0);
     ck_assert_int_eq(n, 1);
 }
 END_TEST
@@ -194,21 +194,21 @@ START_TEST(test_store_read_symbols_of_a_file_and_children)
 {
     int64_t a = file_id("a.py"), total = -1;
     out[0] = '\0';
-    ck_assert_int_eq(cortex_store_read_file_symbols(reader, a, (cortex_store_page){-1, 0}, symbol_row, NULL, &total), 0);
+    ck_assert_int_eq(cortex_store_read_file_symbols(&total, reader, a, (cortex_store_page){-1, 0}, symbol_row, NULL), 0);
     ck_assert_str_eq(out, "Ledger(NULL)@1,Ledger.save(Ledger)@2,helper(NULL)@5,os.path(NULL)@8");
     ck_assert_int_eq(total, 4);
     out[0] = '\0';
-    ck_assert_int_eq(cortex_store_read_file_symbols(reader, a, (cortex_store_page){2, 1}, symbol_row, NULL, &total), 0);
+    ck_assert_int_eq(cortex_store_read_file_symbols(&total, reader, a, (cortex_store_page){2, 1}, symbol_row, NULL), 0);
     ck_assert_str_eq(out, "Ledger.save(Ledger)@2,helper(NULL)@5");
     ck_assert_int_eq(total, 4);
 
     int64_t parents = -1;
-    ck_assert_int_eq(cortex_store_read_count_parents(reader, a, "Ledger", &parents), 0);
+    ck_assert_int_eq(cortex_store_read_count_parents(&parents, reader, a, "Ledger"), 0);
     ck_assert_int_eq(parents, 1);
-    ck_assert_int_eq(cortex_store_read_count_parents(reader, a, "os.path", &parents), 0);
+    ck_assert_int_eq(cortex_store_read_count_parents(&parents, reader, a, "os.path"), 0);
     ck_assert_int_eq(parents, 0); /* an import is no parent */
     out[0] = '\0';
-    ck_assert_int_eq(cortex_store_read_children(reader, a, "Ledger", (cortex_store_page){-1, 0}, symbol_row, NULL, &total), 0);
+    ck_assert_int_eq(cortex_store_read_children(&total, reader, a, "Ledger", (cortex_store_page){-1, 0}, symbol_row, NULL), 0);
     ck_assert_str_eq(out, "Ledger.save(Ledger)@2");
     ck_assert_int_eq(total, 1);
 }
@@ -282,7 +282,7 @@ static int edge_row(const cortex_store_edge *e, void *payload)
 static const char *edges_of(cortex_store_edge_dir way, const char *name, const char *project, int64_t *total)
 {
     out[0] = '\0';
-    ck_assert_int_eq(cortex_store_read_edges(reader, way, name, project, (cortex_store_page){-1, 0}, edge_row, NULL, total), 0);
+    ck_assert_int_eq(cortex_store_read_edges(total, reader, way, name, project, (cortex_store_page){-1, 0}, edge_row, NULL), 0);
     return out;
 }
 
@@ -302,8 +302,8 @@ START_TEST(test_store_read_edges_with_their_binding)
     ck_assert_int_eq(total, 2);
     /* a page, and a listing without its count */
     out[0] = '\0';
-    ck_assert_int_eq(cortex_store_read_edges(reader, CORTEX_STORE_CALLEES, "save", NULL, (cortex_store_page){1, 1}, edge_row,
-                                             NULL, NULL),
+    ck_assert_int_eq(cortex_store_read_edges(NULL, reader, CORTEX_STORE_CALLEES, "save", NULL, (cortex_store_page){1, 1}, edge_row,
+                                             NULL),
                      0);
     ck_assert_str_eq(out, "a.py:4:9 call printf from Ledger.save . NULL->NULL NULL:0");
 }
@@ -322,7 +322,7 @@ static const char *search(cortex_store_scope scope, const char *fts, const char 
     out[0] = '\0';
     *total = 0;
     cortex_store_search q = {.fts = fts, .exact = exact, .want = 10};
-    ck_assert_int_eq(cortex_store_search_scope(reader, scope, &q, hit_row, NULL, total), 0);
+    ck_assert_int_eq(cortex_store_search_scope(total, reader, scope, &q, hit_row, NULL), 0);
     return out;
 }
 
@@ -338,7 +338,7 @@ START_TEST(test_store_read_search_scopes)
     ck_assert_int_eq(total, 1);
     /* FTS5 syntax it rejects is CORTEX_EINVALID, for the caller to relax */
     cortex_store_search q = {.fts = "AND OR", .exact = "", .want = 10};
-    ck_assert_int_eq(cortex_store_search_scope(reader, CORTEX_STORE_SCOPE_SYMBOL, &q, hit_row, NULL, &total), CORTEX_EINVALID);
+    ck_assert_int_eq(cortex_store_search_scope(&total, reader, CORTEX_STORE_SCOPE_SYMBOL, &q, hit_row, NULL), CORTEX_EINVALID);
 }
 END_TEST
 
