@@ -142,7 +142,7 @@ done
     echo "On 2 cores the run is CPU-bound. What cortex does beyond the floor is the gap at 1 thread: the sinks' CPU (SQLite"
     echo "inserts, JSONL and chunk lines) and the store's commit (building its indexes and full-text tables). At 2 threads"
     echo "the commit runs after parsing ends, on both cores: the full-text tables are built beside the store on one"
-    echo "(core/sink/fts_side.c) while the indexes are built and references bound on the other, then copied in; the JSONL"
+    echo "(core/store/fts_side.c) while the indexes are built and references bound on the other, then copied in; the JSONL"
     echo "index and the chunks commit beside the store. While the side thread finishes, the store's pages so far are"
     echo "written out, so the COMMIT and the publish's fsync after the copy are left only the copied pages. On the kernel"
     echo "subtree that commit takes 1.1 s (indexes 0.65 s and names 0.1 s beside a 0.97 s full-text build, then a 0.08 s"

@@ -14,7 +14,7 @@
 #include "../sink/carry.h"
 #include "../sink/set.h"
 #include "../sink/sink.h"
-#include "../store/store.h"
+#include "../store/manifest.h"
 #include "../util/error.h"
 #include "../util/mem.h"
 
@@ -57,50 +57,20 @@ static void add_problem(cortex_index_report *rep, const char *path, const char *
 }
 
 /* What the previous run recorded of a file: enough to tell it is unchanged. */
-typedef struct manifest_entry {
-    char *path;
-    char lang[64];
-    char hash[17];
-    uint32_t lines;
-    uint64_t bytes;
-    int64_t mtime_ns;
-    int parse_errors; /* the tree had ERROR nodes: the JSONL index says so of the file */
-} manifest_entry;
+typedef cortex_store_manifest_entry manifest_entry;
 
 /* The files indexed by the previous run, sorted by path; empty when there was
  * none. `*same_extractor` says whether that run extracted as this one would. */
 static manifest_entry *previous_manifest(const char *data_dir, const char *extractor, size_t *count, int *same_extractor)
 {
-    *count = 0;
-    *same_extractor = 0;
     char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/cortex.db", data_dir);
-    if (access(path, F_OK) != 0) return NULL;
-    cortex_store *store;
-    if (cortex_store_open(&store, path, CORTEX_STORE_READ) != 0) return NULL; /* the sink reports it */
-    manifest_entry *entries = NULL;
-    size_t cap = 0;
-    sqlite3_stmt *st;
-    sqlite3 *db = cortex_store_db(store);
-    if (sqlite3_prepare_v2(db, "SELECT path, lang, hash, lines, bytes, mtime, parse_errors FROM files ORDER BY path", -1, &st, NULL) == SQLITE_OK) {
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            manifest_entry *e = CORTEX_PUSH(entries, *count, cap);
-            e->path = cortex_xstrdup((const char *)sqlite3_column_text(st, 0));
-            snprintf(e->lang, sizeof e->lang, "%s", sqlite3_column_text(st, 1));
-            snprintf(e->hash, sizeof e->hash, "%s", sqlite3_column_text(st, 2));
-            e->lines = (uint32_t)sqlite3_column_int64(st, 3);
-            e->bytes = (uint64_t)sqlite3_column_int64(st, 4);
-            e->mtime_ns = sqlite3_column_int64(st, 5);
-            e->parse_errors = sqlite3_column_int(st, 6) != 0;
-        }
-        sqlite3_finalize(st);
+    manifest_entry *entries;
+    if (snprintf(path, sizeof path, "%s/cortex.db", data_dir) >= (int)sizeof path) {
+        *count = 0;
+        *same_extractor = 0;
+        return NULL;
     }
-    if (sqlite3_prepare_v2(db, "SELECT value = ? FROM meta WHERE key = 'extractor'", -1, &st, NULL) == SQLITE_OK) {
-        sqlite3_bind_text(st, 1, extractor, -1, SQLITE_STATIC);
-        *same_extractor = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
-        sqlite3_finalize(st);
-    }
-    cortex_store_close(store);
+    cortex_store_manifest_read(&entries, count, same_extractor, path, extractor);
     return entries;
 }
 

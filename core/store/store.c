@@ -147,11 +147,13 @@ static int query_int(sqlite3 *db, const char *sql, int *out)
 /* A store's WAL and shared-memory files. */
 static void remove_logs(const char *path)
 {
-    char aux[4096 + 8];
-    snprintf(aux, sizeof aux, "%s-wal", path);
+    size_t n = strlen(path) + sizeof "-wal";
+    char *aux = cortex_xmalloc(n);
+    snprintf(aux, n, "%s-wal", path);
     unlink(aux);
-    snprintf(aux, sizeof aux, "%s-shm", path);
+    snprintf(aux, n, "%s-shm", path);
     unlink(aux);
+    free(aux);
 }
 
 static void remove_files(const char *path)
@@ -187,18 +189,25 @@ int cortex_store_open(cortex_store **out, const char *path, cortex_store_mode mo
     return cortex_store__open_schema(out, path, mode, CORTEX_STORE_SCHEMA);
 }
 
+static int open_at(cortex_store **out, const char *path, const char *final_path, cortex_store_mode mode, int schema);
+
 int cortex_store__open_schema(cortex_store **out, const char *path, cortex_store_mode mode, int schema)
 {
     *out = NULL;
+    if (mode != CORTEX_STORE_BUILD) return open_at(out, path, NULL, mode, schema);
+    size_t n = strlen(path) + sizeof ".new";
+    char *building = cortex_xmalloc(n);
+    snprintf(building, n, "%s.new", path);
+    remove_files(building); /* a killed build's leftovers */
+    int rc = open_at(out, building, path, mode, schema);
+    free(building);
+    return rc;
+}
+
+/* Opens the store at `path`; a BUILD store is later published at `final_path`. */
+static int open_at(cortex_store **out, const char *path, const char *final_path, cortex_store_mode mode, int schema)
+{
     sqlite3 *db = NULL;
-    char building[4096];
-    const char *final_path = NULL;
-    if (mode == CORTEX_STORE_BUILD) {
-        final_path = path;
-        snprintf(building, sizeof building, "%s.new", path);
-        path = building;
-        remove_files(path); /* a killed build's leftovers */
-    }
     int rc = open_db(&db, path, mode);
     if (rc) return rc;
 
@@ -223,7 +232,7 @@ int cortex_store__open_schema(cortex_store **out, const char *path, cortex_store
     if (version < schema && version > 0) {
         if (mode == CORTEX_STORE_READ) {
             sqlite3_close(db);
-            return cortex_error_set(CORTEX_EVERSION, "%s: store schema %d is older than %d; run `cortex index` to rebuild it",
+            return cortex_error_set(CORTEX_ESCHEMA, "%s: store schema %d is older than %d; run `cortex index` to rebuild it",
                                     path, version, schema);
         }
         sqlite3_close(db);
@@ -334,14 +343,15 @@ int cortex_store_publish(cortex_store *s)
     if (sqlite3_close(s->db) != SQLITE_OK)
         return cortex_error_set(CORTEX_EIO, "%s: cannot close store: %s", s->path, sqlite3_errmsg(s->db));
     s->db = NULL;
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", s->final_path);
+    char *dir = cortex_xstrdup(s->final_path);
     char *slash = strrchr(dir, '/');
     if (slash) *slash = '\0';
     remove_logs(s->final_path); /* left beside a store deleted by hand, they would be replayed into this one */
-    if (sync_path(s->path, O_RDONLY) != 0 || rename(s->path, s->final_path) != 0 ||
-        sync_path(slash ? dir : ".", O_RDONLY | O_DIRECTORY) != 0)
-        return cortex_error_set(CORTEX_EIO, "%s: cannot publish store: %s", s->final_path, strerror(errno));
+    int failed = sync_path(s->path, O_RDONLY) != 0 || rename(s->path, s->final_path) != 0 ||
+                 sync_path(slash ? dir : ".", O_RDONLY | O_DIRECTORY) != 0;
+    int err = errno;
+    free(dir);
+    if (failed) return cortex_error_set(CORTEX_EIO, "%s: cannot publish store: %s", s->final_path, strerror(err));
     free(s->path);
     s->path = s->final_path;
     s->final_path = NULL;
@@ -393,4 +403,72 @@ int64_t cortex_store_meta_int(cortex_store *s, const char *key, int64_t fallback
     if (sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);
     return v;
+}
+
+int cortex_store_set_generation(cortex_store *s, int64_t generation)
+{
+    char sql[96];
+    snprintf(sql, sizeof sql, "UPDATE meta SET value = '%lld' WHERE key = 'generation'", (long long)generation);
+    return exec(s->db, sql, s->path);
+}
+
+int cortex_store_begin(cortex_store *s) { return exec(s->db, "BEGIN IMMEDIATE", s->path); }
+
+int cortex_store_commit(cortex_store *s) { return exec(s->db, "COMMIT", s->path); }
+
+void cortex_store_rollback(cortex_store *s) { sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL); }
+
+void cortex_store_checkpoint(cortex_store *s) { sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL); }
+
+int cortex_store_flush_pages(cortex_store *s)
+{
+    if (sqlite3_db_cacheflush(s->db) != SQLITE_OK)
+        return cortex_error_set(CORTEX_EIO, "sqlite store: write the store's pages: %s", sqlite3_errmsg(s->db));
+    return 0;
+}
+
+int cortex_store_is_empty(cortex_store *s)
+{
+    int empty = 0;
+    return query_int(s->db, "SELECT NOT EXISTS (SELECT 1 FROM files)", &empty) == 0 && empty;
+}
+
+/* Every row gone, for a rebuild; the full-text tables are made anew. */
+static const char empty_store_sql[] =
+    "DELETE FROM files; DELETE FROM symbols; DELETE FROM refs; DELETE FROM imports; DELETE FROM texts;"
+    " DELETE FROM chunks; DELETE FROM definition_names;";
+
+int cortex_store_empty(cortex_store *s)
+{
+    int rc = exec(s->db, empty_store_sql, s->path);
+    return rc ? rc : cortex_store_remake_fts(s);
+}
+
+/* A store this large (bytes) has its indexes sorted in small runs, below
+ * which they are sorted whole in the page cache. */
+#define SORT_IN_RUNS_BYTES (64 << 20)
+
+/* A bulk load's indexes, each built by SQLite's sorter. On a large store,
+ * given a 2 MiB cache, it sorts runs that fit the CPU's caches and merges
+ * them, on the run's spare threads: the kernel subtree's indexes (a 275 MB
+ * store) took 1.0-1.4 s this way at two threads, 1.5-2.0 s sorted whole in
+ * the 32 MiB page cache, and peak memory fell by 28 MB. On a small one the
+ * runs only add temporary files: the Python standard library's (31 MB) took
+ * 0.09 s sorted whole, 0.11-0.15 s in runs. */
+int cortex_store_create_indexes_bulk(cortex_store *s, unsigned spare_threads)
+{
+    sqlite3_stmt *st;
+    int64_t bytes = 0;
+    if (sqlite3_prepare_v2(s->db, "SELECT page_count * page_size FROM pragma_page_count, pragma_page_size", -1, &st,
+                           NULL) == SQLITE_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW) bytes = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    }
+    int in_runs = bytes >= SORT_IN_RUNS_BYTES;
+    char sql[96];
+    snprintf(sql, sizeof sql, "PRAGMA threads=%u; PRAGMA cache_size=-2048", spare_threads);
+    int rc = in_runs ? exec(s->db, sql, s->path) : 0;
+    if (!rc) rc = cortex_store_create_indexes(s);
+    if (!rc && in_runs) rc = exec(s->db, "PRAGMA threads=0; PRAGMA cache_size=" CORTEX_STORE_CACHE_SIZE, s->path);
+    return rc;
 }

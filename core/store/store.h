@@ -1,7 +1,9 @@
 /*
  * The SQLite store (.cortex/cortex.db): opening with a schema-version check,
- * the schema itself, and the small queries the indexer needs (the previous
- * run's file manifest). The schema is documented in docs/index-format.md.
+ * the schema itself, a run's transaction and the store-wide steps of a bulk
+ * load. The schema is documented in docs/index-format.md; the writes are in
+ * write.h, binding in bind.h, ids in ids.h, the previous run's manifest in
+ * manifest.h, the full-text rows in fts.h and the reads in read.h.
  */
 #ifndef CORTEX_STORE_STORE_H
 #define CORTEX_STORE_STORE_H
@@ -40,7 +42,8 @@ typedef enum cortex_store_mode {
 
 /** Opens the store at `path`. A store written by a newer schema is refused
  *  (CORTEX_EVERSION); in WRITE mode an older one is deleted and recreated, since
- *  the store is derived data. Caller owns `*out`; close with cortex_store_close(). */
+ *  the store is derived data, and in READ mode refused with CORTEX_ESCHEMA; a
+ *  store never committed is CORTEX_ENOTFOUND in READ mode. Caller owns `*out`; close with cortex_store_close(). */
 int cortex_store_open(cortex_store **out, const char *path, cortex_store_mode mode);
 /** Closes the store; a BUILD store never published is deleted. */
 void cortex_store_close(cortex_store *s);
@@ -80,6 +83,29 @@ int cortex_store_was_rebuilt(const cortex_store *s);
 
 /** Reads a meta value as an integer, `fallback` when absent. */
 int64_t cortex_store_meta_int(cortex_store *s, const char *key, int64_t fallback);
+/** Records the generation the run commits. */
+int cortex_store_set_generation(cortex_store *s, int64_t generation);
+
+/** A run's transaction: BEGIN IMMEDIATE, so a second writer waits at once
+ *  rather than failing at its first write. These return 0 or a negative code
+ *  with the message set; rollback cannot fail. */
+int cortex_store_begin(cortex_store *s);
+int cortex_store_commit(cortex_store *s);
+void cortex_store_rollback(cortex_store *s);
+/** Folds the WAL back into the store, without waiting for readers. */
+void cortex_store_checkpoint(cortex_store *s);
+/** Writes the pages the connection holds dirty to the file, in the transaction. */
+int cortex_store_flush_pages(cortex_store *s);
+
+/** Whether the store has no file (a run on it is a bulk load). */
+int cortex_store_is_empty(cortex_store *s);
+/** Deletes every row, inside the run's transaction, and makes the full-text
+ *  tables anew (cortex_store_remake_fts): a rebuild then writes the bytes a
+ *  first run does. */
+int cortex_store_empty(cortex_store *s);
+/** A bulk load's cortex_store_create_indexes(): on a large store sorted in
+ *  runs on `spare_threads` threads with a small cache (see store.c). */
+int cortex_store_create_indexes_bulk(cortex_store *s, unsigned spare_threads);
 
 /** Writes `name` split into words for full-text search: the name itself, then
  *  its parts split on '_', '.', ':' and case changes ("parseConfig" ->

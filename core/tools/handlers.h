@@ -1,6 +1,6 @@
 /*
- * The tool handlers and what they share: reading rows into result objects,
- * pages, snippets read from disk. Internal to core/tools/.
+ * The tool handlers and what they share: store rows (store/read.h) as result
+ * objects, pages, snippets read from disk. Internal to core/tools/.
  */
 #ifndef CORTEX_TOOLS_HANDLERS_H
 #define CORTEX_TOOLS_HANDLERS_H
@@ -25,7 +25,7 @@ struct cortex_repo {
 
 struct cortex_reader {
     cortex_repo *repo;          /* borrowed */
-    sqlite3 *db;                /* read connection; NULL until the store exists */
+    cortex_store_reader *db;    /* read connection; NULL until the store exists */
     int64_t counted_generation; /* the generation `indexed_files` was counted at */
     int64_t indexed_files;
 };
@@ -44,28 +44,17 @@ void cortex_render_flush(const json_t *result, cortex_buf *out);
 
 /* ---- shared by the handlers ------------------------------------------- */
 
-/** Adds the SQL functions the tools' statements use (cortex_glob) to a connection. */
-void cortex_tool_register_functions(sqlite3 *db);
-
-/** Prepares `sql` on the reader's connection; NULL with the message set on failure. */
-sqlite3_stmt *cortex_tool_prepare(cortex_reader *s, const char *sql);
-/** A failed step or prepare as a negative code with SQLite's message. */
-int cortex_tool_sql_error(cortex_reader *s, const char *what);
-
 /** A JSON string of `n` bytes, invalid UTF-8 replaced by U+FFFD (source text may be any bytes). */
 json_t *cortex_json_text(const char *s, size_t n);
-/** A column as a JSON string, or JSON null when SQL NULL. */
-json_t *cortex_column_json(sqlite3_stmt *st, int col);
+/** A store string as JSON: a string, or JSON null for NULL. */
+json_t *cortex_text_json(const char *s);
 
-/** The columns every symbol listing selects, in this order. */
-#define CORTEX_SYMBOL_COLUMNS \
-    "s.name, s.kind, f.path, s.line_start, s.line_end, p.name, s.sig, s.visibility, s.doc, f.project"
-/** Reads CORTEX_SYMBOL_COLUMNS starting at column `col` into a symbol object. */
-json_t *cortex_symbol_json(sqlite3_stmt *st, int col);
+/** A symbol row as the object every symbol listing returns. */
+json_t *cortex_symbol_json(const cortex_store_symbol *sym);
 
-/** Adds "project" to `item` from column `col` when the file is in a nested
- *  project (a repository inside the root); files of the root's own say nothing. */
-void cortex_project_field(json_t *item, sqlite3_stmt *st, int col);
+/** Adds "project" to `item` when the file is in a nested project (a
+ *  repository inside the root); files of the root's own say nothing. */
+void cortex_project_field(json_t *item, const char *project);
 
 /** Resolves the `file` argument to an indexed file: its id into `*out_id` and its
  *  repository path into `out_path` (`path_size` bytes). Fails with an

@@ -6,6 +6,7 @@
 #include "../util/error.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,26 +49,40 @@ static int compare_dir_then_name(const void *a, const void *b)
     return c ? c : strcmp(x + dx, y + dy);
 }
 
-/* ?1 a directory ('' = all), ?2 a project (NULL = all) */
-static const char scope_filter[] =
-    "(?1 = '' OR f.path = ?1 OR substr(f.path, 1, length(?1) + 1) = ?1 || '/') AND (?2 IS NULL OR f.project = ?2)";
+static int add_project(const char *project, int64_t files, void *payload)
+{
+    json_array_append_new(payload, json_pack("{s:s,s:I}", "path", project, "files", (json_int_t)files));
+    return 0;
+}
 
 /* The projects of the index (the root's "." and each nested repository),
  * with their file counts; NULL when the root's is the only one. */
 static json_t *projects_json(cortex_reader *s)
 {
-    sqlite3_stmt *st = cortex_tool_prepare(s, "SELECT project, count(*) FROM files GROUP BY project ORDER BY project");
-    if (!st) return NULL;
     json_t *list = json_array();
-    while (sqlite3_step(st) == SQLITE_ROW)
-        json_array_append_new(list, json_pack("{s:s,s:I}", "path", (const char *)sqlite3_column_text(st, 0), "files",
-                                              (json_int_t)sqlite3_column_int64(st, 1)));
-    sqlite3_finalize(st);
-    if (json_array_size(list) == 1 && strcmp(json_string_value(json_object_get(json_array_get(list, 0), "path")), ".") == 0) {
+    if (cortex_store_read_projects(s->db, add_project, list) != 0 ||
+        (json_array_size(list) == 1 && strcmp(json_string_value(json_object_get(json_array_get(list, 0), "path")), ".") == 0)) {
         json_decref(list);
         return NULL;
     }
     return list;
+}
+
+/* The files of the scope: their paths, languages and bytes. */
+typedef struct scope_files {
+    char **paths;
+    size_t npaths, cap;
+    int64_t bytes;
+    json_t *langs;
+} scope_files;
+
+static int add_scope_file(const cortex_store_file *f, void *payload)
+{
+    scope_files *sf = payload;
+    *CORTEX_PUSH(sf->paths, sf->npaths, sf->cap) = cortex_xstrdup(f->path);
+    json_object_set_new(sf->langs, f->lang, json_integer(json_integer_value(json_object_get(sf->langs, f->lang)) + 1));
+    sf->bytes += f->bytes;
+    return 0;
 }
 
 int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
@@ -80,32 +95,19 @@ int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     size_t budget = (size_t)json_integer_value(json_object_get(args, "max_entries"));
 
     const char *project_arg = json_string_value(json_object_get(args, "project"));
-    char sql0[512];
-    snprintf(sql0, sizeof sql0, "SELECT f.path, f.lang, f.bytes FROM files f WHERE %s ORDER BY f.path", scope_filter);
-    sqlite3_stmt *st = cortex_tool_prepare(s, sql0);
-    if (!st) return CORTEX_EIO;
-    sqlite3_bind_text(st, 1, scope, -1, SQLITE_STATIC);
-    if (project_arg) sqlite3_bind_text(st, 2, project_arg, -1, SQLITE_STATIC);
-    char **paths = NULL;
-    size_t npaths = 0, cap = 0;
-    int64_t bytes = 0;
-    json_t *langs = json_object();
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        *CORTEX_PUSH(paths, npaths, cap) = cortex_xstrdup((const char *)sqlite3_column_text(st, 0));
-        const char *lang = (const char *)sqlite3_column_text(st, 1);
-        json_object_set_new(langs, lang, json_integer(json_integer_value(json_object_get(langs, lang)) + 1));
-        bytes += sqlite3_column_int64(st, 2);
-    }
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) rc = cortex_tool_sql_error(s, "listing files");
-    else if (npaths == 1 && strcmp(paths[0], scope) == 0)
+    cortex_store_file_filter filter = {.dir = scope, .project = project_arg};
+    scope_files sf = {.langs = json_object()};
+    rc = cortex_store_read_files(s->db, &filter, add_scope_file, &sf);
+    char **paths = sf.paths;
+    size_t npaths = sf.npaths;
+    int64_t bytes = sf.bytes;
+    json_t *langs = sf.langs;
+    if (rc == 0 && npaths == 1 && strcmp(paths[0], scope) == 0)
         rc = cortex_error_set(CORTEX_EINVALID, "\"%s\" is a file; get_file_symbols shows its outline", scope);
-    else if (npaths == 0 && *scope)
+    else if (rc == 0 && npaths == 0 && *scope)
         rc = cortex_error_set(CORTEX_ENOTFOUND, "no indexed files under \"%s\"; explore without a path lists the project", scope);
-    else if (npaths == 0 && project_arg)
+    else if (rc == 0 && npaths == 0 && project_arg)
         rc = cortex_error_set(CORTEX_ENOTFOUND, "no project \"%s\"; explore without arguments lists the projects", project_arg);
-    else
-        rc = 0;
 
     /* Sorted by path, a directory's files are not always adjacent ("a/b/x"
      * sorts between "a/a" and "a/c"): sort by directory, then name. */
@@ -144,24 +146,7 @@ int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     free(dirs);
 
     int64_t symbols = 0;
-    if (rc == 0) {
-        char sql[512];
-        /* Imports are symbols too, one row each in `imports`: subtracting their
-         * count keeps both counts on the file_id indexes (58 ms -> a few on the
-         * kernel subtree, where a kind filter would read every symbol). */
-        snprintf(sql, sizeof sql,
-                 "SELECT (SELECT count(*) FROM symbols WHERE file_id IN (SELECT f.id FROM files f WHERE %s))"
-                 " - (SELECT count(*) FROM imports WHERE file_id IN (SELECT f.id FROM files f WHERE %s))",
-                 scope_filter, scope_filter);
-        st = cortex_tool_prepare(s, sql);
-        if (!st) rc = CORTEX_EIO;
-        else {
-            sqlite3_bind_text(st, 1, scope, -1, SQLITE_STATIC);
-            if (project_arg) sqlite3_bind_text(st, 2, project_arg, -1, SQLITE_STATIC);
-            if (sqlite3_step(st) == SQLITE_ROW) symbols = sqlite3_column_int64(st, 0);
-            sqlite3_finalize(st);
-        }
-    }
+    if (rc == 0) rc = cortex_store_read_count_definitions(&symbols, s->db, &filter);
     if (rc == 0) {
         const char *name = strrchr(s->repo->root, '/');
         json_t *project = json_pack("{s:s,s:s,s:s,s:I,s:I,s:I,s:O}", "root", s->repo->root, "name",
@@ -183,37 +168,22 @@ int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
 
 /* ---- symbol listings ------------------------------------------------------ */
 
-/* The records' own order (line, column, outer before inner, name): `int x, y;`
- * puts two fields at one position, and the ids are hashes. */
-#define SOURCE_ORDER "s.line_start, s.col, s.line_end DESC, s.name, s.id"
-
-/* Binds ?1 = id and, when not NULL, ?4 = name. */
-static int64_t count_rows(cortex_reader *s, const char *sql, int64_t id, const char *name)
+static int add_symbol(const cortex_store_symbol *sym, void *payload)
 {
-    int64_t n = 0;
-    sqlite3_stmt *st = cortex_tool_prepare(s, sql);
-    if (!st) return -1;
-    sqlite3_bind_int64(st, 1, id);
-    if (name) sqlite3_bind_text(st, 4, name, -1, SQLITE_STATIC);
-    if (sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    return n;
+    json_array_append_new(payload, cortex_symbol_json(sym));
+    return 0;
 }
 
-/* Runs a symbol listing whose statement binds ?1 = id, ?2 = limit, ?3 = offset, ?4 = name. */
-static int list_symbols(cortex_reader *s, const char *sql, int64_t id, const char *name, json_t *args, json_t **items)
+static int file_lang(const cortex_store_file *f, void *payload)
 {
-    sqlite3_stmt *st = cortex_tool_prepare(s, sql);
-    if (!st) return CORTEX_EIO;
-    sqlite3_bind_int64(st, 1, id);
-    if (name) sqlite3_bind_text(st, 4, name, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 2, json_integer_value(json_object_get(args, "limit")));
-    sqlite3_bind_int64(st, 3, json_integer_value(json_object_get(args, "offset")));
-    *items = json_array();
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) json_array_append_new(*items, cortex_symbol_json(st, 0));
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? 0 : cortex_tool_sql_error(s, "listing symbols");
+    snprintf(payload, 64, "%s", f->lang);
+    return 0;
+}
+
+static cortex_store_page page_of(const json_t *args)
+{
+    return (cortex_store_page){json_integer_value(json_object_get(args, "limit")),
+                               json_integer_value(json_object_get(args, "offset"))};
 }
 
 int cortex_tool_file_symbols(json_t **out, cortex_tool_ctx *ctx, json_t *args)
@@ -223,23 +193,17 @@ int cortex_tool_file_symbols(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     int64_t file_id;
     int rc = cortex_tool_indexed_file(&file_id, path, sizeof path, s, json_string_value(json_object_get(args, "file")));
     if (rc) return rc;
-    json_t *items;
-    rc = list_symbols(s,
-                      "SELECT " CORTEX_SYMBOL_COLUMNS " FROM symbols s JOIN files f ON f.id = s.file_id "
-                      "LEFT JOIN symbols p ON p.id = s.parent_id WHERE s.file_id = ?1 "
-                      "ORDER BY " SOURCE_ORDER " LIMIT ?2 OFFSET ?3",
-                      file_id, NULL, args, &items);
-    if (rc) return rc;
-    char lang[64] = "";
-    sqlite3_stmt *st = cortex_tool_prepare(s, "SELECT lang FROM files WHERE id = ?");
-    if (st) {
-        sqlite3_bind_int64(st, 1, file_id);
-        if (sqlite3_step(st) == SQLITE_ROW) snprintf(lang, sizeof lang, "%s", sqlite3_column_text(st, 0));
-        sqlite3_finalize(st);
+    json_t *items = json_array();
+    int64_t total = 0;
+    rc = cortex_store_read_file_symbols(&total, s->db, file_id, page_of(args), add_symbol, items);
+    if (rc) {
+        json_decref(items);
+        return rc;
     }
+    char lang[64] = "";
+    cortex_store_read_file(s->db, path, file_lang, lang);
     *out = json_pack("{s:s,s:s,s:o}", "file", path, "lang", lang, "symbols", items);
-    cortex_page_finish(*out, count_rows(s, "SELECT count(*) FROM symbols WHERE file_id = ?1", file_id, NULL),
-                       json_integer_value(json_object_get(args, "offset")), json_array_size(items));
+    cortex_page_finish(*out, total, json_integer_value(json_object_get(args, "offset")), json_array_size(items));
     return 0;
 }
 
@@ -251,24 +215,35 @@ int cortex_tool_children(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     int rc = cortex_tool_indexed_file(&file_id, path, sizeof path, s, json_string_value(json_object_get(args, "file")));
     if (rc) return rc;
     const char *parent = json_string_value(json_object_get(args, "parent"));
-    /* The parent by qualified or short name; several definitions (a class
-     * redefined under a condition) contribute all their children, found
-     * among the file's symbols (a parent is always in its children's file:
-     * no index by parent to build). */
-#define PARENTS "(SELECT id FROM symbols WHERE file_id = ?1 AND kind <> 'import' AND (name = ?4 OR short_name = ?4))"
-    if (count_rows(s, "SELECT count(*) FROM " PARENTS, file_id, parent) == 0)
+    int64_t parents = 0;
+    if ((rc = cortex_store_read_count_parents(&parents, s->db, file_id, parent))) return rc;
+    if (parents == 0)
         return cortex_error_set(CORTEX_ENOTFOUND, "no symbol named \"%s\" in %s; get_file_symbols lists the file's symbols",
                                 parent, path);
-    json_t *items;
-    rc = list_symbols(s,
-                      "SELECT " CORTEX_SYMBOL_COLUMNS " FROM symbols s JOIN files f ON f.id = s.file_id "
-                      "LEFT JOIN symbols p ON p.id = s.parent_id WHERE s.file_id = ?1 AND s.parent_id IN " PARENTS
-                      " ORDER BY " SOURCE_ORDER " LIMIT ?2 OFFSET ?3",
-                      file_id, parent, args, &items);
-    if (rc) return rc;
+    json_t *items = json_array();
+    int64_t total = 0;
+    rc = cortex_store_read_children(&total, s->db, file_id, parent, page_of(args), add_symbol, items);
+    if (rc) {
+        json_decref(items);
+        return rc;
+    }
     *out = json_pack("{s:s,s:s,s:o}", "file", path, "parent", parent, "symbols", items);
-    cortex_page_finish(*out, count_rows(s, "SELECT count(*) FROM symbols WHERE file_id = ?1 AND parent_id IN " PARENTS, file_id, parent),
-                       json_integer_value(json_object_get(args, "offset")), json_array_size(items));
+    cortex_page_finish(*out, total, json_integer_value(json_object_get(args, "offset")), json_array_size(items));
+    return 0;
+}
+
+typedef struct import_list {
+    json_t *items;
+    const char *file;
+} import_list;
+
+static int add_import(const cortex_store_import *im, void *payload)
+{
+    import_list *list = payload;
+    json_array_append_new(list->items, json_pack("{s:o,s:o,s:o,s:s,s:I,s:o}", "name", cortex_text_json(im->name), "alias",
+                                                 cortex_text_json(im->alias), "origin", cortex_text_json(im->origin), "file",
+                                                 list->file, "line", (json_int_t)im->line, "resolved",
+                                                 cortex_text_json(im->resolved)));
     return 0;
 }
 
@@ -279,21 +254,12 @@ int cortex_tool_imports(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     int64_t file_id;
     int rc = cortex_tool_indexed_file(&file_id, path, sizeof path, s, json_string_value(json_object_get(args, "file")));
     if (rc) return rc;
-    sqlite3_stmt *st = cortex_tool_prepare(s, "SELECT i.name, i.alias, i.origin, i.line, t.path FROM imports i "
-                                              "LEFT JOIN files t ON t.id = i.target_file_id WHERE i.file_id = ? ORDER BY i.line, i.id");
-    if (!st) return CORTEX_EIO;
-    sqlite3_bind_int64(st, 1, file_id);
-    json_t *items = json_array();
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-        json_array_append_new(items, json_pack("{s:o,s:o,s:o,s:s,s:I,s:o}", "name", cortex_column_json(st, 0), "alias",
-                                               cortex_column_json(st, 1), "origin", cortex_column_json(st, 2), "file", path,
-                                               "line", (json_int_t)sqlite3_column_int64(st, 3), "resolved",
-                                               cortex_column_json(st, 4)));
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) {
-        json_decref(items);
-        return cortex_tool_sql_error(s, "listing imports");
+    import_list list = {json_array(), path};
+    if ((rc = cortex_store_read_imports(s->db, file_id, add_import, &list))) {
+        json_decref(list.items);
+        return rc;
     }
+    json_t *items = list.items;
     *out = json_pack("{s:s,s:o}", "file", path, "imports", items);
     cortex_page_finish(*out, (int64_t)json_array_size(items), 0, json_array_size(items));
     return 0;

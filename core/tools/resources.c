@@ -1,7 +1,7 @@
 /*
  * The resources' reads (resources.h): the files page and the symbol lookup
- * run their SQL here, beside the tools that read the same store; the file
- * outline is the get_file_symbols tool, rendered.
+ * through the store's read API, as the tools read it; the file outline is
+ * the get_file_symbols tool, rendered.
  */
 #include "resources.h"
 
@@ -16,25 +16,33 @@
 #define SYMBOL_DEFINITIONS_MAX 20
 #define SYMBOL_SOURCE_LINES 80
 
+typedef struct file_page {
+    json_t *list;
+    long page, n;
+    int more;
+} file_page;
+
+static int add_file(const cortex_store_file *f, void *payload)
+{
+    file_page *fp = payload;
+    if (fp->n++ == fp->page) {
+        fp->more = 1;
+        return 1;
+    }
+    json_array_append_new(fp->list, json_pack("{s:s,s:s}", "path", f->path, "lang", f->lang));
+    return 0;
+}
+
 int cortex_tool_resource_files(json_t **out, int *more, cortex_reader *r, long offset, long page)
 {
     *out = json_array();
     *more = 0;
-    sqlite3_stmt *st = r->db ? cortex_tool_prepare(r, "SELECT path, lang FROM files ORDER BY path LIMIT ? OFFSET ?") : NULL;
-    if (!st) return r->db ? CORTEX_EIO : 0;
-    sqlite3_bind_int64(st, 1, page + 1);
-    sqlite3_bind_int64(st, 2, offset);
-    long n = 0;
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        if (n++ == page) {
-            *more = 1;
-            break;
-        }
-        json_array_append_new(*out, json_pack("{s:s,s:s}", "path", (const char *)sqlite3_column_text(st, 0), "lang",
-                                              (const char *)sqlite3_column_text(st, 1)));
-    }
-    sqlite3_finalize(st);
-    return 0;
+    if (!r->db) return 0;
+    file_page fp = {*out, page, 0, 0};
+    cortex_store_file_filter filter = {.limit = page + 1, .offset = offset};
+    int rc = cortex_store_read_files(r->db, &filter, add_file, &fp);
+    *more = fp.more;
+    return rc > 0 ? 0 : rc;
 }
 
 int cortex_tool_resource_file(json_t **out, cortex_tool_ctx *ctx, const char *path)
@@ -58,38 +66,42 @@ int cortex_tool_resource_file(json_t **out, cortex_tool_ctx *ctx, const char *pa
     return 0;
 }
 
+typedef struct symbol_page {
+    cortex_buf md;
+    const char *root;
+    int n;
+} symbol_page;
+
+static int add_definition(const cortex_store_symbol *sym, void *payload)
+{
+    symbol_page *sp = payload;
+    int64_t first = sym->line, last = sym->line_end;
+    cortex_buf_printf(&sp->md, "%s## %s `%s`\n\n%s:%lld-%lld\n", sp->n++ ? "\n" : "", sym->kind, sym->name, sym->file,
+                      (long long)first, (long long)last);
+    if (sym->doc) cortex_buf_printf(&sp->md, "\n%s\n", sym->doc);
+    if (last > first + SYMBOL_SOURCE_LINES - 1) last = first + SYMBOL_SOURCE_LINES - 1;
+    char *source = cortex_read_lines(sp->root, sym->file, first, last);
+    if (source) cortex_buf_printf(&sp->md, "\n```\n%s\n```\n", source);
+    free(source);
+    return 0;
+}
+
 int cortex_tool_resource_symbol(json_t **out, cortex_reader *r, const char *name)
 {
     *out = NULL;
-    sqlite3_stmt *st = r->db ? cortex_tool_prepare(r,
-                                                   "SELECT s.name, s.kind, f.path, s.line_start, s.line_end, s.sig, s.doc "
-                                                   "FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind <> 'import' "
-                                                   "AND (s.name = ?1 OR (instr(?1, '.') = 0 AND s.short_name = ?1)) "
-                                                   "ORDER BY f.path, s.line_start LIMIT ?2")
-                             : NULL;
-    if (!st) return cortex_error_set(CORTEX_ENOTFOUND, "the repository has no index");
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 2, SYMBOL_DEFINITIONS_MAX);
-    cortex_buf md = {0};
-    int n = 0;
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        const char *path = (const char *)sqlite3_column_text(st, 2);
-        int64_t first = sqlite3_column_int64(st, 3), last = sqlite3_column_int64(st, 4);
-        cortex_buf_printf(&md, "%s## %s `%s`\n\n%s:%lld-%lld\n", n++ ? "\n" : "", sqlite3_column_text(st, 1),
-                          sqlite3_column_text(st, 0), path, (long long)first, (long long)last);
-        if (sqlite3_column_type(st, 6) != SQLITE_NULL) cortex_buf_printf(&md, "\n%s\n", sqlite3_column_text(st, 6));
-        if (last > first + SYMBOL_SOURCE_LINES - 1) last = first + SYMBOL_SOURCE_LINES - 1;
-        char *source = cortex_read_lines(r->repo->root, path, first, last);
-        if (source) cortex_buf_printf(&md, "\n```\n%s\n```\n", source);
-        free(source);
+    if (!r->db) return cortex_error_set(CORTEX_ENOTFOUND, "the repository has no index");
+    symbol_page sp = {{0}, r->repo->root, 0};
+    int rc = cortex_store_read_definitions(r->db, name, (cortex_store_page){SYMBOL_DEFINITIONS_MAX, 0}, add_definition, &sp);
+    if (rc < 0 && sp.n == 0) {
+        cortex_buf_free(&sp.md);
+        return rc;
     }
-    sqlite3_finalize(st);
-    if (n == 0) {
-        cortex_buf_free(&md);
+    if (sp.n == 0) {
+        cortex_buf_free(&sp.md);
         return cortex_error_set(CORTEX_ENOTFOUND, "no definition named \"%.200s\"", name);
     }
     /* Source text may hold any bytes; the JSON must be UTF-8. */
-    *out = cortex_json_text(md.data, md.len);
-    cortex_buf_free(&md);
+    *out = cortex_json_text(sp.md.data, sp.md.len);
+    cortex_buf_free(&sp.md);
     return 0;
 }

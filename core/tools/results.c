@@ -1,4 +1,4 @@
-/* What the handlers share: statements, rows as JSON, pages, source lines. */
+/* What the handlers share: store rows as JSON, pages, source lines. */
 #define _DEFAULT_SOURCE
 #include "handlers.h"
 #include "paths.h"
@@ -12,31 +12,6 @@
 #include <string.h>
 #include <unistd.h>
 
-sqlite3_stmt *cortex_tool_prepare(cortex_reader *s, const char *sql)
-{
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
-        cortex_error_set(CORTEX_EIO, "store query failed: %s", sqlite3_errmsg(s->db));
-        sqlite3_finalize(st);
-        return NULL;
-    }
-    return st;
-}
-
-int cortex_tool_sql_error(cortex_reader *s, const char *what)
-{
-    return cortex_error_set(CORTEX_EIO, "%s: %s", what, sqlite3_errmsg(s->db));
-}
-
-json_t *cortex_column_json(sqlite3_stmt *st, int col)
-{
-    switch (sqlite3_column_type(st, col)) {
-    case SQLITE_NULL: return json_null();
-    case SQLITE_INTEGER: return json_integer(sqlite3_column_int64(st, col));
-    default: return cortex_json_text((const char *)sqlite3_column_text(st, col), (size_t)sqlite3_column_bytes(st, col));
-    }
-}
-
 json_t *cortex_json_text(const char *s, size_t n)
 {
     json_t *v = json_stringn(s, n);
@@ -48,21 +23,28 @@ json_t *cortex_json_text(const char *s, size_t n)
     return v;
 }
 
-void cortex_project_field(json_t *item, sqlite3_stmt *st, int col)
+json_t *cortex_text_json(const char *s) { return s ? cortex_json_text(s, strlen(s)) : json_null(); }
+
+void cortex_project_field(json_t *item, const char *project)
 {
-    const char *project = (const char *)sqlite3_column_text(st, col);
     if (project && strcmp(project, ".") != 0) json_object_set_new(item, "project", json_string(project));
 }
 
-json_t *cortex_symbol_json(sqlite3_stmt *st, int c)
+json_t *cortex_symbol_json(const cortex_store_symbol *sym)
 {
-    json_t *item = json_pack("{s:o,s:o,s:o,s:I,s:I,s:o,s:o,s:o,s:o}", "name", cortex_column_json(st, c), "kind",
-                     cortex_column_json(st, c + 1), "file", cortex_column_json(st, c + 2), "line",
-                     (json_int_t)sqlite3_column_int64(st, c + 3), "line_end", (json_int_t)sqlite3_column_int64(st, c + 4),
-                     "parent", cortex_column_json(st, c + 5), "sig", cortex_column_json(st, c + 6), "visibility",
-                     cortex_column_json(st, c + 7), "doc", cortex_column_json(st, c + 8));
-    cortex_project_field(item, st, c + 9);
+    json_t *item = json_pack("{s:o,s:o,s:o,s:I,s:I,s:o,s:o,s:o,s:o}", "name", cortex_text_json(sym->name), "kind",
+                             cortex_text_json(sym->kind), "file", cortex_text_json(sym->file), "line", (json_int_t)sym->line,
+                             "line_end", (json_int_t)sym->line_end, "parent", cortex_text_json(sym->parent), "sig",
+                             cortex_text_json(sym->sig), "visibility", cortex_text_json(sym->visibility), "doc",
+                             cortex_text_json(sym->doc));
+    cortex_project_field(item, sym->project);
     return item;
+}
+
+static int file_id_of(const cortex_store_file *file, void *payload)
+{
+    *(int64_t *)payload = file->id;
+    return 0;
 }
 
 int cortex_tool_indexed_file(int64_t *out_id, char *out_path, size_t path_size, cortex_reader *s, const char *arg)
@@ -70,14 +52,8 @@ int cortex_tool_indexed_file(int64_t *out_id, char *out_path, size_t path_size, 
     char *path = out_path;
     int rc = cortex_path_resolve(s->repo->root, arg, path, path_size);
     if (rc) return rc;
-    sqlite3_stmt *st = cortex_tool_prepare(s, "SELECT id FROM files WHERE path = ?");
-    if (!st) return CORTEX_EIO;
-    sqlite3_bind_text(st, 1, path, -1, SQLITE_STATIC);
-    rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW) *out_id = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    if (rc == SQLITE_ROW) return 0;
-    if (rc != SQLITE_DONE) return cortex_tool_sql_error(s, "looking up the file");
+    rc = cortex_store_read_file(s->db, path, file_id_of, out_id);
+    if (rc != CORTEX_ENOTFOUND) return rc;
     char abs[PATH_MAX + 1];
     snprintf(abs, sizeof abs, "%s/%s", s->repo->root, path);
     if (access(abs, F_OK) != 0)

@@ -11,29 +11,16 @@
 #include "kinds.h"
 #include "paths.h"
 
+#include "../store/search.h"
+
 #include "../util/error.h"
 #include "../util/strings.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* An exact name match outranks any amount of term frequency (SQL text). */
-#define EXACT_NAME_BOOST "100.0"
 /* Lines shown for a file hit when the agent asks for the whole extent. */
 #define FILE_SNIPPET_MAX_LINES 200
-
-static void glob_function(sqlite3_context *ctx, int argc, sqlite3_value **argv)
-{
-    (void)argc;
-    const char *pattern = (const char *)sqlite3_value_text(argv[0]);
-    const char *path = (const char *)sqlite3_value_text(argv[1]);
-    sqlite3_result_int(ctx, pattern && path && cortex_glob_match(pattern, path));
-}
-
-void cortex_tool_register_functions(sqlite3 *db)
-{
-    sqlite3_create_function(db, "cortex_glob", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, glob_function, NULL, NULL);
-}
 
 /* ---- query translation -------------------------------------------------- */
 
@@ -119,149 +106,76 @@ static int translate(const char *query, int plain, cortex_buf *out)
     return positives ? 0 : -1;
 }
 
-/* ---- the three scopes ------------------------------------------------------ */
+/* ---- the scopes, merged ------------------------------------------------------ */
 
 typedef struct hit {
     double score;
-    int type; /* 0 symbol, 1 file, 2 text, 3 chunk: the tie-break order */
+    int type; /* a cortex_store_scope: the tie-break order */
     json_t *item;
 } hit;
 
-typedef struct search_req {
-    const char *fts;      /* translated query */
-    const char *exact;    /* the first positive term, for exact-name matches */
-    const char *kind;     /* or NULL */
-    const char *glob;     /* or NULL */
-    int all_chunks;       /* the chunk scope was asked for: code tiers too, not only docs */
-    int filtered;         /* the scope filters rows itself: counts need the joins */
-    const char *project;  /* or NULL: files of one project only (?6) */
-    int64_t want;         /* offset + limit: rows needed from each scope */
-} search_req;
+typedef struct hit_list {
+    hit *hits;
+    size_t n, cap;
+} hit_list;
 
 static const char *const text_kinds[] = {"docstring", "comment", "string", "sample", NULL};
 
 static const char *const chunk_kinds[] = {"doc", "symbols", "definitions", "data", NULL};
 
-/* Runs a scope's count and page statements, which bind ?1 fts, ?2 exact name, ?3 kind, ?4 glob, ?5 want. */
-static int run_scope(cortex_reader *s, const search_req *r, const char *fts_table, const char *from_where,
-                     const char *columns, int type, hit **hits, size_t *nhits, size_t *cap, int64_t *total)
+static json_t *hit_item(const cortex_store_hit *h)
 {
-    char sql[2048];
-    /* Every FTS row has its content row, so without filters the count needs no
-     * joins (measured on the kernel subtree: 1 ms instead of 19 for a common word). */
-    if (r->kind || r->glob || r->filtered || r->project)
-        snprintf(sql, sizeof sql, "SELECT count(*) %s", from_where);
-    else
-        snprintf(sql, sizeof sql, "SELECT count(*) FROM %s WHERE %s MATCH ?1", fts_table, fts_table);
-    for (int pass = 0; pass < 2; pass++) {
-        if (pass == 1) snprintf(sql, sizeof sql, "SELECT %s %s ORDER BY score LIMIT ?5", columns, from_where);
-        sqlite3_stmt *st = NULL;
-        if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
-            sqlite3_finalize(st);
-            return cortex_tool_sql_error(s, "search");
+    json_t *item;
+    if (h->scope == CORTEX_STORE_SCOPE_SYMBOL) {
+        item = cortex_symbol_json(&h->symbol);
+        json_object_del(item, "visibility");
+    } else if (h->scope == CORTEX_STORE_SCOPE_FILE) {
+        item = json_pack("{s:o,s:I,s:I,s:s,s:o,s:n,s:n,s:n}", "file", cortex_text_json(h->file), "line", (json_int_t)h->line,
+                         "line_end", (json_int_t)h->line_end, "kind", "file", "name", cortex_text_json(h->file), "parent",
+                         "sig", "doc");
+        cortex_project_field(item, h->project);
+    } else if (h->scope == CORTEX_STORE_SCOPE_CHUNK) {
+        /* a header path "A > B" names a documentation chunk; the content is its snippet */
+        json_t *name = json_null();
+        if (h->headers) {
+            cortex_buf b = {0};
+            for (const char *c = h->headers; *c; c++)
+                if (*c == '\n') cortex_buf_puts(&b, " > ");
+                else cortex_buf_putc(&b, *c);
+            name = json_string(b.data ? b.data : "");
+            cortex_buf_free(&b);
         }
-        sqlite3_bind_text(st, 1, r->fts, -1, SQLITE_STATIC);
-        sqlite3_bind_text(st, 2, r->exact, -1, SQLITE_STATIC);
-        if (r->kind) sqlite3_bind_text(st, 3, r->kind, -1, SQLITE_STATIC);
-        if (r->glob) sqlite3_bind_text(st, 4, r->glob, -1, SQLITE_STATIC);
-        sqlite3_bind_int64(st, 5, r->want);
-        if (r->project) sqlite3_bind_text(st, 6, r->project, -1, SQLITE_STATIC);
-        int rc;
-        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-            if (pass == 0) {
-                *total += sqlite3_column_int64(st, 0);
-                continue;
-            }
-            hit *h = CORTEX_PUSH(*hits, *nhits, *cap);
-            h->type = type;
-            h->score = sqlite3_column_double(st, 0);
-            if (type == 0) {
-                h->item = cortex_symbol_json(st, 1);
-                json_object_del(h->item, "visibility");
-            } else if (type == 1) {
-                h->item = json_pack("{s:o,s:I,s:I,s:s,s:o,s:n,s:n,s:n}", "file", cortex_column_json(st, 1), "line",
-                                    (json_int_t)1, "line_end", (json_int_t)sqlite3_column_int64(st, 2), "kind", "file",
-                                    "name", cortex_column_json(st, 1), "parent", "sig", "doc");
-                cortex_project_field(h->item, st, 3);
-            } else if (type == 3) {
-                /* a header path "A > B" names a documentation chunk; the content is its snippet */
-                json_t *name = json_null();
-                const char *headers = (const char *)sqlite3_column_text(st, 5);
-                if (headers) {
-                    cortex_buf b = {0};
-                    for (const char *c = headers; *c; c++)
-                        if (*c == '\n') cortex_buf_puts(&b, " > ");
-                        else cortex_buf_putc(&b, *c);
-                    name = json_string(b.data ? b.data : "");
-                    cortex_buf_free(&b);
-                }
-                h->item = json_pack("{s:o,s:o,s:I,s:I,s:o,s:n,s:n,s:n,s:o}", "kind", cortex_column_json(st, 1), "file",
-                                    cortex_column_json(st, 2), "line", (json_int_t)sqlite3_column_int64(st, 3), "line_end",
-                                    (json_int_t)sqlite3_column_int64(st, 4), "name", name, "parent", "sig", "doc",
-                                    "content", cortex_column_json(st, 6));
-                cortex_project_field(h->item, st, 7);
-            } else {
-                h->item = json_pack("{s:o,s:o,s:I,s:I,s:n,s:o,s:n,s:n}", "kind", cortex_column_json(st, 1), "file",
-                                    cortex_column_json(st, 2), "line", (json_int_t)sqlite3_column_int64(st, 3), "line_end",
-                                    (json_int_t)sqlite3_column_int64(st, 4), "name", "parent", cortex_column_json(st, 5),
-                                    "sig", "doc");
-                cortex_project_field(h->item, st, 6);
-            }
-            static const char *const type_names[] = {"symbol", "file", "text", "chunk"};
-            json_object_set_new(h->item, "type", json_string(type_names[type]));
-        }
-        sqlite3_finalize(st);
-        if (rc != SQLITE_DONE) return cortex_error_set(CORTEX_EINVALID, "%s", sqlite3_errmsg(s->db));
+        item = json_pack("{s:o,s:o,s:I,s:I,s:o,s:n,s:n,s:n,s:o}", "kind", cortex_text_json(h->kind), "file",
+                         cortex_text_json(h->file), "line", (json_int_t)h->line, "line_end", (json_int_t)h->line_end, "name",
+                         name, "parent", "sig", "doc", "content", cortex_text_json(h->content));
+        cortex_project_field(item, h->project);
+    } else {
+        item = json_pack("{s:o,s:o,s:I,s:I,s:n,s:o,s:n,s:n}", "kind", cortex_text_json(h->kind), "file",
+                         cortex_text_json(h->file), "line", (json_int_t)h->line, "line_end", (json_int_t)h->line_end, "name",
+                         "parent", cortex_text_json(h->parent), "sig", "doc");
+        cortex_project_field(item, h->project);
     }
+    static const char *const type_names[] = {"symbol", "file", "text", "chunk"};
+    json_object_set_new(item, "type", json_string(type_names[h->scope]));
+    return item;
+}
+
+static int add_hit(const cortex_store_hit *h, void *payload)
+{
+    hit_list *list = payload;
+    hit *out = CORTEX_PUSH(list->hits, list->n, list->cap);
+    out->type = (int)h->scope;
+    out->score = h->score;
+    out->item = hit_item(h);
     return 0;
 }
 
-static int search_all(cortex_reader *s, const search_req *r, const int scopes[4], hit **hits, size_t *nhits,
-                      size_t *cap, int64_t *total)
+static int search_all(cortex_reader *s, const cortex_store_search *q, const int scopes[CORTEX_STORE_SCOPES],
+                      hit_list *hits, int64_t *total)
 {
-    char where[1024], glob[96]; /* the path and project filters every scope shares */
-    snprintf(glob, sizeof glob, "%s%s", r->glob ? " AND cortex_glob(?4, f.path)" : "", r->project ? " AND f.project = ?6" : "");
     int rc = 0;
-    if (scopes[0] && rc == 0) {
-        snprintf(where, sizeof where,
-                 "FROM symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid JOIN files f ON f.id = s.file_id "
-                 "LEFT JOIN symbols p ON p.id = s.parent_id WHERE symbols_fts MATCH ?1%s%s",
-                 r->kind ? " AND s.kind = ?3" : "", glob);
-        rc = run_scope(s, r, "symbols_fts", where,
-                       "bm25(symbols_fts, 10.0, 2.0, 1.0)"
-                       " - CASE WHEN s.short_name = ?2 COLLATE NOCASE OR s.name = ?2 THEN " EXACT_NAME_BOOST " ELSE 0 END"
-                       " + CASE WHEN s.kind = 'import' THEN 1.0 ELSE 0 END AS score, " CORTEX_SYMBOL_COLUMNS,
-                       0, hits, nhits, cap, total);
-    }
-    if (scopes[1] && rc == 0) {
-        snprintf(where, sizeof where, "FROM files_fts JOIN files f ON f.id = files_fts.rowid WHERE files_fts MATCH ?1%s", glob);
-        rc = run_scope(s, r, "files_fts", where, "bm25(files_fts) AS score, f.path, f.lines, f.project", 1, hits, nhits, cap,
-                       total);
-    }
-    if (scopes[2] && rc == 0) {
-        snprintf(where, sizeof where,
-                 "FROM texts_fts JOIN texts t ON t.id = texts_fts.rowid JOIN files f ON f.id = t.file_id "
-                 "LEFT JOIN symbols p ON p.id = t.parent_id WHERE texts_fts MATCH ?1%s%s",
-                 r->kind ? " AND t.kind = ?3" : "", glob);
-        rc = run_scope(s, r, "texts_fts", where,
-                       "bm25(texts_fts) AS score, t.kind, f.path, t.line_start, t.line_end, p.name, f.project", 2, hits,
-                       nhits, cap, total);
-    }
-    if (scopes[3] && rc == 0) {
-        /* unless the chunk scope is named, only documentation: the code tiers
-         * repeat what the symbol scope already finds */
-        snprintf(where, sizeof where,
-                 "FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid JOIN files f ON f.id = c.file_id "
-                 "WHERE chunks_fts MATCH ?1%s%s",
-                 r->kind ? " AND c.kind = ?3" : r->all_chunks ? "" : " AND c.kind = 'doc'", glob);
-        /* keeping to docs filters rows: the count cannot read the FTS table alone */
-        search_req docs = *r;
-        docs.filtered = !r->all_chunks;
-        rc = run_scope(s, &docs, "chunks_fts", where,
-                       "bm25(chunks_fts, 1.0, 4.0) AS score, c.kind, f.path, c.line_start, c.line_end, c.headers, c.content, "
-                       "f.project", 3,
-                       hits, nhits, cap, total);
-    }
+    for (int scope = 0; scope < CORTEX_STORE_SCOPES && rc == 0; scope++)
+        if (scopes[scope]) rc = cortex_store_search_scope(total, s->db, (cortex_store_scope)scope, q, add_hit, hits);
     return rc;
 }
 
@@ -308,7 +222,7 @@ int cortex_tool_search(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     const char *query = json_string_value(json_object_get(args, "query"));
     int64_t limit = json_integer_value(json_object_get(args, "limit"));
     int64_t offset = json_integer_value(json_object_get(args, "offset"));
-    search_req r = {0};
+    cortex_store_search r = {0};
     /* The first positive term is what an exact name match is tested against. */
     char exact[256] = "";
     const char *t;
@@ -367,23 +281,24 @@ int cortex_tool_search(json_t **out, cortex_tool_ctx *ctx, json_t *args)
         return cortex_error_set(CORTEX_EINVALID, "query \"%s\" has nothing to search for: add a term besides the excluded ones",
                                 query);
     }
-    hit *hits = NULL;
-    size_t nhits = 0, cap = 0;
+    hit_list list = {0};
     int64_t total = 0;
     r.fts = fts.data;
-    int rc = search_all(s, &r, scopes, &hits, &nhits, &cap, &total);
+    int rc = search_all(s, &r, scopes, &list, &total);
     if (rc == CORTEX_EINVALID) {
         /* Not valid FTS5 syntax (a dangling OR, say): run it as plain terms. */
-        for (size_t i = 0; i < nhits; i++) json_decref(hits[i].item);
-        nhits = 0;
+        for (size_t i = 0; i < list.n; i++) json_decref(list.hits[i].item);
+        list.n = 0;
         total = 0;
         cortex_buf_clear(&fts);
         relaxed = 1;
         rc = translate(query, 1, &fts) == 0 ? 0 : cortex_error_set(CORTEX_EINVALID, "query \"%s\" has no terms", query);
         r.fts = fts.data;
-        if (rc == 0) rc = search_all(s, &r, scopes, &hits, &nhits, &cap, &total);
+        if (rc == 0) rc = search_all(s, &r, scopes, &list, &total);
     }
     cortex_buf_free(&fts);
+    hit *hits = list.hits;
+    size_t nhits = list.n;
     if (rc) {
         for (size_t i = 0; i < nhits; i++) json_decref(hits[i].item);
         free(hits);

@@ -9,7 +9,6 @@
 #include "handlers.h"
 #include "schema.h"
 
-#include "../store/store.h"
 #include "../util/error.h"
 
 #include <errno.h>
@@ -27,33 +26,16 @@
 static int open_read(cortex_reader *s)
 {
     if (s->db) return 0;
-    const char *store_path = s->repo->store_path;
-    if (access(store_path, F_OK) != 0) return 0;
-    cortex_store *store;
-    int rc = cortex_store_open(&store, store_path, CORTEX_STORE_READ);
-    /* A store never committed (an indexer killed at its start) or of an older
-     * schema is no index yet: the next index run rebuilds it. */
-    if (rc == CORTEX_ENOTFOUND || (rc == CORTEX_EVERSION && strstr(cortex_error_last(), "older"))) return 0;
-    if (rc) return rc;
-    /* The reader keeps the raw connection; the store wrapper only checked the schema. */
-    cortex_store_close(store);
-    if (sqlite3_open_v2(store_path, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
-        rc = cortex_error_set(CORTEX_EIO, "%s: %s", store_path, sqlite3_errmsg(s->db));
-        sqlite3_close(s->db);
-        s->db = NULL;
-        return rc;
-    }
-    sqlite3_busy_timeout(s->db, 5000);
-    /* A server answers many lookups from one connection: map the store and keep a
-     * larger page cache rather than re-reading pages through read(2) each call. */
-    sqlite3_exec(s->db, "PRAGMA mmap_size = 1073741824; PRAGMA cache_size = -65536", NULL, NULL, NULL);
-    cortex_tool_register_functions(s->db);
-    return 0;
+    int rc = cortex_store_reader_open(&s->db, s->repo->store_path);
+    /* No store, one never committed (an indexer killed at its start) or one
+     * of an older schema is no index yet: the next index run makes it. */
+    if (rc == CORTEX_ENOTFOUND || rc == CORTEX_ESCHEMA) return 0;
+    return rc;
 }
 
 static void close_read(cortex_reader *s)
 {
-    sqlite3_close(s->db);
+    cortex_store_reader_close(s->db);
     s->db = NULL;
 }
 
@@ -146,6 +128,16 @@ static void collect_files(const json_t *node, char ***paths, size_t *n, size_t *
     }
 }
 
+typedef struct file_stamp {
+    int64_t bytes, mtime_ns;
+} file_stamp;
+
+static int read_stamp(const cortex_store_file *file, void *payload)
+{
+    *(file_stamp *)payload = (file_stamp){file->bytes, file->mtime_ns};
+    return 0;
+}
+
 /* The mentioned files whose size or modification time differs from the store's, or that are gone. */
 static json_t *stale_files(cortex_reader *s, const json_t *result)
 {
@@ -158,43 +150,33 @@ static json_t *stale_files(cortex_reader *s, const json_t *result)
         return stale;
     }
     qsort(paths, n, sizeof *paths, compare_str);
-    sqlite3_stmt *st = NULL;
-    sqlite3_prepare_v2(s->db, "SELECT bytes, mtime FROM files WHERE path = ?", -1, &st, NULL);
     char abs[PATH_MAX + 1];
-    for (size_t i = 0; st && i < n; i++) {
+    for (size_t i = 0; i < n; i++) {
         if (i > 0 && strcmp(paths[i], paths[i - 1]) == 0) continue;
-        sqlite3_reset(st);
-        sqlite3_bind_text(st, 1, paths[i], -1, SQLITE_STATIC);
-        if (sqlite3_step(st) != SQLITE_ROW) continue;
+        file_stamp stamp;
+        if (cortex_store_read_file(s->db, paths[i], read_stamp, &stamp) != 0) continue;
         snprintf(abs, sizeof abs, "%s/%s", s->repo->root, paths[i]);
         struct stat fs;
         int64_t mtime = 0;
         if (stat(abs, &fs) == 0) mtime = (int64_t)fs.st_mtim.tv_sec * 1000000000 + fs.st_mtim.tv_nsec;
-        if (mtime == 0 || (int64_t)fs.st_size != sqlite3_column_int64(st, 0) || mtime != sqlite3_column_int64(st, 1))
+        if (mtime == 0 || (int64_t)fs.st_size != stamp.bytes || mtime != stamp.mtime_ns)
             json_array_append_new(stale, json_string(paths[i]));
     }
-    sqlite3_finalize(st);
     free(paths);
     return stale;
 }
 
-static int64_t store_int(cortex_reader *s, const char *sql)
+static int64_t store_count(cortex_reader *s, cortex_store_table table)
 {
-    int64_t v = 0;
-    sqlite3_stmt *st;
-    if (s->db && sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) == SQLITE_OK) {
-        if (sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_int64(st, 0);
-        sqlite3_finalize(st);
-    }
-    return v;
+    return s->db ? cortex_store_read_count(s->db, table) : 0;
 }
 
 static void add_freshness(cortex_reader *s, json_t *result, json_t *stale, json_t *refreshed)
 {
-    int64_t generation = store_int(s, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'");
+    int64_t generation = s->db ? cortex_store_read_generation(s->db) : 0;
     /* Counting 100,000 files costs milliseconds: once per generation. */
     if (generation != s->counted_generation || generation == 0) {
-        s->indexed_files = store_int(s, "SELECT count(*) FROM files");
+        s->indexed_files = store_count(s, CORTEX_STORE_FILES);
         s->counted_generation = generation;
     }
     json_object_set_new(result, "index",
@@ -290,9 +272,9 @@ int cortex_tool_flush(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     if (rc == 0)
         *out = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:f,s:[ss]}", "files", (json_int_t)r.files, "parsed",
                             (json_int_t)(r.files - r.unchanged), "unchanged", (json_int_t)r.unchanged, "symbols",
-                            (json_int_t)store_int(s, "SELECT count(*) FROM symbols"), "references",
-                            (json_int_t)store_int(s, "SELECT count(*) FROM refs"), "texts",
-                            (json_int_t)store_int(s, "SELECT count(*) FROM texts"), "removed", (json_int_t)r.removed,
+                            (json_int_t)store_count(s, CORTEX_STORE_SYMBOLS), "references",
+                            (json_int_t)store_count(s, CORTEX_STORE_REFS), "texts",
+                            (json_int_t)store_count(s, CORTEX_STORE_TEXTS), "removed", (json_int_t)r.removed,
                             "skipped", (json_int_t)r.walk.nskipped, "seconds", r.seconds, "sinks", "sqlite", "jsonl");
     cortex_index_report_dispose(&r);
     return rc;

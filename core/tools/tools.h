@@ -11,10 +11,10 @@
 #include "../config/config.h"
 #include "../index/pipeline.h"
 #include "../plugin/loader.h"
+#include "../store/read.h"
 #include "../util/mem.h"
 
 #include <jansson.h>
-#include <sqlite3.h>
 #include <stdatomic.h>
 
 typedef enum cortex_tool_flags {

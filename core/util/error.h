@@ -6,7 +6,7 @@
 #ifndef CORTEX_UTIL_ERROR_H
 #define CORTEX_UTIL_ERROR_H
 
-enum {
+typedef enum cortex_error_code {
     CORTEX_OK = 0,
     CORTEX_ERROR = -1,     /* generic failure */
     CORTEX_ENOTFOUND = -2, /* a file, plugin or record does not exist */
@@ -14,8 +14,9 @@ enum {
     CORTEX_EIO = -4,       /* reading or writing failed */
     CORTEX_EVERSION = -5,  /* an ABI or schema version cannot be used */
     CORTEX_ENOMEM = -6,
-    CORTEX_ECANCELLED = -7 /* the caller asked to stop */
-};
+    CORTEX_ECANCELLED = -7, /* the caller asked to stop */
+    CORTEX_ESCHEMA = -8     /* a store of an older schema, opened to read: the next index run rebuilds it */
+} cortex_error_code;
 
 /** Sets the last error message (printf-style) and returns `code`. */
 int cortex_error_set(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

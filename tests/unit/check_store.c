@@ -3,6 +3,7 @@
  * and how references are bound. */
 #define _GNU_SOURCE
 #include "sink/sink.h"
+#include "sink/sqlite_sink.h"
 #include "store/store.h"
 #include "util/error.h"
 
@@ -146,6 +147,9 @@ START_TEST(test_store_fts_finds_both_spellings)
                             sym("unrelated", "function", 9, -1)};
     cortex_file_records r = file("a.py", syms, 3, NULL, 0);
     run_files(sink, &r, 1);
+    /* one thread: the full-text tables are built in the store, none beside */
+    ck_assert_int_eq(cortex_sink_sqlite__fts_beside(sink), 0);
+    ck_assert_uint_eq(cortex_sink_sqlite__side_tables(sink), 0);
     cortex_sink_sqlite.close(sink);
 
     cortex_store *store;
@@ -197,6 +201,8 @@ START_TEST(test_store_fts_built_beside)
     cortex_symbol b[] = {sym("Ledger", "class", 1, -1), sym("Ledger.save", "method", 2, 0)};
     cortex_file_records files[] = {file("a.py", a, 2, NULL, 0), file("b.py", b, 2, NULL, 0)};
     run_files(sink, files, 2);
+    /* the side build ran: the tables were spooled and built beside, whoever built each */
+    ck_assert_int_eq(cortex_sink_sqlite__fts_beside(sink), 1);
     cortex_sink_sqlite.close(sink);
     ck_assert(!side_database_left());
     expect_rows("SELECT s.name FROM symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid"
@@ -250,7 +256,9 @@ START_TEST(test_store_older_schema_is_rebuilt)
     cortex_store_close(store);
 
     /* read-only users are told to re-index, never handed the old layout */
-    ck_assert_int_eq(cortex_store__open_schema(&store, db_path, CORTEX_STORE_READ, 2), CORTEX_EVERSION);
+    ck_assert_int_eq(cortex_store__open_schema(&store, db_path, CORTEX_STORE_READ, 2), CORTEX_ESCHEMA);
+    ck_assert_msg(strstr(cortex_error_last(), "store schema 1 is older than 2; run `cortex index` to rebuild it"), "%s",
+                  cortex_error_last());
 
     ck_assert_int_eq(cortex_store__open_schema(&store, db_path, CORTEX_STORE_WRITE, 2), 0);
     ck_assert(cortex_store_was_rebuilt(store));

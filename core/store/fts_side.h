@@ -12,8 +12,8 @@
  * rows go in by id in one statement per table, as the serial build does, so
  * the copied tables are the same bytes the serial build writes.
  */
-#ifndef CORTEX_SINK_FTS_SIDE_H
-#define CORTEX_SINK_FTS_SIDE_H
+#ifndef CORTEX_STORE_FTS_SIDE_H
+#define CORTEX_STORE_FTS_SIDE_H
 
 #include <sqlite3.h>
 #include <stdint.h>

@@ -57,14 +57,16 @@ static size_t lower_bound(const keyed_id *keys, size_t n, const char *key, size_
 /* Resolves "a/./b/../c" to "a/c" in place; 0 when it climbs above the root. */
 static int normalize_path(char *p)
 {
-    char src[4096];
-    snprintf(src, sizeof src, "%s", p); /* read from a copy: the output may overtake the input */
+    char *src = cortex_xstrdup(p); /* read from a copy: the output may overtake the input */
     size_t o = 0;
     for (char *seg = src, *end; seg; seg = end ? end + 1 : NULL) {
         end = strchr(seg, '/');
         size_t len = end ? (size_t)(end - seg) : strlen(seg);
         if (len == 2 && seg[0] == '.' && seg[1] == '.') {
-            if (o == 0) return 0;
+            if (o == 0) {
+                free(src);
+                return 0;
+            }
             o--; /* drop the '/' after the last segment, then the segment */
             while (o > 0 && p[o - 1] != '/') o--;
         } else if (len > 0 && !(len == 1 && seg[0] == '.')) {
@@ -73,6 +75,7 @@ static int normalize_path(char *p)
             p[o++] = '/';
         }
     }
+    free(src);
     if (o > 0) o--;
     p[o] = '\0';
     return o > 0;
@@ -82,16 +85,21 @@ static int normalize_path(char *p)
  * exactly one indexed path that ends with "/suffix". */
 static int64_t lookup_candidate(const path_index *ix, const char *candidate)
 {
-    char buf[4096];
     int suffix = strncmp(candidate, "*/", 2) == 0;
-    snprintf(buf, sizeof buf, "%s", candidate + (suffix ? 2 : 0));
-    if (!normalize_path(buf)) return 0;
+    char *buf = cortex_xstrdup(candidate + (suffix ? 2 : 0));
+    if (!normalize_path(buf)) {
+        free(buf);
+        return 0;
+    }
     if (!suffix) {
-        size_t i = lower_bound(ix->fwd, ix->n, buf, sizeof buf);
-        return i < ix->n && strcmp(ix->fwd[i].key, buf) == 0 ? ix->fwd[i].id : 0;
+        size_t i = lower_bound(ix->fwd, ix->n, buf, strlen(buf) + 1);
+        int64_t id = i < ix->n && strcmp(ix->fwd[i].key, buf) == 0 ? ix->fwd[i].id : 0;
+        free(buf);
+        return id;
     }
     size_t n = strlen(buf);
     char *key = reverse_copy(buf, 1); /* reversed, the paths start with reverse(suffix) + "/" */
+    free(buf);
     key[n] = '/';
     key[n + 1] = '\0';
     size_t i = lower_bound(ix->rev, ix->n, key, n + 1);
@@ -158,9 +166,9 @@ int cortex_import_targets_resolve(sqlite3 *db, int all, int64_t generation)
         while (cands && *cands && !target) {
             const char *nl = strchr(cands, '\n');
             size_t len = nl ? (size_t)(nl - cands) : strlen(cands);
-            char one[4096];
-            snprintf(one, sizeof one, "%.*s", (int)len, cands);
+            char *one = cortex_xstrndup(cands, len);
             target = lookup_candidate(&ix, one);
+            free(one);
             cands += len + (nl ? 1 : 0);
         }
         if (target == old) continue;

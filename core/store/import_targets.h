@@ -4,8 +4,8 @@
  * for the one indexed path ending so); the store points the import at the
  * first candidate that is indexed.
  */
-#ifndef CORTEX_SINK_IMPORT_TARGETS_H
-#define CORTEX_SINK_IMPORT_TARGETS_H
+#ifndef CORTEX_STORE_IMPORT_TARGETS_H
+#define CORTEX_STORE_IMPORT_TARGETS_H
 
 #include <sqlite3.h>
 #include <stdint.h>

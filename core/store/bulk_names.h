@@ -6,8 +6,8 @@
  * files and its temporary B-tree: 0.30 s of the kernel subtree's serial commit
  * against 0.1 s this way.
  */
-#ifndef CORTEX_SINK_BULK_NAMES_H
-#define CORTEX_SINK_BULK_NAMES_H
+#ifndef CORTEX_STORE_BULK_NAMES_H
+#define CORTEX_STORE_BULK_NAMES_H
 
 #include <sqlite3.h>
 #include <stdint.h>

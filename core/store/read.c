@@ -1,0 +1,424 @@
+/*
+ * The store's read API (read.h): one read-only connection and the queries
+ * the tools, the MCP resources and the pipeline ask, each delivering rows as
+ * structs to a callback. The full-text scopes are in search.c.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "read.h"
+
+#include "read_internal.h"
+#include "store.h"
+
+#include "../util/error.h"
+#include "../util/glob.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct cortex_store_reader {
+    sqlite3 *db;
+};
+
+sqlite3 *cortex_store__reader_db(cortex_store_reader *r) { return r->db; }
+
+static void glob_function(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    const char *pattern = (const char *)sqlite3_value_text(argv[0]);
+    const char *path = (const char *)sqlite3_value_text(argv[1]);
+    sqlite3_result_int(ctx, pattern && path && cortex_glob_match(pattern, path));
+}
+
+int cortex_store_reader_open(cortex_store_reader **out, const char *path)
+{
+    *out = NULL;
+    if (access(path, F_OK) != 0) return cortex_error_set(CORTEX_ENOTFOUND, "%s: no index yet; run `cortex index`", path);
+    /* the store wrapper checks the schema; the reader keeps a raw connection */
+    cortex_store *store;
+    int rc = cortex_store_open(&store, path, CORTEX_STORE_READ);
+    if (rc) return rc;
+    cortex_store_close(store);
+    sqlite3 *db = NULL;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+        rc = cortex_error_set(CORTEX_EIO, "%s: %s", path, db ? sqlite3_errmsg(db) : "out of memory");
+        sqlite3_close(db);
+        return rc;
+    }
+    sqlite3_busy_timeout(db, 5000);
+    /* A server answers many lookups from one connection: map the store and keep a
+     * larger page cache rather than re-reading pages through read(2) each call. */
+    sqlite3_exec(db, "PRAGMA mmap_size = 1073741824; PRAGMA cache_size = -65536", NULL, NULL, NULL);
+    sqlite3_create_function(db, "cortex_glob", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, glob_function, NULL, NULL);
+    cortex_store_reader *r = malloc(sizeof *r);
+    if (!r) cortex_die_oom();
+    r->db = db;
+    *out = r;
+    return 0;
+}
+
+void cortex_store_reader_close(cortex_store_reader *r)
+{
+    if (!r) return;
+    sqlite3_close(r->db);
+    free(r);
+}
+
+sqlite3_stmt *cortex_store__prepare(cortex_store_reader *r, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(r->db, sql, -1, &st, NULL) != SQLITE_OK) {
+        cortex_error_set(CORTEX_EIO, "store query failed: %s", sqlite3_errmsg(r->db));
+        sqlite3_finalize(st);
+        return NULL;
+    }
+    return st;
+}
+
+int cortex_store__step_error(cortex_store_reader *r, const char *what)
+{
+    return cortex_error_set(CORTEX_EIO, "%s: %s", what, sqlite3_errmsg(r->db));
+}
+
+const char *cortex_store__text(sqlite3_stmt *st, int col) { return (const char *)sqlite3_column_text(st, col); }
+
+/* Steps `st` to its end, `row` turning each row into a call of `cb`; a
+ * non-zero callback stops it. Finalizes `st`. */
+static int each_row(cortex_store_reader *r, sqlite3_stmt *st, const char *what,
+                    int (*row)(sqlite3_stmt *st, void *cb, void *payload), void *cb, void *payload)
+{
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) stop = row(st, cb, payload);
+    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, what);
+    sqlite3_finalize(st);
+    return stop;
+}
+
+/* One integer from a statement's first row; 0 when none. Finalizes `st`. */
+static int one_int(cortex_store_reader *r, sqlite3_stmt *st, const char *what, int64_t *out)
+{
+    *out = 0;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) *out = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : cortex_store__step_error(r, what);
+}
+
+/* ---- files ------------------------------------------------------------------ */
+
+#define FILE_COLUMNS "f.id, f.path, f.lang, f.project, f.lines, f.bytes, f.mtime, f.parse_errors"
+
+static int file_row(sqlite3_stmt *st, void *cb, void *payload)
+{
+    cortex_store_file f = {sqlite3_column_int64(st, 0),  cortex_store__text(st, 1),    cortex_store__text(st, 2),
+                           cortex_store__text(st, 3),    sqlite3_column_int64(st, 4), sqlite3_column_int64(st, 5),
+                           sqlite3_column_int64(st, 6), sqlite3_column_int64(st, 7)};
+    return ((cortex_store_file_cb)cb)(&f, payload);
+}
+
+int cortex_store_read_file(cortex_store_reader *r, const char *path, cortex_store_file_cb cb, void *payload)
+{
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " FILE_COLUMNS " FROM files f WHERE f.path = ?");
+    if (!st) return CORTEX_EIO;
+    sqlite3_bind_text(st, 1, path, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    int out = rc == SQLITE_ROW ? file_row(st, (void *)cb, payload)
+              : rc == SQLITE_DONE ? CORTEX_ENOTFOUND
+                                  : cortex_store__step_error(r, "looking up the file");
+    sqlite3_finalize(st);
+    return out;
+}
+
+/* The filter's conditions on `f` (the files table), ?1 dir, ?2 project, ?3 glob. */
+static void filter_where(char *out, size_t size, const cortex_store_file_filter *f)
+{
+    snprintf(out, size, "1%s%s%s%s",
+             f && f->dir && *f->dir ? " AND (f.path = ?1 OR substr(f.path, 1, length(?1) + 1) = ?1 || '/')" : "",
+             f && f->project ? " AND f.project = ?2" : "", f && f->glob ? " AND cortex_glob(?3, f.path)" : "",
+             f && f->parse_errors ? " AND f.parse_errors > 0" : "");
+}
+
+static void filter_bind(sqlite3_stmt *st, const cortex_store_file_filter *f)
+{
+    if (!f) return;
+    if (f->dir && *f->dir) sqlite3_bind_text(st, 1, f->dir, -1, SQLITE_STATIC);
+    if (f->project) sqlite3_bind_text(st, 2, f->project, -1, SQLITE_STATIC);
+    if (f->glob) sqlite3_bind_text(st, 3, f->glob, -1, SQLITE_STATIC);
+}
+
+int cortex_store_read_files(cortex_store_reader *r, const cortex_store_file_filter *filter, cortex_store_file_cb cb,
+                            void *payload)
+{
+    char where[256], sql[512];
+    filter_where(where, sizeof where, filter);
+    snprintf(sql, sizeof sql, "SELECT " FILE_COLUMNS " FROM files f WHERE %s ORDER BY f.path LIMIT ?4 OFFSET ?5", where);
+    sqlite3_stmt *st = cortex_store__prepare(r, sql);
+    if (!st) return CORTEX_EIO;
+    filter_bind(st, filter);
+    sqlite3_bind_int64(st, 4, filter && filter->limit > 0 ? filter->limit : -1);
+    sqlite3_bind_int64(st, 5, filter ? filter->offset : 0);
+    return each_row(r, st, "listing files", file_row, (void *)cb, payload);
+}
+
+int cortex_store_read_count_files(int64_t *out, cortex_store_reader *r, const cortex_store_file_filter *filter)
+{
+    char where[256], sql[512];
+    filter_where(where, sizeof where, filter);
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM files f WHERE %s", where);
+    sqlite3_stmt *st = cortex_store__prepare(r, sql);
+    if (!st) return CORTEX_EIO;
+    filter_bind(st, filter);
+    return one_int(r, st, "counting files", out);
+}
+
+int cortex_store_read_count_definitions(int64_t *out, cortex_store_reader *r, const cortex_store_file_filter *filter)
+{
+    char where[256], sql[1024];
+    filter_where(where, sizeof where, filter);
+    /* Imports are symbols too, one row each in `imports`: subtracting their
+     * count keeps both counts on the file_id indexes (58 ms -> a few on the
+     * kernel subtree, where a kind filter would read every symbol). */
+    snprintf(sql, sizeof sql,
+             "SELECT (SELECT count(*) FROM symbols WHERE file_id IN (SELECT f.id FROM files f WHERE %s))"
+             " - (SELECT count(*) FROM imports WHERE file_id IN (SELECT f.id FROM files f WHERE %s))",
+             where, where);
+    sqlite3_stmt *st = cortex_store__prepare(r, sql);
+    if (!st) return CORTEX_EIO;
+    filter_bind(st, filter);
+    return one_int(r, st, "counting symbols", out);
+}
+
+static int project_row(sqlite3_stmt *st, void *cb, void *payload)
+{
+    return ((cortex_store_project_cb)cb)(cortex_store__text(st, 0), sqlite3_column_int64(st, 1), payload);
+}
+
+int cortex_store_read_projects(cortex_store_reader *r, cortex_store_project_cb cb, void *payload)
+{
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT project, count(*) FROM files GROUP BY project ORDER BY project");
+    if (!st) return CORTEX_EIO;
+    return each_row(r, st, "listing projects", project_row, (void *)cb, payload);
+}
+
+/* ---- the index as a whole ----------------------------------------------------- */
+
+static int64_t query_int(cortex_store_reader *r, const char *sql)
+{
+    int64_t v = 0;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(r->db, sql, -1, &st, NULL) == SQLITE_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    }
+    return v;
+}
+
+int64_t cortex_store_read_generation(cortex_store_reader *r)
+{
+    return query_int(r, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'");
+}
+
+int64_t cortex_store_read_count(cortex_store_reader *r, cortex_store_table table)
+{
+    static const char *const sql[] = {
+        [CORTEX_STORE_FILES] = "SELECT count(*) FROM files",
+        [CORTEX_STORE_SYMBOLS] = "SELECT count(*) FROM symbols",
+        [CORTEX_STORE_REFS] = "SELECT count(*) FROM refs",
+        [CORTEX_STORE_TEXTS] = "SELECT count(*) FROM texts",
+    };
+    return query_int(r, sql[table]);
+}
+
+/* ---- symbols ------------------------------------------------------------------ */
+
+/* The records' own order (line, column, outer before inner, name): `int x, y;`
+ * puts two fields at one position, and the ids are hashes. */
+#define SOURCE_ORDER "s.line_start, s.col, s.line_end DESC, s.name, s.id"
+
+int cortex_store__symbol_row(sqlite3_stmt *st, int c, cortex_store_symbol *out)
+{
+    *out = (cortex_store_symbol){sqlite3_column_int64(st, c),      cortex_store__text(st, c + 1),
+                                 cortex_store__text(st, c + 2),    cortex_store__text(st, c + 3),
+                                 cortex_store__text(st, c + 4),    cortex_store__text(st, c + 7),
+                                 cortex_store__text(st, c + 8),    cortex_store__text(st, c + 9),
+                                 cortex_store__text(st, c + 10),   cortex_store__text(st, c + 11),
+                                 sqlite3_column_int64(st, c + 5), sqlite3_column_int64(st, c + 6)};
+    return 0;
+}
+
+static int symbol_row(sqlite3_stmt *st, void *cb, void *payload)
+{
+    cortex_store_symbol sym;
+    cortex_store__symbol_row(st, 0, &sym);
+    return ((cortex_store_symbol_cb)cb)(&sym, payload);
+}
+
+/* Runs a symbol listing whose statement binds ?1 = id, ?2 = limit, ?3 = offset, ?4 = name. */
+static int list_symbols(cortex_store_reader *r, const char *sql, int64_t id, const char *name, cortex_store_page page,
+                        cortex_store_symbol_cb cb, void *payload)
+{
+    sqlite3_stmt *st = cortex_store__prepare(r, sql);
+    if (!st) return CORTEX_EIO;
+    sqlite3_bind_int64(st, 1, id);
+    if (name) sqlite3_bind_text(st, 4, name, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, page.limit);
+    sqlite3_bind_int64(st, 3, page.offset);
+    return each_row(r, st, "listing symbols", symbol_row, (void *)cb, payload);
+}
+
+/* Binds ?1 = id and, when not NULL, ?4 = name. */
+static int count_rows(cortex_store_reader *r, const char *sql, int64_t id, const char *name, int64_t *out)
+{
+    *out = 0;
+    sqlite3_stmt *st = cortex_store__prepare(r, sql);
+    if (!st) return CORTEX_EIO;
+    sqlite3_bind_int64(st, 1, id);
+    if (name) sqlite3_bind_text(st, 4, name, -1, SQLITE_STATIC);
+    return one_int(r, st, "counting symbols", out);
+}
+
+int cortex_store_read_file_symbols(int64_t *total, cortex_store_reader *r, int64_t file_id, cortex_store_page page,
+                                   cortex_store_symbol_cb cb, void *payload)
+{
+    int rc = list_symbols(r,
+                          "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM "WHERE s.file_id = ?1 "
+                          "ORDER BY " SOURCE_ORDER " LIMIT ?2 OFFSET ?3",
+                          file_id, NULL, page, cb, payload);
+    if (!rc && total) rc = count_rows(r, "SELECT count(*) FROM symbols WHERE file_id = ?1", file_id, NULL, total);
+    return rc;
+}
+
+/* The parent by qualified or short name; several definitions (a class
+ * redefined under a condition) contribute all their children, found among
+ * the file's symbols (a parent is always in its children's file: no index by
+ * parent to build). */
+#define PARENTS "(SELECT id FROM symbols WHERE file_id = ?1 AND kind <> 'import' AND (name = ?4 OR short_name = ?4))"
+
+int cortex_store_read_count_parents(int64_t *out, cortex_store_reader *r, int64_t file_id, const char *parent)
+{
+    return count_rows(r, "SELECT count(*) FROM " PARENTS, file_id, parent, out);
+}
+
+int cortex_store_read_children(int64_t *total, cortex_store_reader *r, int64_t file_id, const char *parent,
+                               cortex_store_page page, cortex_store_symbol_cb cb, void *payload)
+{
+    int rc = list_symbols(r,
+                          "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
+                          "WHERE s.file_id = ?1 AND s.parent_id IN " PARENTS " ORDER BY " SOURCE_ORDER " LIMIT ?2 OFFSET ?3",
+                          file_id, parent, page, cb, payload);
+    if (!rc && total)
+        rc = count_rows(r, "SELECT count(*) FROM symbols WHERE file_id = ?1 AND parent_id IN " PARENTS, file_id, parent, total);
+    return rc;
+}
+
+/* The definitions a name denotes: `Class.method` by qualified name, a bare
+ * name by its short name (every method of that name). ?1 = the name. */
+#define DEFINITION_WHERE " s.kind <> 'import' AND (s.name = ?1 OR (instr(?1, '.') = 0 AND s.short_name = ?1))"
+#define DEFINITIONS "SELECT s.id FROM symbols s WHERE" DEFINITION_WHERE
+
+int cortex_store_read_definitions(cortex_store_reader *r, const char *name, cortex_store_page page, cortex_store_symbol_cb cb,
+                                  void *payload)
+{
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
+                                                "WHERE" DEFINITION_WHERE " ORDER BY f.path, s.line_start, s.id LIMIT ?2 OFFSET ?3");
+    if (!st) return CORTEX_EIO;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, page.limit);
+    sqlite3_bind_int64(st, 3, page.offset);
+    return each_row(r, st, "finding definitions", symbol_row, (void *)cb, payload);
+}
+
+int cortex_store_read_symbol(cortex_store_reader *r, int64_t id, cortex_store_symbol_cb cb, void *payload)
+{
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM "WHERE s.id = ?");
+    if (!st) return CORTEX_EIO;
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    int out = rc == SQLITE_ROW ? symbol_row(st, (void *)cb, payload)
+              : rc == SQLITE_DONE ? CORTEX_ENOTFOUND
+                                  : cortex_store__step_error(r, "looking up the symbol");
+    sqlite3_finalize(st);
+    return out;
+}
+
+/* ---- imports ------------------------------------------------------------------- */
+
+static int import_row(sqlite3_stmt *st, void *cb, void *payload)
+{
+    cortex_store_import im = {cortex_store__text(st, 0), cortex_store__text(st, 1), cortex_store__text(st, 2),
+                              sqlite3_column_int64(st, 3), cortex_store__text(st, 4)};
+    return ((cortex_store_import_cb)cb)(&im, payload);
+}
+
+int cortex_store_read_imports(cortex_store_reader *r, int64_t file_id, cortex_store_import_cb cb, void *payload)
+{
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT i.name, i.alias, i.origin, i.line, t.path FROM imports i "
+                                                "LEFT JOIN files t ON t.id = i.target_file_id WHERE i.file_id = ? ORDER BY i.line, i.id");
+    if (!st) return CORTEX_EIO;
+    sqlite3_bind_int64(st, 1, file_id);
+    return each_row(r, st, "listing imports", import_row, (void *)cb, payload);
+}
+
+/* ---- edges -------------------------------------------------------------------- */
+
+#define EDGE_COLUMNS                                                                                        \
+    "f.path, b.line, b.col, b.kind, b.name, b.qualifier, c.name, b.resolution, t.name, t.kind, tf.path, " \
+    "t.line_start, f.project"
+#define EDGE_FROM                                                                                         \
+    " FROM ref_bindings b JOIN files f ON f.id = b.file_id LEFT JOIN symbols c ON c.id = b.caller_id " \
+    "LEFT JOIN symbols t ON t.id = b.target_id LEFT JOIN files tf ON tf.id = t.file_id "
+
+/* Which references an edge listing covers, binding ?1 the name and ?2 its short name. */
+static const char *const edge_where[] = {
+    /* References bound to one of the definitions (under any name: an import
+     * alias), and those that name it but could not be bound to one
+     * (ambiguous, or no definition at all). */
+    [CORTEX_STORE_CALLERS] = "((b.name = ?2 AND (b.target_id IS NULL OR b.target_id IN (" DEFINITIONS ")))"
+                             " OR b.id IN (SELECT id FROM refs WHERE target_id IN (" DEFINITIONS ")))",
+    /* a reference's caller is a symbol of its own file: the caller's file's
+     * range of reference ids is searched, not an index by caller */
+    [CORTEX_STORE_CALLEES] = "b.id IN (SELECT r.id FROM symbols s JOIN refs r ON " CORTEX_STORE_ROW_OF_FILE("r.id", "s.file_id")
+                             " AND r.caller_id = s.id WHERE" DEFINITION_WHERE ")",
+};
+
+static int edge_row(sqlite3_stmt *st, void *cb, void *payload)
+{
+    cortex_store_edge e = {cortex_store__text(st, 0),   cortex_store__text(st, 3),   cortex_store__text(st, 4),
+                           cortex_store__text(st, 5),   sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2),
+                           cortex_store__text(st, 6),   cortex_store__text(st, 7),   cortex_store__text(st, 8),
+                           cortex_store__text(st, 9),   cortex_store__text(st, 10),  sqlite3_column_int64(st, 11),
+                           cortex_store__text(st, 12)};
+    return ((cortex_store_edge_cb)cb)(&e, payload);
+}
+
+int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store_edge_dir dir, const char *name,
+                            const char *project, cortex_store_page page, cortex_store_edge_cb cb, void *payload)
+{
+    const char *dot = strrchr(name, '.');
+    const char *short_name = dot && dot[1] ? dot + 1 : name;
+    const char *where = edge_where[dir];
+    /* the references made in one project's files (?5) */
+    const char *in_project = project ? " AND b.file_id IN (SELECT id FROM files WHERE project = ?5)" : "";
+    char sql[2048];
+    for (int pass = total ? 0 : 1; pass < 2; pass++) {
+        /* The count reads the view alone: the joins only decorate a page. */
+        if (pass == 0)
+            snprintf(sql, sizeof sql, "SELECT count(*) FROM ref_bindings b WHERE (%s)%s", where, in_project);
+        else
+            snprintf(sql, sizeof sql,
+                     "SELECT " EDGE_COLUMNS EDGE_FROM "WHERE (%s)%s ORDER BY f.path, b.line, b.col, b.id LIMIT ?3 OFFSET ?4",
+                     where, in_project);
+        sqlite3_stmt *st = cortex_store__prepare(r, sql);
+        if (!st) return CORTEX_EIO;
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, short_name, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 3, page.limit);
+        sqlite3_bind_int64(st, 4, page.offset);
+        if (project) sqlite3_bind_text(st, 5, project, -1, SQLITE_STATIC);
+        int rc = pass == 0 ? one_int(r, st, "listing references", total)
+                           : each_row(r, st, "listing references", edge_row, (void *)cb, payload);
+        if (rc) return rc;
+    }
+    return 0;
+}

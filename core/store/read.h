@@ -1,0 +1,152 @@
+/*
+ * The store's read API: what the tools, the MCP resources and the graph code
+ * ask of an index, without SQL. A reader is one read-only connection (one per
+ * thread). Lists are delivered row by row to a callback, as structs whose
+ * strings are borrowed for the call; a callback returning non-zero stops the
+ * list and that value is returned. Every function returns 0 or a negative
+ * CORTEX_E* code with the message set. The full-text scopes are in search.h.
+ */
+#ifndef CORTEX_STORE_READ_H
+#define CORTEX_STORE_READ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct cortex_store_reader cortex_store_reader;
+
+/** Opens the store at `path` to read. CORTEX_ENOTFOUND: there is no store,
+ *  or it was never committed; CORTEX_ESCHEMA: it has an older schema (both
+ *  mean "no index yet": the next index run makes one). Caller owns `*out`;
+ *  close with cortex_store_reader_close(). */
+int cortex_store_reader_open(cortex_store_reader **out, const char *path);
+/** NULL-safe. */
+void cortex_store_reader_close(cortex_store_reader *r);
+
+/* ---- files ---------------------------------------------------------------- */
+
+typedef struct cortex_store_file {
+    int64_t id;
+    const char *path, *lang, *project; /* project: "." for the root's own */
+    int64_t lines, bytes, mtime_ns, parse_errors;
+} cortex_store_file;
+
+typedef int (*cortex_store_file_cb)(const cortex_store_file *file, void *payload);
+
+/** The indexed file at the repository path `path`: `cb` is called once with
+ *  it; CORTEX_ENOTFOUND (no message set) when it is not indexed. */
+int cortex_store_read_file(cortex_store_reader *r, const char *path, cortex_store_file_cb cb, void *payload);
+
+/** Which files a listing or a count covers; NULL or 0 fields do not filter. */
+typedef struct cortex_store_file_filter {
+    const char *dir;     /* a repository path: the file itself or those under it; "" = all */
+    const char *project; /* files of one project only */
+    const char *glob;    /* paths matching a glob (util/glob.h) */
+    int parse_errors;    /* only files with syntax the grammar could not parse */
+    int64_t limit;       /* at most this many; 0 = no limit */
+    int64_t offset;      /* skip this many first */
+} cortex_store_file_filter;
+
+/** The files `filter` covers, by path. */
+int cortex_store_read_files(cortex_store_reader *r, const cortex_store_file_filter *filter, cortex_store_file_cb cb,
+                            void *payload);
+/** How many files `filter` covers (its limit and offset ignored). */
+int cortex_store_read_count_files(int64_t *out, cortex_store_reader *r, const cortex_store_file_filter *filter);
+/** How many definitions the files `filter` covers hold (imports are not
+ *  counted: they are symbols too, with a row each in imports). */
+int cortex_store_read_count_definitions(int64_t *out, cortex_store_reader *r, const cortex_store_file_filter *filter);
+
+/** The projects (the root's "." and each nested repository) and their file
+ *  counts, by path. */
+typedef int (*cortex_store_project_cb)(const char *project, int64_t files, void *payload);
+int cortex_store_read_projects(cortex_store_reader *r, cortex_store_project_cb cb, void *payload);
+
+/* ---- the index as a whole --------------------------------------------------- */
+
+typedef enum cortex_store_table {
+    CORTEX_STORE_FILES,
+    CORTEX_STORE_SYMBOLS,
+    CORTEX_STORE_REFS,
+    CORTEX_STORE_TEXTS
+} cortex_store_table;
+
+/** The generation the last committed run wrote; 0 when unreadable. */
+int64_t cortex_store_read_generation(cortex_store_reader *r);
+/** The rows of a table; 0 when unreadable. */
+int64_t cortex_store_read_count(cortex_store_reader *r, cortex_store_table table);
+
+/* ---- symbols ---------------------------------------------------------------- */
+
+typedef struct cortex_store_symbol {
+    int64_t id;
+    const char *name, *short_name, *kind, *file, *parent; /* parent: its qualified name, or NULL */
+    const char *sig, *visibility, *doc, *project;         /* NULL when absent */
+    int64_t line, line_end;
+} cortex_store_symbol;
+
+typedef int (*cortex_store_symbol_cb)(const cortex_store_symbol *symbol, void *payload);
+
+/** A page of a list: at most `limit` rows (negative: no limit) after `offset`. */
+typedef struct cortex_store_page {
+    int64_t limit, offset;
+} cortex_store_page;
+
+/** The symbols of file `file_id`, in source order (line, column, outer
+ *  before inner, name); `*total` (may be NULL) is their count. */
+int cortex_store_read_file_symbols(int64_t *total, cortex_store_reader *r, int64_t file_id, cortex_store_page page,
+                                   cortex_store_symbol_cb cb, void *payload);
+
+/** How many definitions (not imports) of file `file_id` are named `parent`,
+ *  by qualified or short name. */
+int cortex_store_read_count_parents(int64_t *out, cortex_store_reader *r, int64_t file_id, const char *parent);
+/** The children of every such definition, in source order; `*total` (may be
+ *  NULL) is their count. */
+int cortex_store_read_children(int64_t *total, cortex_store_reader *r, int64_t file_id, const char *parent,
+                               cortex_store_page page, cortex_store_symbol_cb cb, void *payload);
+
+/** The definitions a name denotes: `Class.method` by qualified name, a bare
+ *  name by its short name (every method of that name); by path, line, id. */
+int cortex_store_read_definitions(cortex_store_reader *r, const char *name, cortex_store_page page, cortex_store_symbol_cb cb,
+                                  void *payload);
+
+/** The symbol whose id is `id`: `cb` once, or CORTEX_ENOTFOUND (no message set). */
+int cortex_store_read_symbol(cortex_store_reader *r, int64_t id, cortex_store_symbol_cb cb, void *payload);
+
+/* ---- imports ---------------------------------------------------------------- */
+
+typedef struct cortex_store_import {
+    const char *name, *alias, *origin; /* alias and origin may be NULL */
+    int64_t line;
+    const char *resolved; /* the indexed file it names, or NULL */
+} cortex_store_import;
+
+typedef int (*cortex_store_import_cb)(const cortex_store_import *import, void *payload);
+
+/** The imports of file `file_id`, by line. */
+int cortex_store_read_imports(cortex_store_reader *r, int64_t file_id, cortex_store_import_cb cb, void *payload);
+
+/* ---- edges: references with how they were bound ---------------------------- */
+
+typedef enum cortex_store_edge_dir {
+    CORTEX_STORE_CALLERS, /* the references to a name's definitions, and those naming it that bind to none */
+    CORTEX_STORE_CALLEES  /* the references made inside a name's definitions */
+} cortex_store_edge_dir;
+
+typedef struct cortex_store_edge {
+    const char *file, *kind, *name, *qualifier; /* qualifier may be NULL */
+    int64_t line, col;
+    const char *caller;  /* the enclosing symbol's qualified name, or NULL */
+    const char *binding; /* "scoped", "import", "name", "ambiguous", or NULL: unresolved */
+    const char *target_name, *target_kind, *target_file; /* NULL when not bound */
+    int64_t target_line;
+    const char *project;
+} cortex_store_edge;
+
+typedef int (*cortex_store_edge_cb)(const cortex_store_edge *edge, void *payload);
+
+/** A page of the edges of `name` in direction `dir`, by file, line, column,
+ *  id; `project` (or NULL) keeps the references made in one project's files;
+ *  `*total` (may be NULL) is their count. */
+int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store_edge_dir dir, const char *name,
+                            const char *project, cortex_store_page page, cortex_store_edge_cb cb, void *payload);
+
+#endif

@@ -1,0 +1,30 @@
+/*
+ * What the read API's files share (read.c, search.c): the reader's
+ * connection, statements with their errors, and a symbol row. Internal to
+ * core/store/.
+ */
+#ifndef CORTEX_STORE_READ_INTERNAL_H
+#define CORTEX_STORE_READ_INTERNAL_H
+
+#include "read.h"
+
+#include <sqlite3.h>
+
+/** The columns a symbol row is read from, and the joins they need. */
+#define CORTEX_STORE__SYMBOL_COLUMNS \
+    "s.id, s.name, s.short_name, s.kind, f.path, s.line_start, s.line_end, p.name, s.sig, s.visibility, s.doc, f.project"
+#define CORTEX_STORE__SYMBOL_FROM \
+    " FROM symbols s JOIN files f ON f.id = s.file_id LEFT JOIN symbols p ON p.id = s.parent_id "
+
+/** Borrowed; valid until the reader is closed. */
+sqlite3 *cortex_store__reader_db(cortex_store_reader *r);
+/** Prepares `sql`; NULL with the message set on failure. */
+sqlite3_stmt *cortex_store__prepare(cortex_store_reader *r, const char *sql);
+/** A failed step as CORTEX_EIO with SQLite's message after `what`. */
+int cortex_store__step_error(cortex_store_reader *r, const char *what);
+/** A column's text, NULL for SQL NULL. Borrowed until the next step. */
+const char *cortex_store__text(sqlite3_stmt *st, int col);
+/** Reads CORTEX_STORE__SYMBOL_COLUMNS from column `col` on. */
+int cortex_store__symbol_row(sqlite3_stmt *st, int col, cortex_store_symbol *out);
+
+#endif

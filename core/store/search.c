@@ -1,0 +1,142 @@
+/*
+ * Full-text search over the store (search.h): for each scope its FTS5 table
+ * joined to its rows and files, filtered by kind, path glob and project,
+ * counted and ranked by BM25.
+ */
+#include "search.h"
+
+#include "read_internal.h"
+
+#include "../util/error.h"
+
+#include <stdio.h>
+
+/* An exact name match outranks any amount of term frequency (SQL text). */
+#define EXACT_NAME_BOOST "100.0"
+
+typedef struct scope_sql {
+    const char *fts_table;
+    const char *columns; /* the score first */
+} scope_sql;
+
+static const scope_sql scopes[CORTEX_STORE_SCOPES] = {
+    [CORTEX_STORE_SCOPE_SYMBOL] = {"symbols_fts",
+                                   "bm25(symbols_fts, 10.0, 2.0, 1.0)"
+                                   " - CASE WHEN s.short_name = ?2 COLLATE NOCASE OR s.name = ?2 THEN " EXACT_NAME_BOOST " ELSE 0 END"
+                                   " + CASE WHEN s.kind = 'import' THEN 1.0 ELSE 0 END AS score, " CORTEX_STORE__SYMBOL_COLUMNS},
+    [CORTEX_STORE_SCOPE_FILE] = {"files_fts", "bm25(files_fts) AS score, f.path, f.lines, f.project"},
+    [CORTEX_STORE_SCOPE_TEXT] = {"texts_fts", "bm25(texts_fts) AS score, t.kind, f.path, t.line_start, t.line_end, p.name, f.project"},
+    [CORTEX_STORE_SCOPE_CHUNK] = {"chunks_fts", "bm25(chunks_fts, 1.0, 4.0) AS score, c.kind, f.path, c.line_start, c.line_end, "
+                                                "c.headers, c.content, f.project"},
+};
+
+/* FROM and WHERE of a scope; `*filtered`: its rows are filtered beyond the
+ * match, so its count needs the joins. */
+static void from_where(char *out, size_t size, cortex_store_scope scope, const cortex_store_search *q, int *filtered)
+{
+    char glob[96]; /* the path and project filters every scope shares */
+    snprintf(glob, sizeof glob, "%s%s", q->glob ? " AND cortex_glob(?4, f.path)" : "", q->project ? " AND f.project = ?6" : "");
+    *filtered = q->kind || q->glob || q->project;
+    switch (scope) {
+    case CORTEX_STORE_SCOPE_SYMBOL:
+        snprintf(out, size,
+                 "FROM symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid JOIN files f ON f.id = s.file_id "
+                 "LEFT JOIN symbols p ON p.id = s.parent_id WHERE symbols_fts MATCH ?1%s%s",
+                 q->kind ? " AND s.kind = ?3" : "", glob);
+        break;
+    case CORTEX_STORE_SCOPE_FILE:
+        snprintf(out, size, "FROM files_fts JOIN files f ON f.id = files_fts.rowid WHERE files_fts MATCH ?1%s", glob);
+        break;
+    case CORTEX_STORE_SCOPE_TEXT:
+        snprintf(out, size,
+                 "FROM texts_fts JOIN texts t ON t.id = texts_fts.rowid JOIN files f ON f.id = t.file_id "
+                 "LEFT JOIN symbols p ON p.id = t.parent_id WHERE texts_fts MATCH ?1%s%s",
+                 q->kind ? " AND t.kind = ?3" : "", glob);
+        break;
+    default:
+        /* unless the chunk scope is named, only documentation: the code tiers
+         * repeat what the symbol scope already finds */
+        snprintf(out, size,
+                 "FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid JOIN files f ON f.id = c.file_id "
+                 "WHERE chunks_fts MATCH ?1%s%s",
+                 q->kind ? " AND c.kind = ?3" : q->all_chunks ? "" : " AND c.kind = 'doc'", glob);
+        /* keeping to docs filters rows: the count cannot read the FTS table alone */
+        if (!q->all_chunks) *filtered = 1;
+        break;
+    }
+}
+
+static void read_hit(sqlite3_stmt *st, cortex_store_scope scope, cortex_store_hit *h)
+{
+    *h = (cortex_store_hit){0};
+    h->scope = scope;
+    h->score = sqlite3_column_double(st, 0);
+    switch (scope) {
+    case CORTEX_STORE_SCOPE_SYMBOL: cortex_store__symbol_row(st, 1, &h->symbol); break;
+    case CORTEX_STORE_SCOPE_FILE:
+        h->file = cortex_store__text(st, 1);
+        h->line = 1;
+        h->line_end = sqlite3_column_int64(st, 2);
+        h->project = cortex_store__text(st, 3);
+        break;
+    case CORTEX_STORE_SCOPE_TEXT:
+        h->kind = cortex_store__text(st, 1);
+        h->file = cortex_store__text(st, 2);
+        h->line = sqlite3_column_int64(st, 3);
+        h->line_end = sqlite3_column_int64(st, 4);
+        h->parent = cortex_store__text(st, 5);
+        h->project = cortex_store__text(st, 6);
+        break;
+    default:
+        h->kind = cortex_store__text(st, 1);
+        h->file = cortex_store__text(st, 2);
+        h->line = sqlite3_column_int64(st, 3);
+        h->line_end = sqlite3_column_int64(st, 4);
+        h->headers = cortex_store__text(st, 5);
+        h->content = cortex_store__text(st, 6);
+        h->project = cortex_store__text(st, 7);
+        break;
+    }
+}
+
+int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_store_scope scope,
+                              const cortex_store_search *q, cortex_store_hit_cb cb, void *payload)
+{
+    char where[1024], sql[2048];
+    int filtered;
+    from_where(where, sizeof where, scope, q, &filtered);
+    const scope_sql *s = &scopes[scope];
+    /* Every FTS row has its content row, so without filters the count needs no
+     * joins (measured on the kernel subtree: 1 ms instead of 19 for a common word). */
+    if (filtered) snprintf(sql, sizeof sql, "SELECT count(*) %s", where);
+    else snprintf(sql, sizeof sql, "SELECT count(*) FROM %s WHERE %s MATCH ?1", s->fts_table, s->fts_table);
+    sqlite3 *db = cortex_store__reader_db(r);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1) snprintf(sql, sizeof sql, "SELECT %s %s ORDER BY score LIMIT ?5", s->columns, where);
+        sqlite3_stmt *st = NULL;
+        if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+            sqlite3_finalize(st);
+            return cortex_error_set(CORTEX_EIO, "search: %s", sqlite3_errmsg(db));
+        }
+        sqlite3_bind_text(st, 1, q->fts, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, q->exact, -1, SQLITE_STATIC);
+        if (q->kind) sqlite3_bind_text(st, 3, q->kind, -1, SQLITE_STATIC);
+        if (q->glob) sqlite3_bind_text(st, 4, q->glob, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 5, q->want);
+        if (q->project) sqlite3_bind_text(st, 6, q->project, -1, SQLITE_STATIC);
+        int rc, stop = 0;
+        while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+            if (pass == 0) {
+                *total += sqlite3_column_int64(st, 0);
+                continue;
+            }
+            cortex_store_hit h;
+            read_hit(st, scope, &h);
+            stop = cb(&h, payload);
+        }
+        sqlite3_finalize(st);
+        if (stop) return stop;
+        if (rc != SQLITE_DONE) return cortex_error_set(CORTEX_EINVALID, "%s", sqlite3_errmsg(db));
+    }
+    return 0;
+}
