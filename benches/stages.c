@@ -35,7 +35,7 @@ int main(int argc, char **argv)
     opts.threads = 1; /* as the floor it is compared with (benches/engine.sh measures 2) */
     opts.sinks = sinks;
     cortex_index_report rep;
-    int rc = cortex_index_run(plugins, &opts, &rep);
+    int rc = cortex_index_run(&rep, plugins, &opts);
     if (rc != 0) fprintf(stderr, "cortex-stages: %s\n", cortex_error_last());
     else
         printf("files=%llu bytes=%llu seconds=%.3f symbols=%llu refs=%llu texts=%llu\n", (unsigned long long)rep.files,

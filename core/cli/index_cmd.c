@@ -323,7 +323,7 @@ int cortex_cmd_index(int argc, char **argv)
     }
     cortex_plugin_set *plugins = cortex_cli_load_plugins(quiet, 1);
     cortex_index_report report;
-    int rc = cortex_index_run(plugins, &opts, &report);
+    int rc = cortex_index_run(&report, plugins, &opts);
     cortex_config_dispose(&config);
     if (progress.committing_shown) fputs("\r\033[K", stderr);
     cortex_store_totals totals;

@@ -387,20 +387,21 @@ static int rebuild_from_jsonl(const cortex_plugin_set *plugins, const cortex_ind
     return rc;
 }
 
-int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_options *opts, cortex_index_report *rep)
+int cortex_index_run(cortex_index_report *rep, const cortex_plugin_set *plugins, const cortex_index_options *opts)
 {
     memset(rep, 0, sizeof *rep);
     double t0 = now_seconds();
-    if (!realpath(opts->root, rep->root))
+    if (!(rep->root = realpath(opts->root, NULL)))
         return cortex_error_set(CORTEX_ENOTFOUND, "%s: %s", opts->root, strerror(errno));
     if (opts->data_dir) {
         int rc = make_dir(opts->data_dir);
         if (rc) return rc;
-        if (!realpath(opts->data_dir, rep->data_dir))
+        if (!(rep->data_dir = realpath(opts->data_dir, NULL)))
             return cortex_error_set(CORTEX_EIO, "%s: %s", opts->data_dir, strerror(errno));
     } else {
-        if (snprintf(rep->data_dir, sizeof rep->data_dir, "%s/.cortex", rep->root) >= (int)sizeof rep->data_dir)
-            return cortex_error_set(CORTEX_EINVALID, "%s: path too long", rep->root);
+        cortex_buf dir = {0};
+        cortex_buf_printf(&dir, "%s/.cortex", rep->root);
+        rep->data_dir = dir.data;
     }
     if (plugins->count == 0)
         return cortex_error_set(CORTEX_ENOTFOUND, "no language plugins loaded; see `cortex plugins` and $CORTEX_PLUGIN_PATH");
@@ -586,6 +587,8 @@ done:
 
 void cortex_index_report_dispose(cortex_index_report *r)
 {
+    free(r->root);
+    free(r->data_dir);
     cortex_walk_dispose(&r->walk);
     free(r->langs);
     for (size_t i = 0; i < r->nproblems; i++) {

@@ -62,8 +62,8 @@ typedef struct cortex_file_problem {
 } cortex_file_problem;
 
 typedef struct cortex_index_report {
-    char root[4096];
-    char data_dir[4096];
+    char *root;                  /* the repository, a realpath */
+    char *data_dir;              /* where the index data goes, a realpath */
     cortex_walk walk;            /* files found and every skip, with reasons */
     cortex_language_stats *langs;
     size_t nlangs, langs_cap;
@@ -78,7 +78,7 @@ typedef struct cortex_index_report {
 
 /** Runs an index. Returns 0, or a negative code with the message set; the
  *  report is filled as far as the run got. Release with cortex_index_report_dispose(). */
-int cortex_index_run(const cortex_plugin_set *plugins, const cortex_index_options *opts, cortex_index_report *out);
+int cortex_index_run(cortex_index_report *out, const cortex_plugin_set *plugins, const cortex_index_options *opts);
 
 void cortex_index_report_dispose(cortex_index_report *r);
 

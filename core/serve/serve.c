@@ -54,7 +54,7 @@ static int run(cortex_serve *s, const atomic_int *cancel, cortex_index_report *r
     o.root = cortex_repo_root(s->repo);
     o.pipeline = s->pipeline;
     o.cancel = cancel;
-    int rc = cortex_index_run(cortex_repo_plugins(s->repo), &o, report);
+    int rc = cortex_index_run(report, cortex_repo_plugins(s->repo), &o);
     if (rc == 0) {
         pthread_mutex_lock(&s->lock);
         s->generation++;

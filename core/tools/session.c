@@ -92,7 +92,7 @@ static int run_index(cortex_tool_ctx *ctx, const char *const *only, size_t nonly
     /* A reader never blocks the writer (WAL), but a store rebuilt under an
      * open connection would be a different file: reconnect after. */
     close_read(s);
-    int rc = cortex_index_run(cortex_repo_plugins(repo), &o, report);
+    int rc = cortex_index_run(report, cortex_repo_plugins(repo), &o);
     int rc2 = open_read(s);
     return rc ? rc : rc2;
 }
