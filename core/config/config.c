@@ -466,7 +466,7 @@ static void builtin_base(cortex_pipeline_config *base)
 int cortex_config_parse(cortex_config *out, const char *text, size_t len, const char *name)
 {
     memset(out, 0, sizeof *out);
-    snprintf(out->source, sizeof out->source, "%s", name);
+    out->source = cortex_xstrdup(name);
     out->mcp_disable = cortex_xcalloc(1, sizeof *out->mcp_disable);
     cortex_pipeline_config base;
     builtin_base(&base);
@@ -512,6 +512,7 @@ void cortex_config_dispose(cortex_config *c)
     free(c->pipelines);
     for (char **s = c->mcp_disable; s && *s; s++) free(*s);
     free(c->mcp_disable);
+    free(c->source);
     memset(c, 0, sizeof *c);
 }
 

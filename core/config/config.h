@@ -43,7 +43,7 @@ typedef struct cortex_pipeline_config {
 } cortex_pipeline_config;
 
 typedef struct cortex_config {
-    char source[4096];          /* the file read, or "(built-in defaults)" */
+    char *source;               /* the file read, or "(built-in defaults)" */
     cortex_pipeline_config *pipelines;
     size_t npipelines;
     char **mcp_disable;         /* tool groups hidden from MCP clients */

@@ -12,6 +12,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 
 #define FILE_PREFIX "cortex://file/"
@@ -23,8 +24,11 @@ long cortex_mcp_cursor_offset(const json_t *cursor)
     const char *c = json_string_value(cursor);
     if (!c || strncmp(c, "cortex:", 7) != 0 || !c[7]) return -1;
     char *end;
+    errno = 0;
     long v = strtol(c + 7, &end, 10);
-    return *end || v < 0 ? -1 : v;
+    /* Cursors are ours and count items; one past any list we hand out is not
+     * one of them, and adding a page to it must not overflow. */
+    return *end || errno || v < 0 || v > CORTEX_MCP_CURSOR_MAX ? -1 : v;
 }
 
 json_t *cortex_mcp_cursor(long offset)

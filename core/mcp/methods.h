@@ -52,6 +52,9 @@ json_t *cortex_mcp_resources_read(cortex_tool_ctx *ctx, int not_found, json_t *p
 json_t *cortex_mcp_prompts_list(void);
 json_t *cortex_mcp_prompts_get(json_t *params, int *code, const char **message);
 
+/** The largest offset a cursor may carry: more items than any list holds. */
+#define CORTEX_MCP_CURSOR_MAX 2147483647L
+
 /** Offset encoded in a pagination cursor; -1 when the cursor is not one of ours. */
 long cortex_mcp_cursor_offset(const json_t *cursor);
 json_t *cortex_mcp_cursor(long offset);

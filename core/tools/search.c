@@ -16,6 +16,7 @@
 #include "../util/error.h"
 #include "../util/strings.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -238,14 +239,15 @@ int cortex_tool_search(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     r.kind = json_string_value(json_object_get(args, "kind"));
     if (r.kind && cortex_tool_kind_resolve(&r.kind, r.kind) != 0) return CORTEX_EINVALID;
     r.project = json_string_value(json_object_get(args, "project"));
-    r.want = offset + limit;
-    char glob[4096];
+    /* a client's offset may be any integer the schema allows: saturate, never overflow */
+    r.want = offset > INT64_MAX - limit ? INT64_MAX : offset + limit;
+    char *glob = NULL;
     const char *path = json_string_value(json_object_get(args, "path"));
     if (path) {
         /* Patterns match repository paths, so nothing outside the root can match; refuse such patterns outright. */
         if (path[0] == '/' || path[0] == '\\' || strstr(path, ".."))
             return cortex_error_set(CORTEX_EINVALID, "path \"%s\" must be relative to the repository root, without ..", path);
-        snprintf(glob, sizeof glob, "%s", path);
+        glob = cortex_xstrdup(path);
         for (char *c = glob; *c; c++)
             if (*c == '\\') *c = '/';
         r.glob = glob;
@@ -278,6 +280,7 @@ int cortex_tool_search(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     int relaxed = 0;
     if (translate(query, 0, &fts) != 0) {
         cortex_buf_free(&fts);
+        free(glob);
         return cortex_error_set(CORTEX_EINVALID, "query \"%s\" has nothing to search for: add a term besides the excluded ones",
                                 query);
     }
@@ -297,6 +300,7 @@ int cortex_tool_search(json_t **out, cortex_tool_ctx *ctx, json_t *args)
         if (rc == 0) rc = search_all(s, &r, scopes, &list, &total);
     }
     cortex_buf_free(&fts);
+    free(glob);
     hit *hits = list.hits;
     size_t nhits = list.n;
     if (rc) {
@@ -308,7 +312,7 @@ int cortex_tool_search(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     json_t *results = json_array();
     int64_t context = json_integer_value(json_object_get(args, "context_lines"));
     for (size_t i = 0; i < nhits; i++) {
-        if ((int64_t)i >= offset && (int64_t)i < offset + limit) {
+        if ((int64_t)i >= offset && (int64_t)i < r.want) {
             add_snippet(s, hits[i].item, context);
             json_array_append(results, hits[i].item);
         }

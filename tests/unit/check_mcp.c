@@ -4,6 +4,7 @@
  * era's code, and notifications leave through the send callback. */
 #define _GNU_SOURCE
 #include "mcp/jsonrpc.h"
+#include "mcp/methods.h"
 #include "mcp/server.h"
 
 #include "check_run.h"
@@ -155,6 +156,28 @@ START_TEST(test_mcp_resource_not_found_code_by_era)
 }
 END_TEST
 
+/* One cursor parser, one answer: an offset no list reaches is not ours, and
+ * adding a page to the largest one we accept cannot overflow (issue 24). */
+START_TEST(test_mcp_cursors_out_of_range_are_refused)
+{
+    static const char *const refused[] = {"cortex:9223372036854775807", "cortex:99999999999999999999", "cortex:-1",
+                                          "cortex:2147483648", "cortex:", "cortex:1x", "other:1"};
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        char params[128];
+        snprintf(params, sizeof params, "{\"cursor\": \"%s\"}", refused[i]);
+        json_t *r = request("tools/list", params);
+        ck_assert_msg(error_code(r) == CORTEX_JSONRPC_INVALID_PARAMS, "tools/list accepted cursor %s", refused[i]);
+        json_decref(r);
+        r = request("resources/list", params);
+        ck_assert_msg(error_code(r) == CORTEX_JSONRPC_INVALID_PARAMS, "resources/list accepted cursor %s", refused[i]);
+        json_decref(r);
+    }
+    json_t *c = json_string("cortex:2147483647");
+    ck_assert_int_eq(cortex_mcp_cursor_offset(c), 2147483647L);
+    json_decref(c);
+}
+END_TEST
+
 START_TEST(test_mcp_log_through_send)
 {
     /* No level asked: a call sends nothing but its response. */
@@ -192,6 +215,7 @@ int main(void)
     tcase_add_test(tc, test_mcp_unsupported_version);
     tcase_add_test(tc, test_mcp_initialize_negotiates_legacy);
     tcase_add_test(tc, test_mcp_resource_not_found_code_by_era);
+    tcase_add_test(tc, test_mcp_cursors_out_of_range_are_refused);
     tcase_add_test(tc, test_mcp_log_through_send);
     suite_add_tcase(s, tc);
     return cortex_check_run(s);

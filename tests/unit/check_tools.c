@@ -234,6 +234,12 @@ START_TEST(test_search_ranks_exact_names_first_with_snippets)
     ck_assert_str_eq(str_at(hits, 1, "kind"), "import");
     json_decref(r);
 
+    /* The largest offset a client may send: an empty page, no overflow (issue 24). */
+    r = call("search", "{\"query\": \"normalize\", \"offset\": 9223372036854775807}", CORTEX_TOOL_OK);
+    ck_assert_int_eq(json_array_size(json_object_get(r, "results")), 0);
+    ck_assert_int_eq(json_integer_value(json_object_get(r, "total")), 2);
+    json_decref(r);
+
     /* Qualified names, kinds, path globs, exclusion, prefixes, pagination. */
     r = call("search", "{\"query\": \"Ledger.save\", \"context_lines\": 0}", CORTEX_TOOL_OK);
     ck_assert_str_eq(str_at(json_object_get(r, "results"), 0, "name"), "Ledger.save");
