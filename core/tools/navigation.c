@@ -136,7 +136,7 @@ int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
         for (size_t i = 0; i < take; i++) {
             const char *p = order[dirs[d].first + i];
             const char *base = strrchr(p, '/');
-            json_array_append_new(names, json_string(base ? base + 1 : p));
+            json_array_append_new(names, cortex_text_json(base ? base + 1 : p));
         }
         shown += take;
         json_array_append_new(dir_list, json_pack("{s:s,s:o,s:I}", "path", *dirs[d].dir ? dirs[d].dir : ".", "files",

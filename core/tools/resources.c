@@ -10,6 +10,7 @@
 #include "../util/error.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* A file resource lists at most this many symbols. */
 #define FILE_OUTLINE_LIMIT 1000
@@ -61,7 +62,7 @@ int cortex_tool_resource_file(json_t **out, cortex_tool_ctx *ctx, const char *pa
     }
     char *text = cortex_tool_render(t, result, 1);
     json_decref(result);
-    *out = json_string(text);
+    *out = cortex_json_text(text, strlen(text));
     free(text);
     return 0;
 }

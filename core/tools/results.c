@@ -27,7 +27,7 @@ json_t *cortex_text_json(const char *s) { return s ? cortex_json_text(s, strlen(
 
 void cortex_project_field(json_t *item, const char *project)
 {
-    if (project && strcmp(project, ".") != 0) json_object_set_new(item, "project", json_string(project));
+    if (project && strcmp(project, ".") != 0) json_object_set_new(item, "project", cortex_text_json(project));
 }
 
 json_t *cortex_symbol_json(const cortex_store_symbol *sym)

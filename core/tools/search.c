@@ -143,7 +143,7 @@ static json_t *hit_item(const cortex_store_hit *h)
             for (const char *c = h->headers; *c; c++)
                 if (*c == '\n') cortex_buf_puts(&b, " > ");
                 else cortex_buf_putc(&b, *c);
-            name = json_string(b.data ? b.data : "");
+            name = cortex_json_text(b.data ? b.data : "", b.len);
             cortex_buf_free(&b);
         }
         item = json_pack("{s:o,s:o,s:I,s:I,s:o,s:n,s:n,s:n,s:o}", "kind", cortex_text_json(h->kind), "file",

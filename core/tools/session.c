@@ -160,7 +160,7 @@ static json_t *stale_files(cortex_reader *s, const json_t *result)
         int64_t mtime = 0;
         if (stat(abs, &fs) == 0) mtime = (int64_t)fs.st_mtim.tv_sec * 1000000000 + fs.st_mtim.tv_nsec;
         if (mtime == 0 || (int64_t)fs.st_size != stamp.bytes || mtime != stamp.mtime_ns)
-            json_array_append_new(stale, json_string(paths[i]));
+            json_array_append_new(stale, cortex_text_json(paths[i]));
     }
     free(paths);
     return stale;

@@ -38,4 +38,13 @@ expect_eq "the long name is not excluded by a pattern it does not match" "$long.
 expect_status "a search path filter of many stars answers" 0 \
   timeout 60 "$CORTEX" search x --path '*a*a*a*a*a*a*a*a*b' --root "$R"
 
+# A heading that is not UTF-8 made the chunk's name NULL, and search crashed on it.
+U="$TMP/utf"
+mkdir -p "$U"
+git -C "$U" init -q
+printf '# Caf\xe9\n\nsome text about coffee\n' >"$U/doc.md"
+expect_status "a heading that is not UTF-8 indexes" 0 "$CORTEX" index --quiet "$U"
+expect_eq "search names its section with the invalid byte replaced" "doc Caf$(printf '\xef\xbf\xbd') doc.md 1" \
+  "$("$CORTEX" search coffee --json --root "$U" | jq -r '.results[] | "\(.kind) \(.name) \(.file) \(.line)"')"
+
 finish
