@@ -6,6 +6,7 @@
  */
 #include "commands.h"
 
+#include "../tools/schema.h"
 #include "../tools/tools.h"
 #include "../util/error.h"
 #include "../util/mem.h"
@@ -96,42 +97,32 @@ static json_t *typed_value(const json_t *prop, const char *text)
     return json_string(text); /* the schema check names any mismatch */
 }
 
-#define SCHEMA_HINT " (the tool's inputSchema lists its parameters)"
+typedef struct flag_names {
+    const cortex_tool *tool;
+    char name[160];
+} flag_names;
 
-/* A schema error as a person at the command line typed it: "limit: must be
- * at most 1000" becomes "--limit: must be at most 1000", a missing required
- * parameter is named by its flag or positional, and the hint points at
- * --help instead of the inputSchema. NULL when the message is not one. */
-static char *in_flags(const cortex_tool *t, const char *message)
+static const char *flag_name(const char *property, void *payload)
 {
-    static const char missing[] = "arguments: missing required property \"";
-    size_t len = strlen(message), hint = strlen(SCHEMA_HINT);
-    if (len < hint || strcmp(message + len - hint, SCHEMA_HINT) != 0) return NULL;
-    len -= hint;
-    const json_t *props = json_object_get(cortex_tool_input_schema(t), "properties");
-    char name[128], flag[160];
-    cortex_buf out = {0};
-    if (strncmp(message, missing, sizeof missing - 1) == 0) {
-        const char *start = message + sizeof missing - 1, *end = strchr(start, '"');
-        if (!end) return NULL;
-        snprintf(name, sizeof name, "%.*s", (int)(end - start), start);
-        flag_of(flag, sizeof flag, t, name);
-        cortex_buf_printf(&out, "missing %s", flag);
-    } else {
-        size_t n = strcspn(message, ":.[");
-        snprintf(name, sizeof name, "%.*s", (int)n, message);
-        if (!json_object_get(props, name)) return NULL;
-        flag_of(flag, sizeof flag, t, name);
-        size_t rest = strcspn(message + n, ":");
-        cortex_buf_printf(&out, "%s%.*s", flag, (int)(len - n - rest), message + n + rest);
-    }
-    cortex_buf_printf(&out, " (`cortex %s --help` lists the options)", t->command);
-    return out.data;
+    flag_names *f = payload;
+    flag_of(f->name, sizeof f->name, f->tool, property);
+    return f->name;
 }
 
-/* `root`: the one named with --root, or NULL to find the enclosing one.
- * `flags`: the arguments came as --options, so errors name those. */
-static int run_tool(const cortex_tool *t, const char *root, json_t *args, int as_json, int flags)
+/* The arguments checked here, before the tool runs, so that a mistake is
+ * named as the person typed it: "--limit: must be at most 1000", "missing QUERY". */
+static int check_flags(const cortex_tool *t, const json_t *args)
+{
+    cortex_buf err = {0};
+    flag_names names = {t, ""};
+    int rc = cortex_schema_validate_named(cortex_tool_input_schema(t), args, flag_name, &names, &err);
+    if (rc) fprintf(stderr, "cortex %s: %s (`cortex %s --help` lists the options)\n", t->command, err.data, t->command);
+    cortex_buf_free(&err);
+    return rc;
+}
+
+/* `root`: the one named with --root, or NULL to find the enclosing one. */
+static int run_tool(const cortex_tool *t, const char *root, json_t *args, int as_json)
 {
     char *found = NULL;
     if (!root) {
@@ -162,10 +153,7 @@ static int run_tool(const cortex_tool *t, const char *root, json_t *args, int as
     cortex_reader_close(reader);
     cortex_repo_close(repo);
     if (o == CORTEX_TOOL_FAILED) {
-        const char *message = json_string_value(json_object_get(result, "error"));
-        char *spoken = flags ? in_flags(t, message) : NULL;
-        fprintf(stderr, "cortex %s: %s\n", t->command, spoken ? spoken : message);
-        free(spoken);
+        fprintf(stderr, "cortex %s: %s\n", t->command, json_string_value(json_object_get(result, "error")));
         json_decref(result);
         return 1;
     }
@@ -226,7 +214,7 @@ int cortex_cmd_tool_command(const cortex_tool *t, int argc, char **argv)
         json_decref(args);
         return rc;
     }
-    rc = run_tool(t, root, args, as_json, 1);
+    rc = check_flags(t, args) ? 1 : run_tool(t, root, args, as_json);
     json_decref(args);
     return rc;
 }
@@ -267,7 +255,7 @@ int cortex_cmd_tool(int argc, char **argv)
             return 2;
         }
     }
-    int rc = run_tool(t, root, args, as_json, 0);
+    int rc = run_tool(t, root, args, as_json);
     json_decref(args);
     return rc;
 }

@@ -32,6 +32,13 @@ static const char *type_name(const json_t *v)
     }
 }
 
+/* One validation: where its message goes and how it names top-level properties. */
+typedef struct checker {
+    cortex_buf *err;
+    cortex_schema_namer namer;
+    void *payload;
+} checker;
+
 __attribute__((format(printf, 3, 4))) static int fail(cortex_buf *err, const char *path, const char *fmt, ...)
 {
     char msg[512];
@@ -43,10 +50,11 @@ __attribute__((format(printf, 3, 4))) static int fail(cortex_buf *err, const cha
     return -1;
 }
 
-static int validate_at(const json_t *schema, const json_t *v, const char *path, cortex_buf *err);
+static int validate_at(const checker *c, const json_t *schema, const json_t *v, const char *path);
 
-static int validate_type(const json_t *type, const json_t *v, const char *path, cortex_buf *err)
+static int validate_type(const checker *c, const json_t *type, const json_t *v, const char *path)
 {
+    cortex_buf *err = c->err;
     if (json_is_string(type)) {
         if (type_matches(json_string_value(type), v)) return 0;
         cortex_buf_printf(err, "%s: must be %s %s, not %s", *path ? path : "arguments",
@@ -59,15 +67,21 @@ static int validate_type(const json_t *type, const json_t *v, const char *path, 
     return fail(err, path, "has the wrong type (%s)", type_name(v));
 }
 
-static int validate_object(const json_t *schema, const json_t *v, const char *path, cortex_buf *err)
+static int validate_object(const checker *c, const json_t *schema, const json_t *v, const char *path)
 {
+    cortex_buf *err = c->err;
     const json_t *props = json_object_get(schema, "properties");
     const json_t *required = json_object_get(schema, "required");
     size_t i;
     json_t *r;
     json_array_foreach(required, i, r) {
-        if (json_is_string(r) && !json_object_get(v, json_string_value(r)))
+        if (json_is_string(r) && !json_object_get(v, json_string_value(r))) {
+            if (c->namer && !*path) {
+                cortex_buf_printf(err, "missing %s", c->namer(json_string_value(r), c->payload));
+                return -1;
+            }
             return fail(err, path, "missing required property \"%s\"", json_string_value(r));
+        }
     }
     const char *key;
     json_t *value;
@@ -79,28 +93,32 @@ static int validate_object(const json_t *schema, const json_t *v, const char *pa
             continue;
         }
         char child[512];
-        snprintf(child, sizeof child, "%s%s%s", path, *path ? "." : "", key);
-        if (validate_at(sub, value, child, err)) return -1;
+        if (c->namer && !*path)
+            snprintf(child, sizeof child, "%s", c->namer(key, c->payload));
+        else
+            snprintf(child, sizeof child, "%s%s%s", path, *path ? "." : "", key);
+        if (validate_at(c, sub, value, child)) return -1;
     }
     return 0;
 }
 
-static int validate_at(const json_t *schema, const json_t *v, const char *path, cortex_buf *err)
+static int validate_at(const checker *c, const json_t *schema, const json_t *v, const char *path)
 {
+    cortex_buf *err = c->err;
     if (!json_is_object(schema)) return 0; /* true / {} accept anything */
     const json_t *type = json_object_get(schema, "type");
-    if (type && validate_type(type, v, path, err)) return -1;
+    if (type && validate_type(c, type, v, path)) return -1;
 
     const json_t *choices = json_object_get(schema, "enum");
     if (choices) {
         size_t i;
-        json_t *c;
+        json_t *choice;
         int found = 0;
-        json_array_foreach(choices, i, c) found |= json_equal(c, (json_t *)v);
+        json_array_foreach(choices, i, choice) found |= json_equal(choice, (json_t *)v);
         if (!found) {
             cortex_buf_printf(err, "%s: must be one of", *path ? path : "arguments");
-            json_array_foreach(choices, i, c) {
-                char *s = json_dumps(c, JSON_ENCODE_ANY | JSON_COMPACT);
+            json_array_foreach(choices, i, choice) {
+                char *s = json_dumps(choice, JSON_ENCODE_ANY | JSON_COMPACT);
                 cortex_buf_printf(err, "%s %s", i ? "," : "", s ? s : "?");
                 free(s);
             }
@@ -118,7 +136,7 @@ static int validate_at(const json_t *schema, const json_t *v, const char *path, 
         if (min && (long long)strlen(json_string_value(v)) < json_integer_value(min))
             return fail(err, path, "must be at least %lld characters long", (long long)json_integer_value(min));
     }
-    if (json_is_object(v)) return validate_object(schema, v, path, err);
+    if (json_is_object(v)) return validate_object(c, schema, v, path);
     if (json_is_array(v)) {
         const json_t *items = json_object_get(schema, "items");
         size_t i;
@@ -126,7 +144,7 @@ static int validate_at(const json_t *schema, const json_t *v, const char *path, 
         json_array_foreach((json_t *)v, i, item) {
             char child[512];
             snprintf(child, sizeof child, "%s[%zu]", *path ? path : "arguments", i);
-            if (items && validate_at(items, item, child, err)) return -1;
+            if (items && validate_at(c, items, item, child)) return -1;
         }
     }
     return 0;
@@ -134,7 +152,15 @@ static int validate_at(const json_t *schema, const json_t *v, const char *path, 
 
 int cortex_schema_validate(const json_t *schema, const json_t *value, cortex_buf *err)
 {
-    return validate_at(schema, value, "", err);
+    checker c = {err, NULL, NULL};
+    return validate_at(&c, schema, value, "");
+}
+
+int cortex_schema_validate_named(const json_t *schema, const json_t *value, cortex_schema_namer namer, void *payload,
+                                 cortex_buf *err)
+{
+    checker c = {err, namer, payload};
+    return validate_at(&c, schema, value, "");
 }
 
 void cortex_schema_apply_defaults(const json_t *schema, json_t *object)

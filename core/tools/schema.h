@@ -15,6 +15,16 @@
  *  of the first violation ("limit: must be at least 1") appended to `err`. */
 int cortex_schema_validate(const json_t *schema, const json_t *value, cortex_buf *err);
 
+/** How a front end names a top-level property in its messages (the CLI says
+ *  "--max-entries" or "QUERY" where the arguments say "max_entries"). The
+ *  string is borrowed until the next call. */
+typedef const char *(*cortex_schema_namer)(const char *property, void *payload);
+
+/** As cortex_schema_validate, with top-level properties named by `namer`: a
+ *  missing one is "missing <name>", a bad one "<name>: must be ...". */
+int cortex_schema_validate_named(const json_t *schema, const json_t *value, cortex_schema_namer namer, void *payload,
+                                 cortex_buf *err);
+
 /** Sets each absent top-level property of `object` that has a `default` in
  *  `schema` to that default. */
 void cortex_schema_apply_defaults(const json_t *schema, json_t *object);
