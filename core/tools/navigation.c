@@ -95,7 +95,8 @@ int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     size_t budget = (size_t)json_integer_value(json_object_get(args, "max_entries"));
 
     const char *project_arg = json_string_value(json_object_get(args, "project"));
-    cortex_store_file_filter filter = {.dir = scope, .project = project_arg};
+    cortex_store_file_filter filter = {.dir = scope, .project = project_arg,
+                                       .parse_errors = json_is_true(json_object_get(args, "parse_errors"))};
     scope_files sf = {.langs = json_object()};
     rc = cortex_store_read_files(s->db, &filter, add_scope_file, &sf);
     char **paths = sf.paths;

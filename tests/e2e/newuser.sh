@@ -180,6 +180,12 @@ expect_eq "the report names the first files with parse errors" "  7 files have s
 expect_eq "--json lists every one" "7 bad1.py bad2.py bad3.py bad4.py bad5.py bad6.py bad7.py" \
   "$(jq -r '"\(.files_with_parse_errors) \(.parse_errors | join(" "))"' "$TMP/out")"
 
+"$CORTEX" explore --parse-errors true --json --root "$P" >"$TMP/out"
+expect_eq "explore lists the files with parse errors, and only those" "7 bad1.py bad2.py bad3.py bad4.py bad5.py bad6.py bad7.py" \
+  "$(jq -r '"\(.project.files) \(.directories[0].files | join(" "))"' "$TMP/out")"
+"$CORTEX" explore --json --root "$P" >"$TMP/out"
+expect_eq "without it, explore lists every file" "8" "$(jq -r '.project.files' "$TMP/out")"
+
 # ---- a run that changes nothing still reports the index's totals --------------------
 T="$TMP/totals"
 mkdir -p "$T"
