@@ -24,8 +24,9 @@ typedef struct cortex_chunk_options {
     uint32_t overlap; /* tokens a split section's next piece repeats */
 } cortex_chunk_options;
 
-/** True for the plugins whose files are documentation, chunked as text. */
-int cortex_chunk_is_doc(const char *lang);
+/** True for a file whose plugin says it is documentation (CORTEX_PLUGIN_PROSE):
+ *  chunked as text. */
+int cortex_chunk_is_doc(const cortex_file_records *r);
 
 /** Appends to r->chunks (strings in r->arena) the chunks of documentation:
  *  Markdown split at its headers, other text by paragraphs. Every line of the

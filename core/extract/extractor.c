@@ -15,13 +15,14 @@
 #include <string.h>
 #include <time.h>
 
-/* What can make a definition begin before its own node in one grammar:
- * looked up once per language (lead_rules_for). */
+/* What can make a definition begin before its own node in one plugin's
+ * grammar: looked up once per plugin (lead_rules_for). */
 typedef struct lead_rules {
-    const TSLanguage *language;
+    const cortex_language_plugin *plugin;
+    const TSLanguage *language;        /* the plugin's: a plugin loaded anew may reuse its address */
     TSFieldId definition, declaration; /* wrapper fields, 0 when the grammar has none */
-    int has_template;                  /* a template_declaration node type */
-    int has_attributes;                /* a node type that leads_definition() */
+    int has_wrappers;                  /* a declared wrapper type is in the grammar */
+    int has_attributes;                /* a declared leading sibling type is in the grammar */
 } lead_rules;
 
 /* A walk over one parent's children looking for attributes before a
@@ -124,43 +125,39 @@ static const char *strip_delimiters(const char *s)
     return s;
 }
 
-/* Node types written before a definition as siblings of it that lead it, so
- * the doc comment above them is its doc: Rust's `#[derive]`, C#'s and PHP's
- * `[Attr]` / `#[Attr]` lists (grammars name these `attribute_item`,
- * `attribute_list`, ...: the word is the shared part), TypeScript's
- * decorators of class members. `#![inner]` belongs to the enclosing item; a
- * bare `attribute` is what those lists hold, or an expression (Python's
- * `a.b`), never a sibling of a definition. */
-static int leads_definition(const char *type)
+/* Whether `type` is one of a NULL-terminated list of node types. */
+static int type_in(const char *type, char *const *types)
 {
-    return (strstr(type, "attribute") && !strstr(type, "inner") && strcmp(type, "attribute") != 0) ||
-           strcmp(type, "decorator") == 0;
+    for (; *types; types++)
+        if (strcmp(type, *types) == 0) return 1;
+    return 0;
 }
 
-/* What can start a definition before its own node in one grammar. The checks
- * find parents and siblings by walking down from the root (ts_node_parent), a
- * cost that grows with the number of top-level items: on the kernel it was 2%
- * of a cold run, nearly all for grammars where nothing could lead. */
-static void lead_rules_for(lead_rules *l, const TSLanguage *language)
+/* Whether the grammar has a named node type of the list. */
+static int grammar_has_any(const TSLanguage *language, char *const *types)
 {
-    if (l->language == language) return;
+    for (; *types; types++)
+        if (ts_language_symbol_for_name(language, *types, (uint32_t)strlen(*types), true) != 0) return 1;
+    return 0;
+}
+
+/* What can start a definition before its own node in one plugin's grammar:
+ * the conventional wrapper fields, and the wrappers and leading siblings the
+ * plugin declares. The checks find parents and siblings by walking down from
+ * the root (ts_node_parent), a cost that grows with the number of top-level
+ * items: on the kernel it was 2% of a cold run, nearly all for grammars where
+ * nothing could lead. */
+static void lead_rules_for(lead_rules *l, const cortex_language_plugin *p)
+{
+    const TSLanguage *language = p->language;
+    if (l->plugin == p && l->language == language) return;
     memset(l, 0, sizeof *l);
+    l->plugin = p;
     l->language = language;
     l->definition = ts_language_field_id_for_name(language, "definition", (uint32_t)strlen("definition"));
     l->declaration = ts_language_field_id_for_name(language, "declaration", (uint32_t)strlen("declaration"));
-    const char *template = "template_declaration";
-    l->has_template = ts_language_symbol_for_name(language, template, (uint32_t)strlen(template), true) != 0;
-    /* Python's decorators sit inside a decorated_definition, the wrapper that
-     * starts its definition: none is a sibling (scanning for them anyway was
-     * 0.23 G of the Python stdlib's 31.7 G instructions) */
-    const char *decorated = "decorated_definition";
-    int wraps_decorators = ts_language_symbol_for_name(language, decorated, (uint32_t)strlen(decorated), true) != 0;
-    uint32_t n = ts_language_symbol_count(language);
-    for (TSSymbol sym = 0; sym < n && !l->has_attributes; sym++) {
-        const char *type = ts_language_symbol_name(language, sym);
-        l->has_attributes = ts_language_symbol_type(language, sym) == TSSymbolTypeRegular && leads_definition(type) &&
-                            !(wraps_decorators && strcmp(type, "decorator") == 0);
-    }
+    l->has_wrappers = grammar_has_any(language, p->wrapper_node_types);
+    l->has_attributes = grammar_has_any(language, p->leading_node_types);
 }
 
 /* Whether the text before `start` could end an attribute or decorator: not
@@ -209,7 +206,7 @@ static uint32_t attributes_row(cortex_extractor *x, TSNode parent, TSNode n, uin
         TSNode k = ts_tree_cursor_current_node(&a->cursor);
         if (ts_node_eq(k, n)) return a->run && a->last_end + 1 >= row ? a->chain_row : row;
         if (!ts_node_is_named(k)) continue;
-        if (!leads_definition(ts_node_type(k))) {
+        if (!type_in(ts_node_type(k), x->lead.plugin->leading_node_types)) {
             a->run = 0;
             continue;
         }
@@ -303,14 +300,14 @@ static uint32_t lead_row_of(cortex_extractor *x, TSNode def, const char *src)
     TSNode n = def, parent = {0};
     int have_parent = 0, located = -1; /* not tried yet */
     uint32_t up = 0;                    /* levels above def that n is */
-    for (; up < 3 && (rules->definition || rules->declaration || rules->has_template); up++) {
+    for (; up < 3 && (rules->definition || rules->declaration || rules->has_wrappers); up++) {
         TSNode p = parent_above(x, def, n, up, &located);
         int wraps = 0;
         if (!ts_node_is_null(p)) {
             if (rules->definition) wraps = ts_node_eq(ts_node_child_by_field_id(p, rules->definition), n);
             if (!wraps && rules->declaration) wraps = ts_node_eq(ts_node_child_by_field_id(p, rules->declaration), n);
-            /* tree-sitter-cpp's template_declaration holds its declaration unnamed */
-            if (!wraps && rules->has_template && strcmp(ts_node_type(p), "template_declaration") == 0)
+            /* a declared wrapper holds the definition unnamed, last */
+            if (!wraps && rules->has_wrappers && type_in(ts_node_type(p), rules->plugin->wrapper_node_types))
                 wraps = ts_node_eq(ts_node_named_child(p, ts_node_named_child_count(p) - 1), n);
         }
         if (!wraps) { /* p is n's parent, or none */
@@ -641,7 +638,7 @@ static int parse_and_match(cortex_extractor *x, const cortex_language_plugin *p,
         return cortex_error_set(CORTEX_EINVALID, "%s: %s", r->path, cortex_error_last());
     }
     ts_parser_set_language(x->parser, p->language);
-    lead_rules_for(&x->lead, p->language);
+    lead_rules_for(&x->lead, p);
     ts_parser_set_included_ranges(x->parser, ranges, nranges);
     source_view view = {src, (uint32_t)len};
     TSInput input = {.payload = &view, .read = read_source, .encoding = TSInputEncodingUTF8};
@@ -749,6 +746,9 @@ int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, c
                          cortex_file_records *r)
 {
     x->raw.ndefs = x->raw.ntexts = x->raw.nsections = 0;
+    /* what the chunker needs of the language, even when extraction fails */
+    r->line_comment = p->line_comment;
+    r->lang_flags = p->flags;
     if (len > UINT32_MAX) {
         r->problem = "file larger than 4 GiB";
         return cortex_error_set(CORTEX_EINVALID, "%s: %s", r->path, r->problem);

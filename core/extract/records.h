@@ -67,6 +67,8 @@ typedef struct cortex_chunk {
 typedef struct cortex_file_records {
     const char *path;       /* repository-relative, '/' separators */
     const char *lang;       /* plugin name */
+    const char *line_comment; /* the plugin's line-comment token, set by the extractor; NULL reads as "//" */
+    uint32_t lang_flags;    /* the plugin's CORTEX_PLUGIN_* flags (cortex/plugin.h), set by the extractor */
     const char *project;    /* "." (the root's) or the path of the nested repository holding it; NULL = "." */
     char hash[17];          /* XXH3-64 of the content, 16 hex digits */
     uint32_t lines;
