@@ -8,14 +8,13 @@
 #ifndef CORTEX_CHUNK_CHUNK_H
 #define CORTEX_CHUNK_CHUNK_H
 
-#include "../extract/records.h"
+#include "../record/records.h"
+#include "../util/tokens.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* A token is taken as four bytes of text: the usual ratio for English prose
- * and code with BPE tokenizers, and cheap enough to count everywhere. */
-#define CORTEX_CHUNK_BYTES_PER_TOKEN 4
+/* Budgets are in tokens of CORTEX_BYTES_PER_TOKEN bytes (util/tokens.h). */
 #define CORTEX_CHUNK_DEFAULT_TOKENS 400
 #define CORTEX_CHUNK_DEFAULT_OVERLAP 50
 

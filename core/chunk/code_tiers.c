@@ -218,7 +218,7 @@ static void data_tier(cortex_file_records *r, const char *src, size_t len, size_
 void cortex_chunk_code(cortex_file_records *r, const char *src, size_t len, const cortex_chunk_options *opts)
 {
     uint32_t tokens = opts && opts->tokens ? opts->tokens : CORTEX_CHUNK_DEFAULT_TOKENS;
-    size_t budget = (size_t)tokens * CORTEX_CHUNK_BYTES_PER_TOKEN;
+    size_t budget = (size_t)tokens * CORTEX_BYTES_PER_TOKEN;
     symbols_tier(r);
     if (r->nchunks == 0) return; /* no definitions: nothing to outline */
     definitions_tier(r, src, len, budget);

@@ -427,7 +427,7 @@ void cortex_chunk_doc(cortex_file_records *r, const char *src, size_t len, const
     uint32_t overlap = opts ? opts->overlap : CORTEX_CHUNK_DEFAULT_OVERLAP;
     if (overlap >= tokens) overlap = tokens / 2;
     uint8_t *code = code_map(src, len);
-    doc d = {r, src, len, (size_t)tokens * CORTEX_CHUNK_BYTES_PER_TOKEN, (size_t)overlap * CORTEX_CHUNK_BYTES_PER_TOKEN, 0, 1,
+    doc d = {r, src, len, (size_t)tokens * CORTEX_BYTES_PER_TOKEN, (size_t)overlap * CORTEX_BYTES_PER_TOKEN, 0, 1,
              code};
     if (r->lang_flags & CORTEX_PLUGIN_OUTLINE_MARKDOWN) chunk_markdown(&d);
     else pack(&d, 0, len, NULL);

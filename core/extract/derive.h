@@ -8,7 +8,7 @@
 #define CORTEX_EXTRACT_DERIVE_H
 
 #include "../plugin/loader.h"
-#include "records.h"
+#include "../record/records.h"
 
 typedef struct cortex_raw_def {
     uint32_t start, end;  /* bytes of the definition node */

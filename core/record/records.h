@@ -1,10 +1,12 @@
 /*
- * The record model: what extraction produces for one file, as the sinks
- * receive it. Strings live in the file's arena; kinds that come from a plugin's
- * capture names or refine hook are borrowed from the loaded plugin.
+ * The record model: what extraction produces for one file, as the chunker,
+ * the sinks, the index readers and the tools receive it. It sits below all of
+ * them and includes only util/. Strings live in the file's arena; kinds that
+ * come from a plugin's capture names or refine hook are borrowed from the
+ * loaded plugin.
  */
-#ifndef CORTEX_EXTRACT_RECORDS_H
-#define CORTEX_EXTRACT_RECORDS_H
+#ifndef CORTEX_RECORD_RECORDS_H
+#define CORTEX_RECORD_RECORDS_H
 
 #include "../util/mem.h"
 #include "../util/sort.h"
