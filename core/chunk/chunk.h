@@ -8,14 +8,13 @@
 #ifndef CORTEX_CHUNK_CHUNK_H
 #define CORTEX_CHUNK_CHUNK_H
 
-#include "../extract/records.h"
+#include "../record/records.h"
+#include "../util/tokens.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* A token is taken as four bytes of text: the usual ratio for English prose
- * and code with BPE tokenizers, and cheap enough to count everywhere. */
-#define CORTEX_CHUNK_BYTES_PER_TOKEN 4
+/* Budgets are in tokens of CORTEX_BYTES_PER_TOKEN bytes (util/tokens.h). */
 #define CORTEX_CHUNK_DEFAULT_TOKENS 400
 #define CORTEX_CHUNK_DEFAULT_OVERLAP 50
 
@@ -24,8 +23,9 @@ typedef struct cortex_chunk_options {
     uint32_t overlap; /* tokens a split section's next piece repeats */
 } cortex_chunk_options;
 
-/** True for the plugins whose files are documentation, chunked as text. */
-int cortex_chunk_is_doc(const char *lang);
+/** True for a file whose plugin says it is documentation (CORTEX_PLUGIN_PROSE):
+ *  chunked as text. */
+int cortex_chunk_is_doc(const cortex_file_records *r);
 
 /** Appends to r->chunks (strings in r->arena) the chunks of documentation:
  *  Markdown split at its headers, other text by paragraphs. Every line of the

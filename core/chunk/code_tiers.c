@@ -27,11 +27,8 @@ static const char *const function_kinds[] = {"function", "method", "prototype", 
 static const char *const macro_kinds[] = {"macro", NULL};
 static const char *const data_kinds[] = {"constant", NULL};
 
-static const char *line_comment(const char *lang)
-{
-    static const char *const hash[] = {"python", "ruby", "bash", NULL};
-    return cortex_str_in(lang, hash) ? "#" : strcmp(lang, "lua") == 0 ? "--" : "//";
-}
+/* The file's line-comment token, as its plugin declares it. */
+static const char *line_comment(const cortex_file_records *r) { return r->line_comment ? r->line_comment : "//"; }
 
 /* Top level, or directly in a module or namespace: not a member or a local. */
 static int top_level(const cortex_file_records *r, const cortex_symbol *s)
@@ -163,7 +160,7 @@ static void tier_add(tier *t, const cortex_buf *entry, const cortex_symbol *s)
 
 static void definitions_tier(cortex_file_records *r, const char *src, size_t len, size_t budget)
 {
-    const char *comment = line_comment(r->lang);
+    const char *comment = line_comment(r);
     tier t = {r, "definitions", budget, {0}, 0, 0};
     cortex_buf entry = {0};
     uint32_t shown_start = UINT32_MAX, shown_end = 0;
@@ -197,7 +194,7 @@ static void definitions_tier(cortex_file_records *r, const char *src, size_t len
 
 static void data_tier(cortex_file_records *r, const char *src, size_t len, size_t budget)
 {
-    const char *comment = line_comment(r->lang);
+    const char *comment = line_comment(r);
     tier t = {r, "data", budget, {0}, 0, 0};
     cortex_buf entry = {0};
     for (size_t i = 0; i < r->nsymbols; i++) {
@@ -221,7 +218,7 @@ static void data_tier(cortex_file_records *r, const char *src, size_t len, size_
 void cortex_chunk_code(cortex_file_records *r, const char *src, size_t len, const cortex_chunk_options *opts)
 {
     uint32_t tokens = opts && opts->tokens ? opts->tokens : CORTEX_CHUNK_DEFAULT_TOKENS;
-    size_t budget = (size_t)tokens * CORTEX_CHUNK_BYTES_PER_TOKEN;
+    size_t budget = (size_t)tokens * CORTEX_BYTES_PER_TOKEN;
     symbols_tier(r);
     if (r->nchunks == 0) return; /* no definitions: nothing to outline */
     definitions_tier(r, src, len, budget);
@@ -230,6 +227,6 @@ void cortex_chunk_code(cortex_file_records *r, const char *src, size_t len, cons
 
 void cortex_chunk_file(cortex_file_records *r, const char *src, size_t len, const cortex_chunk_options *opts)
 {
-    if (cortex_chunk_is_doc(r->lang)) cortex_chunk_doc(r, src, len, opts);
+    if (cortex_chunk_is_doc(r)) cortex_chunk_doc(r, src, len, opts);
     else cortex_chunk_code(r, src, len, opts);
 }

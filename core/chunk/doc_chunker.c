@@ -10,6 +10,7 @@
  */
 #include "chunk.h"
 
+#include <cortex/plugin.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,10 +30,7 @@ typedef struct doc {
     const uint8_t *code;    /* per byte: 1 on a fenced block's lines (fences included), found once */
 } doc;
 
-int cortex_chunk_is_doc(const char *lang)
-{
-    return lang && (strcmp(lang, "markdown") == 0 || strcmp(lang, "text") == 0);
-}
+int cortex_chunk_is_doc(const cortex_file_records *r) { return (r->lang_flags & CORTEX_PLUGIN_PROSE) != 0; }
 
 static size_t line_end_of(const char *s, size_t len, size_t at)
 {
@@ -429,9 +427,9 @@ void cortex_chunk_doc(cortex_file_records *r, const char *src, size_t len, const
     uint32_t overlap = opts ? opts->overlap : CORTEX_CHUNK_DEFAULT_OVERLAP;
     if (overlap >= tokens) overlap = tokens / 2;
     uint8_t *code = code_map(src, len);
-    doc d = {r, src, len, (size_t)tokens * CORTEX_CHUNK_BYTES_PER_TOKEN, (size_t)overlap * CORTEX_CHUNK_BYTES_PER_TOKEN, 0, 1,
+    doc d = {r, src, len, (size_t)tokens * CORTEX_BYTES_PER_TOKEN, (size_t)overlap * CORTEX_BYTES_PER_TOKEN, 0, 1,
              code};
-    if (strcmp(r->lang, "markdown") == 0) chunk_markdown(&d);
+    if (r->lang_flags & CORTEX_PLUGIN_OUTLINE_MARKDOWN) chunk_markdown(&d);
     else pack(&d, 0, len, NULL);
     free(code);
 }

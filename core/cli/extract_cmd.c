@@ -3,7 +3,7 @@
 
 #include "../chunk/chunk.h"
 #include "../extract/extractor.h"
-#include "../extract/record_json.h"
+#include "../record/record_json.h"
 #include "../index/source.h"
 #include "../util/error.h"
 #include "../util/mem.h"

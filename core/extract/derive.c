@@ -9,6 +9,7 @@
 
 #include "../util/strings.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -298,16 +299,20 @@ static void drop_import_paths(cortex_raw_records *x)
     x->ntexts = w;
 }
 
+/* A directive (`// eslint-disable-next-line`) between a doc comment and its
+ * definition is not part of the doc: it joins no block. */
 static int continues_comment(const cortex_raw_text *prev, const cortex_raw_text *cur)
 {
     return strcmp(prev->t.kind, "comment") == 0 && strcmp(cur->t.kind, "comment") == 0 && prev->own_line &&
-           cur->own_line && cur->t.line_start == prev->t.line_end + 1;
+           cur->own_line && cur->t.line_start == prev->t.line_end + 1 && !prev->directive && !cur->directive;
 }
 
 /* Adjacent whole-line comments form one block of prose, joined by newlines
  * in one copy (joining line by line copied a block's head once per line). */
 static void merge_comments(cortex_raw_records *x, cortex_file_records *r)
 {
+    for (size_t i = 0; i < x->ntexts; i++)
+        x->texts[i].directive = strcmp(x->texts[i].t.kind, "comment") == 0 && cortex_text_is_directive(x->texts[i].t.text);
     size_t w = 0;
     for (size_t i = 0; i < x->ntexts;) {
         size_t end = i + 1, n = strlen(x->texts[i].t.text) + 1;
@@ -351,7 +356,62 @@ static void merge_comments(cortex_raw_records *x, cortex_file_records *r)
     x->ntexts = w;
 }
 
-static void attach_texts(cortex_raw_records *x, cortex_file_records *r)
+/* Whether a comment opens with a doc comment's marker (a slash and two
+ * stars, `///`, `//!`, `#:`): written for the definition below it, whatever
+ * follows. */
+static int doc_marker(const char *src, const cortex_text *t)
+{
+    const char *c = src + t->start_byte;
+    size_t n = t->end_byte - t->start_byte;
+    if (n >= 4 && memcmp(c, "/**", 3) == 0 && c[3] != '*' && c[3] != '/') return 1;
+    return n >= 3 && (memcmp(c, "///", 3) == 0 || memcmp(c, "//!", 3) == 0 || memcmp(c, "#:", 2) == 0);
+}
+
+/* Whether `text` names `name` as a word: a doc comment that says which
+ * definition it is about (Go's convention) documents that one. */
+static int names(const char *text, const char *name)
+{
+    size_t n = strlen(name);
+    if (!n) return 0;
+    for (const char *at = strstr(text, name); at; at = strstr(at + 1, name)) {
+        char before = at > text ? at[-1] : ' ', after = at[n];
+        if (!(isalnum((unsigned char)before) || before == '_') && !(isalnum((unsigned char)after) || after == '_'))
+            return 1;
+    }
+    return 0;
+}
+
+/* How many one-line declarations in a row make the comment above the first
+ * a section's banner rather than that one's doc. */
+#define SECTION_MIN_RUN 3
+
+/* Whether plain comment `t`, directly above symbol `s`, heads a section
+ * rather than documenting `s`: `s` is a one-line declaration at file (or
+ * namespace, module) level, the next lines declare more of them beside it,
+ * one a line, and the comment does not name `s`. It stands over the run (a
+ * header's "evict.c -- maxmemory handling" banner above that file's
+ * prototypes) and is no single one's doc. */
+static int heads_section(const cortex_file_records *r, const cortex_text *t, int32_t s)
+{
+    const cortex_symbol *d = &r->symbols[s];
+    if (d->line_start != d->line_end) return 0;
+    if (d->parent >= 0 && strcmp(r->symbols[d->parent].kind, "module") != 0 &&
+        strcmp(r->symbols[d->parent].kind, "namespace") != 0)
+        return 0;
+    const cortex_symbol *last = d;
+    int run = 1;
+    for (size_t k = (size_t)s + 1; k < r->nsymbols && run < SECTION_MIN_RUN; k++) {
+        const cortex_symbol *next = &r->symbols[k];
+        if (next->start_byte < last->end_byte) continue; /* a member of the last one */
+        if (next->parent != d->parent || next->line_start != last->line_end + 1 || next->line_start != next->line_end)
+            return 0;
+        last = next;
+        run++;
+    }
+    return run >= SECTION_MIN_RUN && !names(t->text, d->short_name);
+}
+
+static void attach_texts(cortex_raw_records *x, cortex_file_records *r, const char *src)
 {
     /* 1. docstrings captured with their definition */
     for (size_t i = 0; i < x->ndefs; i++) {
@@ -375,6 +435,11 @@ static void attach_texts(cortex_raw_records *x, cortex_file_records *r)
         uint32_t lead = d->lead_row + 1; /* 1-based */
         if (d->symbol >= 0 && lead <= max_line + 1 && first_symbol_at[lead] < 0) first_symbol_at[lead] = d->symbol;
     }
+    /* the last line of the own-line directive starting at each line, or 0:
+     * a doc comment reaches its definition across them */
+    uint32_t *directive_end = cortex_xcalloc(max_line + 2, sizeof *directive_end);
+    for (size_t i = 0; i < x->ntexts; i++)
+        if (x->texts[i].directive && x->texts[i].own_line) directive_end[x->texts[i].t.line_start] = x->texts[i].t.line_end;
 
     /* a docstring found on its own belongs to the innermost enclosing
      * definition, and wins over a comment above that definition */
@@ -388,10 +453,12 @@ static void attach_texts(cortex_raw_records *x, cortex_file_records *r)
     for (size_t i = 0; i < x->ntexts; i++) {
         cortex_text *t = &x->texts[i].t;
         if (t->parent >= 0 || x->texts[i].is_doc) continue;
-        if (strcmp(t->kind, "comment") == 0 && x->texts[i].own_line) {
-            int32_t s = first_symbol_at[t->line_end + 1];
+        if (strcmp(t->kind, "comment") == 0 && x->texts[i].own_line && !x->texts[i].directive) {
+            uint32_t below = t->line_end + 1;
+            while (directive_end[below]) below = directive_end[below] + 1;
+            int32_t s = first_symbol_at[below];
             if (s >= 0 && !r->symbols[s].doc && strcmp(r->symbols[s].kind, "import") != 0 &&
-                strcmp(r->symbols[s].kind, "section") != 0) {
+                strcmp(r->symbols[s].kind, "section") != 0 && (doc_marker(src, t) || !heads_section(r, t, s))) {
                 t->parent = s;
                 r->symbols[s].doc = cortex_text_summary(&r->arena, t->text);
                 continue;
@@ -400,6 +467,7 @@ static void attach_texts(cortex_raw_records *x, cortex_file_records *r)
         t->parent = innermost(r, t->start_byte, 0);
     }
     free(first_symbol_at);
+    free(directive_end);
 
     for (size_t i = 0; i < x->ntexts; i++) *CORTEX_PUSH(r->texts, r->ntexts, r->texts_cap) = x->texts[i].t;
 }
@@ -420,7 +488,7 @@ void cortex_derive__records(cortex_raw_records *x, const cortex_language_plugin 
     drop_import_paths(x);
     build_symbols(x, p, src, r, file_end, file_end_point);
     merge_comments(x, r);
-    attach_texts(x, r);
+    attach_texts(x, r, src);
 
     /* A call's caller is the code that runs it: a function, or a type's body;
      * an initializer of module-level data is not a caller. Other references

@@ -8,7 +8,7 @@
 #define CORTEX_EXTRACT_DERIVE_H
 
 #include "../plugin/loader.h"
-#include "records.h"
+#include "../record/records.h"
 
 typedef struct cortex_raw_def {
     uint32_t start, end;  /* bytes of the definition node */
@@ -35,6 +35,7 @@ typedef struct cortex_raw_text {
     uint32_t order;
     int own_line; /* nothing but whitespace before it on its first line */
     int is_doc;
+    int directive; /* a comment that speaks to a tool (cortex_text_is_directive): no one's doc */
 } cortex_raw_text;
 
 /** The 1-based last line of a node: one ending at column 0 (after a newline)

@@ -1,66 +1,29 @@
 /*
- * Parses a file and runs its plugin's queries, collecting each match as a raw
- * definition, reference or text by the roles of its captures; derive.c then
- * turns them into records. Also the per-file parse time limit.
+ * The extractor's lifecycle and its one job per file: parse (within the
+ * per-file time limit, one grammar or each embedded region's), run the
+ * plugin's queries, and collect each match as a raw definition, reference or
+ * text by the roles of its captures; derive.c then turns them into records.
+ * Where a definition visibly starts is lead.c's; the regions, regions.c's.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "extractor.h"
 
 #include "../util/error.h"
 #include "derive.h"
+#include "lead.h"
+#include "regions.h"
 #include "text.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-/* What can make a definition begin before its own node in one grammar:
- * looked up once per language (lead_rules_for). */
-typedef struct lead_rules {
-    const TSLanguage *language;
-    TSFieldId definition, declaration; /* wrapper fields, 0 when the grammar has none */
-    int has_template;                  /* a template_declaration node type */
-    int has_attributes;                /* a node type that leads_definition() */
-} lead_rules;
-
-/* A walk over one parent's children looking for attributes before a
- * definition, kept between definitions: the definitions of a file arrive in
- * document order, so the next one under the same parent resumes where the
- * last stopped instead of walking its earlier siblings again (a module's
- * top-level functions made the walk quadratic: 0.34 G of the Python stdlib's
- * 32 G instructions). Valid for one tree only. */
-typedef struct attribute_scan {
-    TSTreeCursor cursor;
-    int have_cursor, active;
-    TSNode parent;
-    int run;                      /* attributes since the last other named sibling */
-    uint32_t chain_row, last_end; /* where the run's adjacent tail starts; the run's last line */
-} attribute_scan;
-
-/* The visible nodes from the root down to the last definition located, with
- * a cursor on it: the next definition's ancestors are found by walking on
- * from there, up to the level that holds it, forward among siblings, down,
- * instead of down from the root at every step (ts_node_parent iterates the
- * children of every level above, a module's top-level items at each of its
- * definitions: 0.14 G of the Python stdlib's 32 G instructions). Valid for
- * one tree only. */
-typedef struct ancestry {
-    TSTreeCursor cursor;
-    int have_cursor, active;
-    TSNode *path; /* path[0] the root, path[depth] the cursor's node */
-    uint32_t depth;
-    size_t cap;
-} ancestry;
-
 struct cortex_extractor {
     TSParser *parser;
-    lead_rules lead; /* of the language being extracted */
+    cortex_lead lead; /* where definitions visibly start, in the tree being matched */
     TSQueryCursor *cursor;
     TSTreeCursor walk; /* over a node's children (siblings without ts_node_parent's descent from the root) */
     int have_walk;
-    attribute_scan attrs; /* the last attribute scan, resumed by the next definition under the same parent */
-    ancestry above;       /* the ancestors of the last definition whose parent was needed */
     cortex_extract_limits limits;
     cortex_raw_records raw; /* reused from file to file */
     struct timespec deadline;
@@ -82,9 +45,7 @@ void cortex_extractor_free(cortex_extractor *x)
     if (!x) return;
     ts_query_cursor_delete(x->cursor);
     if (x->have_walk) ts_tree_cursor_delete(&x->walk);
-    if (x->attrs.have_cursor) ts_tree_cursor_delete(&x->attrs.cursor);
-    if (x->above.have_cursor) ts_tree_cursor_delete(&x->above.cursor);
-    free(x->above.path);
+    cortex_lead_dispose(&x->lead);
     ts_parser_delete(x->parser);
     free(x->raw.defs);
     free(x->raw.texts);
@@ -124,207 +85,8 @@ static const char *strip_delimiters(const char *s)
     return s;
 }
 
-/* Node types written before a definition as siblings of it that lead it, so
- * the doc comment above them is its doc: Rust's `#[derive]`, C#'s and PHP's
- * `[Attr]` / `#[Attr]` lists (grammars name these `attribute_item`,
- * `attribute_list`, ...: the word is the shared part), TypeScript's
- * decorators of class members. `#![inner]` belongs to the enclosing item; a
- * bare `attribute` is what those lists hold, or an expression (Python's
- * `a.b`), never a sibling of a definition. */
-static int leads_definition(const char *type)
-{
-    return (strstr(type, "attribute") && !strstr(type, "inner") && strcmp(type, "attribute") != 0) ||
-           strcmp(type, "decorator") == 0;
-}
-
-/* What can start a definition before its own node in one grammar. The checks
- * find parents and siblings by walking down from the root (ts_node_parent), a
- * cost that grows with the number of top-level items: on the kernel it was 2%
- * of a cold run, nearly all for grammars where nothing could lead. */
-static void lead_rules_for(lead_rules *l, const TSLanguage *language)
-{
-    if (l->language == language) return;
-    memset(l, 0, sizeof *l);
-    l->language = language;
-    l->definition = ts_language_field_id_for_name(language, "definition", (uint32_t)strlen("definition"));
-    l->declaration = ts_language_field_id_for_name(language, "declaration", (uint32_t)strlen("declaration"));
-    const char *template = "template_declaration";
-    l->has_template = ts_language_symbol_for_name(language, template, (uint32_t)strlen(template), true) != 0;
-    /* Python's decorators sit inside a decorated_definition, the wrapper that
-     * starts its definition: none is a sibling (scanning for them anyway was
-     * 0.23 G of the Python stdlib's 31.7 G instructions) */
-    const char *decorated = "decorated_definition";
-    int wraps_decorators = ts_language_symbol_for_name(language, decorated, (uint32_t)strlen(decorated), true) != 0;
-    uint32_t n = ts_language_symbol_count(language);
-    for (TSSymbol sym = 0; sym < n && !l->has_attributes; sym++) {
-        const char *type = ts_language_symbol_name(language, sym);
-        l->has_attributes = ts_language_symbol_type(language, sym) == TSSymbolTypeRegular && leads_definition(type) &&
-                            !(wraps_decorators && strcmp(type, "decorator") == 0);
-    }
-}
-
-/* Whether the text before `start` could end an attribute or decorator: not
- * when the previous token closes a statement, a block or a block comment. */
-static int may_follow_attribute(const char *src, uint32_t start)
-{
-    while (start > 0 && strchr(" \t\r\n\f\v", src[start - 1])) start--;
-    if (start == 0) return 0;
-    char c = src[start - 1];
-    if (c == ';' || c == '{' || c == '}') return 0;
-    return !(c == '/' && start >= 2 && src[start - 2] == '*');
-}
-
-/* Puts a reused tree cursor (made on first use) on `parent`'s first child; 0 when it has none. */
-static int cursor_on_children(TSTreeCursor *c, int *have, TSNode parent)
-{
-    if (*have) {
-        ts_tree_cursor_reset(c, parent);
-    } else {
-        *c = ts_tree_cursor_new(parent);
-        *have = 1;
-    }
-    return ts_tree_cursor_goto_first_child(c);
-}
-
 /* The extractor's cursor over `parent`'s children, first child current; 0 when it has none. */
-static int walk_children(cortex_extractor *x, TSNode parent) { return cursor_on_children(&x->walk, &x->have_walk, parent); }
-
-/* The row where the attributes written just before `n` begin, each on the
- * line after the last at the latest, or `row` when there are none. One pass
- * over `parent`'s children, resumed from the last call when `n` comes after
- * where it stopped: ts_node_prev_named_sibling finds the parent anew, from
- * the root, at every step. */
-static uint32_t attributes_row(cortex_extractor *x, TSNode parent, TSNode n, uint32_t row)
-{
-    attribute_scan *a = &x->attrs;
-    uint32_t n_start = ts_node_start_byte(n);
-    if (!a->active || !ts_node_eq(a->parent, parent) ||
-        ts_node_start_byte(ts_tree_cursor_current_node(&a->cursor)) > n_start) {
-        a->parent = parent;
-        a->run = 0;
-        a->chain_row = a->last_end = 0;
-        if (!(a->active = cursor_on_children(&a->cursor, &a->have_cursor, parent))) return row;
-    }
-    do {
-        TSNode k = ts_tree_cursor_current_node(&a->cursor);
-        if (ts_node_eq(k, n)) return a->run && a->last_end + 1 >= row ? a->chain_row : row;
-        if (!ts_node_is_named(k)) continue;
-        if (!leads_definition(ts_node_type(k))) {
-            a->run = 0;
-            continue;
-        }
-        uint32_t start = ts_node_start_point(k).row;
-        if (!a->run || a->last_end + 1 < start) a->chain_row = start; /* a blank line between: a new chain */
-        a->last_end = ts_node_end_point(k).row;
-        a->run = 1;
-    } while (ts_tree_cursor_goto_next_sibling(&a->cursor));
-    a->active = 0; /* n is not among the children: walked to the end */
-    return row;
-}
-
-/* Whether `outer` covers the bytes [start, end). */
-static int spans(TSNode outer, uint32_t start, uint32_t end)
-{
-    return ts_node_start_byte(outer) <= start && end <= ts_node_end_byte(outer);
-}
-
-/* Records the cursor's node one level down. */
-static void ancestry_push(ancestry *a)
-{
-    if (a->depth + 1 >= a->cap) cortex_grow((void **)&a->path, &a->cap, a->depth + 2, sizeof *a->path);
-    a->path[++a->depth] = ts_tree_cursor_current_node(&a->cursor);
-}
-
-/* Moves the cursor from where it is onto `n`: 0 when `n` is not ahead of it
- * in the tree (definitions arrive nearly always in document order). */
-static int walk_to(ancestry *a, TSNode n)
-{
-    uint32_t start = ts_node_start_byte(n), end = ts_node_end_byte(n);
-    /* up to the level whose parent holds n, then forward among its children */
-    while (!spans(a->path[a->depth], start, end)) {
-        if (a->depth == 0) return 0;
-        if (!spans(a->path[a->depth - 1], start, end)) {
-            ts_tree_cursor_goto_parent(&a->cursor);
-            a->depth--;
-        } else if (ts_node_end_byte(a->path[a->depth]) <= start && ts_tree_cursor_goto_next_sibling(&a->cursor)) {
-            a->path[a->depth] = ts_tree_cursor_current_node(&a->cursor);
-        } else {
-            return 0;
-        }
-    }
-    /* down through the children that hold it */
-    while (!ts_node_eq(a->path[a->depth], n)) {
-        if (!ts_tree_cursor_goto_first_child(&a->cursor)) return 0;
-        ancestry_push(a);
-        while (!spans(a->path[a->depth], start, end)) {
-            if (ts_node_end_byte(a->path[a->depth]) > start || !ts_tree_cursor_goto_next_sibling(&a->cursor)) return 0;
-            a->path[a->depth] = ts_tree_cursor_current_node(&a->cursor);
-        }
-    }
-    return 1;
-}
-
-/* Puts `a` on definition `n`, from where it was or else from the root: 0
- * when it cannot (the caller asks ts_node_parent). */
-static int locate(ancestry *a, TSNode n)
-{
-    if (a->active && walk_to(a, n)) return 1;
-    TSNode root = ts_tree_root_node(n.tree);
-    if (a->have_cursor) {
-        ts_tree_cursor_reset(&a->cursor, root);
-    } else {
-        a->cursor = ts_tree_cursor_new(root);
-        a->have_cursor = 1;
-    }
-    if (!a->cap) cortex_grow((void **)&a->path, &a->cap, 16, sizeof *a->path);
-    a->depth = 0;
-    a->path[0] = root;
-    return a->active = walk_to(a, n);
-}
-
-/* The parent of `n`, `up` levels above definition `def`: from the ancestry
- * when it can locate `def` (tried once per definition, `*located` -1 until
- * then), else from ts_node_parent. */
-static TSNode parent_above(cortex_extractor *x, TSNode def, TSNode n, uint32_t up, int *located)
-{
-    if (*located < 0) *located = locate(&x->above, def);
-    if (!*located) return ts_node_parent(n);
-    return x->above.depth > up ? x->above.path[x->above.depth - up - 1] : (TSNode){0};
-}
-
-/* The row where a definition visibly begins: a wrapper that holds it in a
- * `definition` or `declaration` field (Python's decorated_definition, an
- * export statement, a template) starts it earlier, and so do attributes
- * written before it. An enclosing block that merely ends with it (the last
- * method of a class) is not a wrapper. */
-static uint32_t lead_row_of(cortex_extractor *x, TSNode def, const char *src)
-{
-    const lead_rules *rules = &x->lead;
-    TSNode n = def, parent = {0};
-    int have_parent = 0, located = -1; /* not tried yet */
-    uint32_t up = 0;                    /* levels above def that n is */
-    for (; up < 3 && (rules->definition || rules->declaration || rules->has_template); up++) {
-        TSNode p = parent_above(x, def, n, up, &located);
-        int wraps = 0;
-        if (!ts_node_is_null(p)) {
-            if (rules->definition) wraps = ts_node_eq(ts_node_child_by_field_id(p, rules->definition), n);
-            if (!wraps && rules->declaration) wraps = ts_node_eq(ts_node_child_by_field_id(p, rules->declaration), n);
-            /* tree-sitter-cpp's template_declaration holds its declaration unnamed */
-            if (!wraps && rules->has_template && strcmp(ts_node_type(p), "template_declaration") == 0)
-                wraps = ts_node_eq(ts_node_named_child(p, ts_node_named_child_count(p) - 1), n);
-        }
-        if (!wraps) { /* p is n's parent, or none */
-            parent = p;
-            have_parent = 1;
-            break;
-        }
-        n = p;
-    }
-    uint32_t row = ts_node_start_point(n).row;
-    if (!rules->has_attributes || !may_follow_attribute(src, ts_node_start_byte(n))) return row;
-    if (!have_parent) parent = parent_above(x, def, n, up, &located);
-    return ts_node_is_null(parent) ? row : attributes_row(x, parent, n, row);
-}
+static int walk_children(cortex_extractor *x, TSNode parent) { return cortex_cursor_on_children(&x->walk, &x->have_walk, parent); }
 
 /* Where a signature ends: after the last token before the body, so comments
  * between the declaration and the body (extras) are not part of it. The body
@@ -549,7 +311,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         d->end = ts_node_end_byte(node);
         d->sp = ts_node_start_point(node);
         d->ep = ts_node_end_point(node);
-        d->lead_row = lead_row_of(x, node, src);
+        d->lead_row = cortex_lead_row(&x->lead, node, src);
         d->order = order;
         d->is_import = have_imp && !have_def;
         d->kind = d->is_import ? "import" : def_kind;
@@ -605,7 +367,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
     if (have_text) add_text(x, r, text, text_kind, have_lang ? node_text(&r->arena, lang, src) : NULL, src, order, 0);
 }
 
-/* ---- derivation ---------------------------------------------------------- */
+/* ---- parsing ------------------------------------------------------------- */
 
 typedef struct source_view {
     const char *src;
@@ -641,7 +403,6 @@ static int parse_and_match(cortex_extractor *x, const cortex_language_plugin *p,
         return cortex_error_set(CORTEX_EINVALID, "%s: %s", r->path, cortex_error_last());
     }
     ts_parser_set_language(x->parser, p->language);
-    lead_rules_for(&x->lead, p->language);
     ts_parser_set_included_ranges(x->parser, ranges, nranges);
     source_view view = {src, (uint32_t)len};
     TSInput input = {.payload = &view, .read = read_source, .encoding = TSInputEncodingUTF8};
@@ -655,8 +416,7 @@ static int parse_and_match(cortex_extractor *x, const cortex_language_plugin *p,
     }
     TSNode root = ts_tree_root_node(tree);
     r->has_errors |= ts_node_has_error(root);
-    x->attrs.active = 0; /* a scan of the previous tree */
-    x->above.active = 0;
+    cortex_lead_begin(&x->lead, p);
     for (uint32_t qi = 0; qi < p->nqueries; qi++) {
         const cortex_compiled_query *q = &p->queries[qi];
         ts_query_cursor_exec(x->cursor, q->query, root);
@@ -669,86 +429,48 @@ static int parse_and_match(cortex_extractor *x, const cortex_language_plugin *p,
     return 0;
 }
 
-/* ---- embedded regions ------------------------------------------------------ */
-
-#define MAX_REGIONS 256
-
-typedef struct region_list {
-    const char *src;
-    size_t len;
-    struct {
-        char language[64];
-        TSRange range;
-    } items[MAX_REGIONS];
-    uint32_t count;
-    uint32_t row, col, at; /* the point of byte `at`, advanced as regions arrive in order */
-} region_list;
-
-static TSPoint point_at(region_list *l, uint32_t byte)
-{
-    if (byte < l->at) l->row = l->col = l->at = 0;
-    for (; l->at < byte; l->at++) {
-        if (l->src[l->at] == '\n') {
-            l->row++;
-            l->col = 0;
-        } else {
-            l->col++;
-        }
-    }
-    return (TSPoint){l->row, l->col};
-}
-
-static void add_region(const char *language, uint32_t start, uint32_t end, void *payload)
-{
-    region_list *l = payload;
-    /* Out of order, overlapping or out of bounds: the plugin is wrong; drop it. */
-    uint32_t prev_end = l->count ? l->items[l->count - 1].range.end_byte : 0;
-    if (!language || l->count == MAX_REGIONS || start >= end || end > l->len || start < prev_end) return;
-    snprintf(l->items[l->count].language, sizeof l->items[l->count].language, "%s", language);
-    TSRange *r = &l->items[l->count].range;
-    r->start_byte = start;
-    r->start_point = point_at(l, start);
-    r->end_byte = end;
-    r->end_point = point_at(l, end);
-    l->count++;
-}
-
 /* Each language's regions parsed together (one tree per language, as a
  * browser runs a page's scripts in one scope). Returns the plugin whose hooks
  * derive the records: the first region's. */
 static const cortex_language_plugin *extract_regions(cortex_extractor *x, const cortex_language_plugin *p, const char *src,
                                                       size_t len, cortex_file_records *r, int *rc)
 {
-    region_list *l = cortex_xcalloc(1, sizeof *l);
-    l->src = src;
-    l->len = len;
-    p->embedded_regions(r->path, src, len, add_region, l);
-    const cortex_language_plugin *first = NULL;
-    TSRange ranges[MAX_REGIONS];
-    int done[MAX_REGIONS] = {0};
-    for (uint32_t i = 0; i < l->count && *rc == 0; i++) {
-        if (done[i]) continue;
-        const cortex_language_plugin *inner = p->set ? cortex_plugin_set_find(p->set, l->items[i].language) : NULL;
-        uint32_t n = 0;
-        for (uint32_t k = i; k < l->count; k++)
-            if (!done[k] && strcmp(l->items[k].language, l->items[i].language) == 0) {
-                ranges[n++] = l->items[k].range;
-                done[k] = 1;
-            }
+    cortex_regions *l;
+    cortex_regions_find(&l, p, r->path, src, len);
+    const cortex_language_plugin *first = NULL, *inner;
+    TSRange ranges[CORTEX_REGIONS_MAX];
+    uint32_t n;
+    while (*rc == 0 && cortex_regions_next(l, &inner, ranges, &n)) {
         /* No plugin for the region's language (none installed): the file is
          * indexed without its code rather than reported on every run. */
-        if (!inner || !inner->language || inner->embedded_regions) continue;
+        if (!inner) continue;
         if (!first) first = inner;
         *rc = parse_and_match(x, inner, src, len, ranges, n, r);
     }
-    free(l);
+    cortex_regions_free(l);
     return first ? first : p;
+}
+
+/* The point (row, column in bytes) of the end of `src`. */
+static TSPoint end_point(const char *src, uint32_t len)
+{
+    TSPoint p = {0, 0};
+    uint32_t line = 0; /* where the last line starts */
+    for (const char *nl = src; (nl = memchr(nl, '\n', (size_t)(src + len - nl))); nl++) {
+        p.row++;
+        line = (uint32_t)(nl - src) + 1;
+    }
+    p.column = len - line;
+    return p;
 }
 
 int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, const char *src, size_t len,
                          cortex_file_records *r)
 {
     x->raw.ndefs = x->raw.ntexts = x->raw.nsections = 0;
+    /* what the chunker needs of the language, even when extraction fails */
+    r->line_comment = p->line_comment;
+    r->lang_flags = p->flags;
     if (len > UINT32_MAX) {
         r->problem = "file larger than 4 GiB";
         return cortex_error_set(CORTEX_EINVALID, "%s: %s", r->path, r->problem);
@@ -772,8 +494,6 @@ int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, c
         rc = parse_and_match(x, p, src, len, NULL, 0, r);
     if (rc) return rc;
     /* The end of the file closes the last outline entry. */
-    region_list end = {.src = src, .len = len};
-    TSPoint file_end_point = point_at(&end, (uint32_t)len);
-    cortex_derive__records(&x->raw, deriving, src, (uint32_t)len, file_end_point, r);
+    cortex_derive__records(&x->raw, deriving, src, (uint32_t)len, end_point(src, (uint32_t)len), r);
     return 0;
 }

@@ -8,7 +8,7 @@
 #define CORTEX_EXTRACT_EXTRACTOR_H
 
 #include "../plugin/loader.h"
-#include "records.h"
+#include "../record/records.h"
 
 typedef struct cortex_extractor cortex_extractor;
 

@@ -160,6 +160,25 @@ char *cortex_text_uncomment(cortex_arena *a, const char *s, size_t n)
     return start;
 }
 
+/* How the tool directives written as comments begin: linters' and
+ * formatters' switches and type checkers' suppressions. Matched at the start
+ * of the comment's text, case included (`NOLINT` is a directive, "Nolint the
+ * parser" would be prose). */
+static const char *const directive_prefixes[] = {
+    "eslint-", "eslint ", "prettier-ignore", "noqa", "pylint:", "type: ignore", "type:ignore", "clang-format off",
+    "clang-format on", "NOLINT", "@ts-ignore", "@ts-expect-error", "@ts-nocheck", "rubocop:", "pragma:", "pragma ",
+    "#pragma", "fmt: off", "fmt: on", "fmt: skip", "isort:", "mypy:", "pyright:", "istanbul ignore", "c8 ignore",
+    "biome-ignore", "deno-lint-ignore", "tslint:", "jshint ", "nolint", "lint:ignore", "nosec", "NOSONAR",
+    "cppcheck-suppress", "@formatter:", "stylelint-", "cspell:", NULL,
+};
+
+int cortex_text_is_directive(const char *text)
+{
+    for (int i = 0; directive_prefixes[i]; i++)
+        if (strncmp(text, directive_prefixes[i], strlen(directive_prefixes[i])) == 0) return 1;
+    return 0;
+}
+
 /* Where a doc's tag section begins: a line after the first that opens with
  * a JSDoc/Javadoc/PHPDoc tag (`@param`) or a Sphinx field (`:param x:`). */
 static int opens_tags(const char *line)

@@ -29,6 +29,12 @@ char *cortex_text_unquote(cortex_arena *a, const char *s, size_t n);
 /** A comment's prose: //, ///, //!, #, and slash-star markers and leading '*' gutters removed. */
 char *cortex_text_uncomment(cortex_arena *a, const char *s, size_t n);
 
+/** True when a comment's prose (markers stripped) is an instruction to a
+ *  tool rather than text for a reader: a linter's or formatter's switch
+ *  (`eslint-disable-next-line`, `noqa`, `NOLINT`, `clang-format off`,
+ *  `@ts-ignore`, `rubocop:disable`, `pragma: no cover`, ...). */
+int cortex_text_is_directive(const char *text);
+
 /** The first paragraph of `s`, whitespace collapsed and capped. */
 char *cortex_text_summary(cortex_arena *a, const char *s);
 

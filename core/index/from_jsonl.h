@@ -5,7 +5,7 @@
 #ifndef CORTEX_INDEX_FROM_JSONL_H
 #define CORTEX_INDEX_FROM_JSONL_H
 
-#include "../extract/records.h"
+#include "../record/records.h"
 #include "../plugin/loader.h"
 
 #include <stdint.h>

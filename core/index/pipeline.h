@@ -9,7 +9,7 @@
 #include "../chunk/chunk.h"
 #include "../config/config.h"
 #include "../extract/extractor.h"
-#include "../extract/records.h"
+#include "../record/records.h"
 #include "../plugin/loader.h"
 #include "../walk/walker.h"
 

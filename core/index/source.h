@@ -8,7 +8,7 @@
 
 #include "../chunk/chunk.h"
 #include "../extract/extractor.h"
-#include "../extract/records.h"
+#include "../record/records.h"
 #include "../plugin/loader.h"
 
 #include <stddef.h>

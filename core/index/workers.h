@@ -10,7 +10,7 @@
 #define CORTEX_INDEX_WORKERS_H
 
 #include "../chunk/chunk.h"
-#include "../extract/records.h"
+#include "../record/records.h"
 #include "../plugin/loader.h"
 
 #include <stdint.h>

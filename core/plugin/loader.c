@@ -24,8 +24,14 @@
 #define CORTEX_PLUGIN_INSTALL_PATH "/usr/local/lib/cortex/plugins"
 #endif
 
-/* The descriptor size of ABI 1: a plugin must cover at least these fields. */
+/* The smallest descriptor of each ABI: the fields every plugin of it has.
+ * ABI 1's optional trailing fields were appended within it, so its plugins
+ * may end before them. */
 #define ABI1_MIN_SIZE (offsetof(cortex_plugin, refine_symbol))
+#define ABI2_MIN_SIZE (offsetof(cortex_plugin, wrapper_node_types) + sizeof(const char *const *))
+
+/* The line-comment token of a plugin that declares none. */
+#define DEFAULT_LINE_COMMENT "//"
 
 static void refuse(cortex_plugin_set *set, const char *path, const char *reason)
 {
@@ -58,6 +64,9 @@ static void plugin_free(cortex_language_plugin *p)
     pthread_mutex_destroy(&p->compile_lock);
     free_string_list(p->extensions);
     free_string_list(p->filenames);
+    free_string_list(p->leading_node_types);
+    free_string_list(p->wrapper_node_types);
+    free(p->line_comment);
     free(p->name);
     free(p->version);
     /* dlclose after the queries: they reference the grammar inside the object. */
@@ -183,6 +192,54 @@ int cortex_plugin_queries(const cortex_language_plugin *cp)
     return rc;
 }
 
+/* ---- what an ABI-1 plugin could not declare ------------------------------
+ * Before ABI 2 the extractor found what leads a definition by the shape of
+ * node type names; an older plugin gets the same answer, computed once here. */
+
+/* A named node type that led a definition as a sibling before ABI 2: one
+ * that names an attribute list or item (not an inner one, which belongs to
+ * the enclosing item, and not a bare `attribute`, which is what such lists
+ * hold), or a decorator. */
+static int abi1_leads(const char *type)
+{
+    return (strstr(type, "attribute") && !strstr(type, "inner") && strcmp(type, "attribute") != 0) ||
+           strcmp(type, "decorator") == 0;
+}
+
+static int grammar_has(const TSLanguage *lang, const char *type)
+{
+    return lang && ts_language_symbol_for_name(lang, type, (uint32_t)strlen(type), true) != 0;
+}
+
+/* The leading sibling types an ABI-1 plugin's grammar had: decorators held
+ * inside a `decorated_definition` wrapper are never siblings of what they
+ * decorate. Each name once. */
+static char **abi1_leading_node_types(const TSLanguage *lang)
+{
+    char **list = NULL;
+    size_t n = 0, cap = 0;
+    int wraps_decorators = grammar_has(lang, "decorated_definition");
+    uint32_t count = lang ? ts_language_symbol_count(lang) : 0;
+    for (TSSymbol sym = 0; sym < count; sym++) {
+        const char *type = ts_language_symbol_name(lang, sym);
+        if (ts_language_symbol_type(lang, sym) != TSSymbolTypeRegular || !abi1_leads(type) ||
+            (wraps_decorators && strcmp(type, "decorator") == 0))
+            continue;
+        int seen = 0;
+        for (size_t i = 0; i < n && !seen; i++) seen = strcmp(list[i], type) == 0;
+        if (seen) continue;
+        *CORTEX_PUSH(list, n, cap) = cortex_xstrdup(type);
+    }
+    *CORTEX_PUSH(list, n, cap) = NULL;
+    return list;
+}
+
+static char **abi1_wrapper_node_types(const TSLanguage *lang)
+{
+    static const char *const template_wrapper[] = {"template_declaration", NULL};
+    return copy_string_list(grammar_has(lang, template_wrapper[0]) ? template_wrapper : NULL);
+}
+
 /* Checks the descriptor and builds the loaded plugin; 0 or a code with the message set. */
 static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cortex_plugin *raw)
 {
@@ -192,14 +249,21 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
     if (raw->abi_version > CORTEX_PLUGIN_ABI_VERSION)
         return cortex_error_set(CORTEX_EVERSION, "plugin ABI %u is too new (this cortex loads ABI %u..%u); upgrade cortex",
                                 raw->abi_version, CORTEX_PLUGIN_ABI_MIN_COMPATIBLE, CORTEX_PLUGIN_ABI_VERSION);
-    if (raw->struct_size < ABI1_MIN_SIZE)
+    size_t min_size = raw->abi_version >= 2 ? ABI2_MIN_SIZE : ABI1_MIN_SIZE;
+    if (raw->struct_size < min_size)
         return cortex_error_set(CORTEX_EVERSION, "descriptor is %u bytes, smaller than ABI %u's %zu",
-                                raw->struct_size, raw->abi_version, (size_t)ABI1_MIN_SIZE);
+                                raw->struct_size, raw->abi_version, min_size);
 
-    /* Read only what the plugin's struct_size covers; newer fields stay zero. */
+    /* Read only what the plugin's struct_size covers, and of that only the
+     * fields its ABI has; the others stay zero. */
     cortex_plugin d;
     memset(&d, 0, sizeof d);
     memcpy(&d, raw, raw->struct_size < sizeof d ? raw->struct_size : sizeof d);
+    if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_EMBEDDED_REGIONS) d.embedded_regions = NULL;
+    if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_LINE_COMMENT) d.line_comment = NULL;
+    if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_FLAGS) d.flags = 0;
+    if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_LEADING_NODE_TYPES) d.leading_node_types = NULL;
+    if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_WRAPPER_NODE_TYPES) d.wrapper_node_types = NULL;
 
     if (!d.name || !*d.name) return cortex_error_set(CORTEX_EINVALID, "descriptor has no name");
     if (!d.language && !d.embedded_regions)
@@ -238,6 +302,14 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
     p->refine_symbol = d.refine_symbol;
     p->import_paths = d.import_paths;
     p->embedded_regions = d.embedded_regions;
+    p->line_comment = cortex_xstrdup(d.line_comment && *d.line_comment ? d.line_comment : DEFAULT_LINE_COMMENT);
+    p->flags = d.flags;
+    p->leading_node_types = d.abi_version >= CORTEX_PLUGIN_ABI_WITH_LEADING_NODE_TYPES
+                                ? copy_string_list(d.leading_node_types)
+                                : abi1_leading_node_types(lang);
+    p->wrapper_node_types = d.abi_version >= CORTEX_PLUGIN_ABI_WITH_WRAPPER_NODE_TYPES
+                                ? copy_string_list(d.wrapper_node_types)
+                                : abi1_wrapper_node_types(lang);
     p->set = set;
     XXH3_state_t *h = XXH3_createState();
     XXH3_64bits_reset(h);

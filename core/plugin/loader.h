@@ -37,6 +37,12 @@ typedef struct cortex_language_plugin {
     cortex_refine_symbol_fn refine_symbol; /* NULL when the plugin has none */
     cortex_import_paths_fn import_paths;   /* NULL when the plugin has none */
     cortex_embedded_regions_fn embedded_regions; /* NULL when the plugin has none */
+    /* What the plugin declares about its language (ABI 2), or for an older
+     * plugin what the core did before it could: see cortex/plugin.h. */
+    char *line_comment;          /* never NULL */
+    uint32_t flags;              /* CORTEX_PLUGIN_* */
+    char **leading_node_types;   /* copied, NULL-terminated */
+    char **wrapper_node_types;   /* copied, NULL-terminated */
     const struct cortex_plugin_set *set;   /* the set it belongs to: finds the plugins of its regions */
     uint64_t fingerprint;  /* hash of name, version and query texts: what it extracts */
 } cortex_language_plugin;

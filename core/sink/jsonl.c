@@ -17,7 +17,7 @@
 #include "carry.h"
 #include "shards.h"
 
-#include "../extract/record_json.h"
+#include "../record/record_json.h"
 #include "../util/error.h"
 #include "../util/mem.h"
 

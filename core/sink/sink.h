@@ -11,7 +11,7 @@
 #define CORTEX_SINK_SINK_H
 
 #include "../chunk/chunk.h"
-#include "../extract/records.h"
+#include "../record/records.h"
 
 #include <stdint.h>
 

@@ -10,7 +10,7 @@
 #ifndef CORTEX_STORE_BIND_H
 #define CORTEX_STORE_BIND_H
 
-#include "../extract/records.h"
+#include "../record/records.h"
 
 #include <sqlite3.h>
 #include <stddef.h>

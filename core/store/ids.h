@@ -9,7 +9,7 @@
 
 #include "store.h"
 
-#include "../extract/records.h"
+#include "../record/records.h"
 
 #include <stddef.h>
 #include <stdint.h>

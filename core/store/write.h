@@ -13,7 +13,7 @@
 #include "fts_side.h"
 #include "store.h"
 
-#include "../extract/records.h"
+#include "../record/records.h"
 
 #include <stdint.h>
 

@@ -3,7 +3,7 @@
 #include "handlers.h"
 #include "paths.h"
 
-#include "../extract/record_json.h"
+#include "../record/record_json.h"
 #include "../util/error.h"
 
 #include <limits.h>

@@ -90,6 +90,7 @@ static const cortex_plugin descriptor = {
     .queries = queries,
     .query_count = sizeof queries / sizeof *queries,
     .import_paths = import_paths,
+    .line_comment = "#",
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

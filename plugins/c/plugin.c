@@ -40,6 +40,11 @@ static void refine(const cortex_symbol_view *view, const char **kind, const char
     if (declared_static(view)) *visibility = "private";
 }
 
+/* The grammar's attribute and decorator node types: written before a
+ * definition, they start it (cortex/plugin.h). */
+static const char *const leading_node_types[] = {"attribute_specifier", "attribute_declaration",
+                                                 "attributed_declarator", "attributed_statement", NULL};
+
 static const cortex_plugin descriptor = {
     .abi_version = CORTEX_PLUGIN_ABI_VERSION,
     .struct_size = sizeof(cortex_plugin),
@@ -51,6 +56,8 @@ static const cortex_plugin descriptor = {
     .query_count = sizeof queries / sizeof *queries,
     .refine_symbol = refine,
     .import_paths = cortex_c_include_paths,
+    .line_comment = "//",
+    .leading_node_types = leading_node_types,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

@@ -90,6 +90,13 @@ static void include_paths(const char *importer, const char *name, const char *or
     cortex_c_include_paths(importer, name, origin, emit, payload);
 }
 
+/* The grammar's attribute and decorator node types: written before a
+ * definition, they start it (cortex/plugin.h). */
+static const char *const leading_node_types[] = {"attribute_specifier", "attribute_declaration",
+                                                 "attributed_declarator", "attributed_statement", NULL};
+/* `template <...>` starts the declaration it ends with. */
+static const char *const wrapper_node_types[] = {"template_declaration", NULL};
+
 static const cortex_plugin descriptor = {
     .abi_version = CORTEX_PLUGIN_ABI_VERSION,
     .struct_size = sizeof(cortex_plugin),
@@ -101,6 +108,9 @@ static const cortex_plugin descriptor = {
     .query_count = sizeof queries / sizeof *queries,
     .refine_symbol = refine,
     .import_paths = include_paths,
+    .line_comment = "//",
+    .leading_node_types = leading_node_types,
+    .wrapper_node_types = wrapper_node_types,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

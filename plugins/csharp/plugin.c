@@ -136,6 +136,13 @@ static void refine(const cortex_symbol_view *v, const char **kind, const char **
     else *visibility = "private";
 }
 
+/* The grammar's attribute and decorator node types: written before a
+ * definition, they start it (cortex/plugin.h). */
+static const char *const leading_node_types[] = {"global_attribute", "attribute_argument_list",
+                                                 "attribute_argument", "attribute_list",
+                                                 "attribute_target_specifier", "preproc_if_in_attribute_list",
+                                                 NULL};
+
 static const cortex_plugin descriptor = {
     .abi_version = CORTEX_PLUGIN_ABI_VERSION,
     .struct_size = sizeof(cortex_plugin),
@@ -146,6 +153,8 @@ static const cortex_plugin descriptor = {
     .queries = queries,
     .query_count = sizeof queries / sizeof *queries,
     .refine_symbol = refine,
+    .line_comment = "//",
+    .leading_node_types = leading_node_types,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

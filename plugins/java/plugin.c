@@ -214,6 +214,7 @@ static const cortex_plugin descriptor = {
     .query_count = sizeof queries / sizeof *queries,
     .refine_symbol = refine,
     .import_paths = import_paths,
+    .line_comment = "//",
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

@@ -34,6 +34,10 @@ static const cortex_query queries[] = {
     {"texts", cortex_query_texts},
 };
 
+/* The grammar's attribute and decorator node types: written before a
+ * definition, they start it (cortex/plugin.h). */
+static const char *const leading_node_types[] = {"import_attribute", "jsx_attribute", "decorator", NULL};
+
 static const cortex_plugin descriptor = {
     .abi_version = CORTEX_PLUGIN_ABI_VERSION,
     .struct_size = sizeof(cortex_plugin),
@@ -45,6 +49,8 @@ static const cortex_plugin descriptor = {
     .query_count = sizeof queries / sizeof *queries,
     .refine_symbol = cortex_js_refine,
     .import_paths = cortex_js_import_paths,
+    .line_comment = "//",
+    .leading_node_types = leading_node_types,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

@@ -24,6 +24,7 @@ static const cortex_plugin descriptor = {
     .language = tree_sitter_markdown,
     .queries = queries,
     .query_count = sizeof queries / sizeof *queries,
+    .flags = CORTEX_PLUGIN_PROSE | CORTEX_PLUGIN_OUTLINE_MARKDOWN,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

@@ -86,6 +86,9 @@ static void import_paths(const char *importer, const char *name, const char *ori
     if (dots > 0 && len == 0) emit_module(base, "__init__", 8, emit, payload);
 }
 
+/* Decorators sit inside a decorated_definition, which holds what it decorates
+ * in its `definition` field: a wrapper by the core's own convention, so
+ * nothing leads a definition that needs declaring. */
 static const cortex_plugin descriptor = {
     .abi_version = CORTEX_PLUGIN_ABI_VERSION,
     .struct_size = sizeof(cortex_plugin),
@@ -97,6 +100,7 @@ static const cortex_plugin descriptor = {
     .query_count = sizeof queries / sizeof *queries,
     .refine_symbol = refine,
     .import_paths = import_paths,
+    .line_comment = "#",
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

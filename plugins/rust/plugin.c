@@ -170,6 +170,10 @@ static void import_paths(const char *importer, const char *name, const char *ori
     use_paths(importer, name, emit, payload);
 }
 
+/* The grammar's attribute and decorator node types: written before a
+ * definition, they start it (cortex/plugin.h). */
+static const char *const leading_node_types[] = {"attribute_item", NULL};
+
 static const cortex_plugin descriptor = {
     .abi_version = CORTEX_PLUGIN_ABI_VERSION,
     .struct_size = sizeof(cortex_plugin),
@@ -181,6 +185,8 @@ static const cortex_plugin descriptor = {
     .query_count = sizeof queries / sizeof *queries,
     .refine_symbol = refine,
     .import_paths = import_paths,
+    .line_comment = "//",
+    .leading_node_types = leading_node_types,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

@@ -23,6 +23,7 @@ static const cortex_plugin descriptor = {
     .version = "0.1.0",
     .extensions = extensions,
     .embedded_regions = no_regions,
+    .flags = CORTEX_PLUGIN_PROSE,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

@@ -129,6 +129,7 @@ static const cortex_plugin descriptor = {
     .version = "0.1.0",
     .extensions = extensions,
     .embedded_regions = regions,
+    .line_comment = "//",
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

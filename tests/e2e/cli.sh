@@ -23,11 +23,11 @@ expect_eq "plugins lists every plugin built" "$ALL_PLUGINS" \
 expect_status "plugins --json exits 0" 0 "$CORTEX" plugins --json
 expect_eq "plugins --json: python extensions" '[".py",".pyi",".pyw"]' \
   "$(jq -c '.plugins[] | select(.name=="python") | .extensions' "$TMP/out")"
-expect_eq "plugins --json: ABI 1 everywhere" "1" "$(jq -r '[.plugins[].abi] | unique | map(tostring) | join(" ")' "$TMP/out")"
+expect_eq "plugins --json: ABI 2 everywhere" "2" "$(jq -r '[.plugins[].abi] | unique | map(tostring) | join(" ")' "$TMP/out")"
 
 # Broken plugins on the path are reported, and everything else still works.
 CORTEX_PLUGIN_PATH="$2/tests/fixture-plugins" expect_status "plugins with broken fixtures exits 0" 0 "$CORTEX" plugins
-expect_eq "broken fixtures are refused, one line each" 9 "$(grep -c '^refused: ' "$TMP/out")"
+expect_eq "broken fixtures are refused, one line each" 10 "$(grep -c '^refused: ' "$TMP/out")"
 grep -q '^fixture-good ' "$TMP/out" && pass "good fixture loads beside broken ones" || fail "good fixture loads beside broken ones"
 
 finish

@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 /* The plugin loader: one good fixture loads; each broken fixture is refused
  * with its exact one-line reason, and the others still load. */
+#include "chunk/chunk.h"
+#include "extract/extractor.h"
 #include "plugin/loader.h"
 #include "util/error.h"
 
@@ -26,26 +28,108 @@ static const char *reason_for(const char *name)
     return NULL;
 }
 
+/* The fixture plugin named `name`; fails the test when it did not load. */
+static const cortex_language_plugin *loaded(const char *name)
+{
+    const cortex_language_plugin *p = cortex_plugin_set_find(fixtures, name);
+    ck_assert_msg(p != NULL, "%s did not load", name);
+    return p;
+}
+
+/* A NULL-terminated list as one space-separated string. */
+static const char *joined(char *const *list)
+{
+    static char out[1024];
+    out[0] = '\0';
+    for (; *list; list++) snprintf(out + strlen(out), sizeof out - strlen(out), "%s%s", out[0] ? " " : "", *list);
+    return out;
+}
+
 START_TEST(test_loader_accepts_good_plugin)
 {
-    ck_assert_uint_eq(fixtures->count, 1);
-    const cortex_language_plugin *p = fixtures->plugins[0];
-    ck_assert_str_eq(p->name, "fixture-good");
+    ck_assert_uint_eq(fixtures->count, 4); /* good, and the three ABI fixtures */
+    const cortex_language_plugin *p = loaded("fixture-good");
     ck_assert_str_eq(p->version, "9.9.9");
     ck_assert_str_eq(p->extensions[0], ".fixture");
     ck_assert_ptr_null(p->extensions[1]);
-    ck_assert_uint_eq(p->abi_version, 1);
+    ck_assert_uint_eq(p->abi_version, 2);
     ck_assert_uint_eq(p->grammar_abi, 15);
     ck_assert_uint_eq(p->nqueries, 1);
+    /* ABI 2 with nothing declared: the defaults, and nothing leads */
+    ck_assert_str_eq(p->line_comment, "//");
+    ck_assert_uint_eq(p->flags, 0);
+    ck_assert_ptr_null(p->leading_node_types[0]);
+    ck_assert_ptr_null(p->wrapper_node_types[0]);
+}
+END_TEST
+
+/* An ABI-1 plugin loads, and the fields ABI 2 added are not read from it even
+ * though its descriptor has them: it gets what the core did before, with the
+ * leading types found in its grammar (tree-sitter-c) by the old rule. */
+START_TEST(test_loader_gives_abi1_plugin_the_old_behaviour)
+{
+    const cortex_language_plugin *p = loaded("fixture-abi1");
+    ck_assert_uint_eq(p->abi_version, 1);
+    ck_assert_str_eq(p->line_comment, "//");
+    ck_assert_uint_eq(p->flags, 0);
+    ck_assert_str_eq(joined(p->leading_node_types),
+                     "attribute_specifier attribute_declaration attributed_declarator attributed_statement");
+    ck_assert_ptr_null(p->wrapper_node_types[0]);
+}
+END_TEST
+
+/* What an ABI-2 plugin declares is kept, and the extractor and chunker use it. */
+START_TEST(test_loader_honours_abi2_declarations)
+{
+    const cortex_language_plugin *p = loaded("fixture-abi2");
+    ck_assert_uint_eq(p->abi_version, 2);
+    ck_assert_str_eq(p->line_comment, "--");
+    ck_assert_uint_eq(p->flags, 0);
+    ck_assert_str_eq(joined(p->leading_node_types), "attribute_declaration");
+    ck_assert_str_eq(joined(p->wrapper_node_types), "linkage_specification preproc_if");
+
+    /* the declared wrapper starts the function: the comment above it is its doc */
+    static const char src[] = "/* Doc of f. */\nextern \"C\"\nint f(void) { return 0; }\n";
+    cortex_extractor *x;
+    ck_assert_int_eq(cortex_extractor_new(&x, NULL), 0);
+    cortex_file_records r = {.path = "a.abi2", .lang = p->name};
+    ck_assert_int_eq(cortex_extractor_run(x, p, src, sizeof src - 1, &r), 0);
+    ck_assert_uint_eq(r.nsymbols, 1);
+    ck_assert_str_eq(r.symbols[0].name, "f");
+    ck_assert_str_eq(r.symbols[0].doc, "Doc of f.");
+    /* the definitions tier labels each definition with the declared comment token */
+    cortex_chunk_file(&r, src, sizeof src - 1, NULL);
+    ck_assert_uint_eq(r.nchunks, 2);
+    ck_assert_str_eq(r.chunks[1].kind, "definitions");
+    ck_assert_str_eq(r.chunks[1].content,
+                     "# a.abi2 (definitions)\n\n```fixture-abi2\n-- line 3\nint f(void) { return 0; }\n```\n");
+
+    /* a prose plugin with Markdown sections: chunked at its headers */
+    const cortex_language_plugin *prose = loaded("fixture-prose");
+    ck_assert_uint_eq(prose->flags, CORTEX_PLUGIN_PROSE | CORTEX_PLUGIN_OUTLINE_MARKDOWN);
+    static const char doc[] = "Intro.\n\n# Title\n\nBody.\n";
+    cortex_file_records_reset(&r);
+    r = (cortex_file_records){.path = "a.prose", .lang = prose->name};
+    ck_assert_int_eq(cortex_extractor_run(x, prose, doc, sizeof doc - 1, &r), 0);
+    cortex_chunk_file(&r, doc, sizeof doc - 1, NULL);
+    ck_assert_uint_eq(r.nchunks, 2);
+    ck_assert_ptr_null(r.chunks[0].headers);
+    ck_assert_str_eq(r.chunks[1].headers, "Title");
+    cortex_file_records_reset(&r);
+    cortex_extractor_free(x);
 }
 END_TEST
 
 START_TEST(test_loader_refuses_each_broken_plugin)
 {
-    ck_assert_uint_eq(fixtures->nrefused, 9);
-    ck_assert_str_eq(reason_for("abi_too_new.so"), "plugin ABI 2 is too new (this cortex loads ABI 1..1); upgrade cortex");
+    ck_assert_uint_eq(fixtures->nrefused, 10);
+    ck_assert_str_eq(reason_for("abi_too_new.so"), "plugin ABI 3 is too new (this cortex loads ABI 1..2); upgrade cortex");
     ck_assert_str_eq(reason_for("abi_too_old.so"),
-                     "plugin ABI 0 is too old (this cortex loads ABI 1..1); rebuild it against the current SDK");
+                     "plugin ABI 0 is too old (this cortex loads ABI 1..2); rebuild it against the current SDK");
+    char small[200];
+    snprintf(small, sizeof small, "descriptor is %zu bytes, smaller than ABI 2's %zu", offsetof(cortex_plugin, line_comment),
+             sizeof(cortex_plugin));
+    ck_assert_str_eq(reason_for("abi2_too_small.so"), small);
     ck_assert_str_eq(reason_for("bad_query.so"),
                      "plugin 'fixture-bad-query': query 'tags' does not compile: unknown node type at 2:2");
     ck_assert_str_eq(reason_for("bad_capture.so"),
@@ -101,8 +185,9 @@ END_TEST
 
 START_TEST(test_loader_matches_by_file_name_then_extension)
 {
-    ck_assert_ptr_eq(cortex_plugin_set_match(fixtures, "src/x.fixture"), fixtures->plugins[0]);
-    ck_assert_ptr_eq(cortex_plugin_set_match(fixtures, "deep/dir/Fixturefile"), fixtures->plugins[0]);
+    const cortex_language_plugin *good = loaded("fixture-good");
+    ck_assert_ptr_eq(cortex_plugin_set_match(fixtures, "src/x.fixture"), good);
+    ck_assert_ptr_eq(cortex_plugin_set_match(fixtures, "deep/dir/Fixturefile"), good);
     ck_assert_ptr_null(cortex_plugin_set_match(fixtures, "src/x.other"));
     ck_assert_ptr_null(cortex_plugin_set_match(fixtures, ".fixture")); /* a dot file has no extension */
     ck_assert_ptr_null(cortex_plugin_set_match(fixtures, "noext"));
@@ -115,10 +200,10 @@ START_TEST(test_loader_loads_real_plugins_beside_broken_ones)
     cortex_plugin_set_load(&built, BUILD_PLUGIN_DIR);
     ck_assert_uint_eq(built->nrefused, 0);
     cortex_plugin_set_load(&set, BUILD_PLUGIN_DIR ":" FIXTURE_PLUGIN_DIR ":" BUILD_PLUGIN_DIR);
-    /* every built plugin and the good fixture; the repeated directory is not a duplicate */
-    ck_assert_uint_eq(set->count, built->count + 1);
+    /* every built plugin and the four good fixtures; the repeated directory is not a duplicate */
+    ck_assert_uint_eq(set->count, built->count + 4);
     cortex_plugin_set_free(built);
-    ck_assert_uint_eq(set->nrefused, 9);
+    ck_assert_uint_eq(set->nrefused, 10);
     ck_assert_str_eq(cortex_plugin_set_match(set, "a/b.py")->name, "python");
     ck_assert_str_eq(cortex_plugin_set_match(set, "a/b.h")->name, "c");
     ck_assert_str_eq(cortex_plugin_set_match(set, "README.md")->name, "markdown");
@@ -154,6 +239,8 @@ int main(void)
     tcase_add_checked_fixture(tc, load_fixtures, free_fixtures);
     tcase_set_timeout(tc, 60); /* compiles every built plugin's queries: seconds under ASan */
     tcase_add_test(tc, test_loader_accepts_good_plugin);
+    tcase_add_test(tc, test_loader_gives_abi1_plugin_the_old_behaviour);
+    tcase_add_test(tc, test_loader_honours_abi2_declarations);
     tcase_add_test(tc, test_loader_refuses_each_broken_plugin);
     tcase_add_test(tc, test_loader_matches_by_file_name_then_extension);
     tcase_add_test(tc, test_loader_compiles_plugins_together);

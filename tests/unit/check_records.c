@@ -1,8 +1,8 @@
 /* Records: the deterministic sort (with parent/caller remapping), the stable
  * sort under it, and the JSON writer's escaping, which must always emit valid
  * UTF-8 JSON. */
-#include "extract/record_json.h"
-#include "extract/records.h"
+#include "record/record_json.h"
+#include "record/records.h"
 
 #include "check_run.h"
 

@@ -90,6 +90,22 @@ START_TEST(test_text_meaningful_strings)
 }
 END_TEST
 
+/* Tool directives are not prose for a reader; prose that mentions a tool is. */
+START_TEST(test_text_directives)
+{
+    static const char *const directives[] = {"eslint-disable-next-line no-console", "eslint-disable", "prettier-ignore",
+                                             "noqa", "noqa: E501", "pylint: disable=invalid-name",
+                                             "type: ignore[attr-defined]", "clang-format off", "clang-format on",
+                                             "NOLINTNEXTLINE(bugprone-macro)", "@ts-ignore",
+                                             "@ts-expect-error wrong on purpose", "rubocop:disable Metrics",
+                                             "pragma: no cover", NULL};
+    for (int i = 0; directives[i]; i++) ck_assert_msg(cortex_text_is_directive(directives[i]), "%s", directives[i]);
+    static const char *const prose[] = {"Sends the request.", "Disable eslint here because the rule is wrong.",
+                                        "Nolint the parser", "typed: the type", "", NULL};
+    for (int i = 0; prose[i]; i++) ck_assert_msg(!cortex_text_is_directive(prose[i]), "%s", prose[i]);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("text");
@@ -102,6 +118,7 @@ int main(void)
     tcase_add_test(tc, test_text_uncomment_each_style);
     tcase_add_test(tc, test_text_summary_is_first_paragraph);
     tcase_add_test(tc, test_text_meaningful_strings);
+    tcase_add_test(tc, test_text_directives);
     suite_add_tcase(s, tc);
     return cortex_check_run(s);
 }

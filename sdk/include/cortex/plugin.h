@@ -13,8 +13,11 @@
  * added it. A plugin sets abi_version to CORTEX_PLUGIN_ABI_VERSION and
  * struct_size to sizeof(cortex_plugin) as it saw them when built; the core
  * accepts any abi_version in [CORTEX_PLUGIN_ABI_MIN_COMPATIBLE,
- * CORTEX_PLUGIN_ABI_VERSION] and reads only the fields that struct_size
- * covers.
+ * CORTEX_PLUGIN_ABI_VERSION] and reads a field only when the plugin's
+ * abi_version is at least the field's CORTEX_PLUGIN_ABI_WITH_* constant (as
+ * tree-sitter gates by LANGUAGE_VERSION_WITH_*) and struct_size covers it. A
+ * field an older plugin cannot have gets the default its comment names: what
+ * the core did before the field existed.
  *
  * This header compiles as C99 (-pedantic) and as C++.
  */
@@ -31,9 +34,16 @@ extern "C" {
 /* ---- Versions ---------------------------------------------------------- */
 
 /** The plugin ABI this header describes. */
-#define CORTEX_PLUGIN_ABI_VERSION 1
+#define CORTEX_PLUGIN_ABI_VERSION 2
 /** The oldest plugin ABI a core built from this header still loads. */
 #define CORTEX_PLUGIN_ABI_MIN_COMPATIBLE 1
+
+/* The ABI that added each field after the first ones. */
+#define CORTEX_PLUGIN_ABI_WITH_EMBEDDED_REGIONS 1 /* appended in ABI 1: also gated by struct_size */
+#define CORTEX_PLUGIN_ABI_WITH_LINE_COMMENT 2
+#define CORTEX_PLUGIN_ABI_WITH_FLAGS 2
+#define CORTEX_PLUGIN_ABI_WITH_LEADING_NODE_TYPES 2
+#define CORTEX_PLUGIN_ABI_WITH_WRAPPER_NODE_TYPES 2
 
 /** The name of the one symbol a plugin exports. */
 #define CORTEX_PLUGIN_ENTRY "cortex_plugin_v1"
@@ -157,6 +167,40 @@ typedef void (*cortex_region_fn)(const char *language, uint32_t start, uint32_t 
 typedef void (*cortex_embedded_regions_fn)(const char *path, const char *source, size_t len, cortex_region_fn emit,
                                            void *payload);
 
+/* ---- What the core assumes of every grammar ----------------------------- */
+
+/*
+ * A few conventions hold for every plugin; nothing declares them:
+ *
+ *  - Where a definition starts. A parent that holds the definition in a field
+ *    named `definition` or `declaration` (a decorated definition, an export
+ *    statement) wraps it: the definition's lines, and the doc comment above
+ *    it, start at the wrapper, up to three levels out. Other wrappers and the
+ *    attributes or decorators written before a definition are declared
+ *    (wrapper_node_types, leading_node_types). Leading siblings form a chain,
+ *    each on the line after the previous one at the latest, and are looked for
+ *    only when the text before the definition does not end with `;`, `{`,
+ *    `}` or a block comment's end.
+ *  - Comments (@text.comment, and doc comments) lose their markers: `//`,
+ *    `///`, `//!`, a block comment's opening and closing with its `*` gutter,
+ *    leading `#` runs, leading `--` runs, and whole lines starting at
+ *    column 0 with `=begin` or `=end`.
+ *  - Strings (@text.string, @doc) lose their prefix letters (r b u f L U u8 @
+ *    $ R), their quotes (one, or three of `"` or `'`) and their common
+ *    indentation.
+ *  - A doc's summary is its first paragraph, ending early at a line that opens
+ *    a tag section: `@param`-style tags or `:param`-style fields.
+ */
+
+/* ---- Flags -------------------------------------------------------------- */
+
+/** The plugin's files are documentation, not code: they are cut into chunks
+ *  by paragraphs instead of a code file's outline, definitions and data. */
+#define CORTEX_PLUGIN_PROSE (1u << 0)
+/** With CORTEX_PLUGIN_PROSE: split the files into sections at their Markdown
+ *  headers (`#` lines and underlined titles) before cutting by paragraphs. */
+#define CORTEX_PLUGIN_OUTLINE_MARKDOWN (1u << 1)
+
 /* ---- The descriptor ---------------------------------------------------- */
 
 typedef struct cortex_plugin {
@@ -174,6 +218,23 @@ typedef struct cortex_plugin {
     cortex_import_paths_fn import_paths;   /**< optional, may be NULL */
     /* Appended in ABI 1 (an older plugin's struct_size ends before them: NULL). */
     cortex_embedded_regions_fn embedded_regions; /**< optional, may be NULL */
+    /* Added in ABI 2. */
+    /** The token that starts a line comment ("//", "#", "--"): the comments
+     *  the core writes in a code file's chunks. NULL, and before ABI 2: "//". */
+    const char *line_comment;
+    /** CORTEX_PLUGIN_* flags; before ABI 2: none. */
+    uint32_t flags;
+    /** NULL-terminated node types written before a definition, as siblings
+     *  of it, that start it: attributes (`attribute_item`), decorators of
+     *  class members (`decorator`). The doc comment above them is the
+     *  definition's. NULL: none. Before ABI 2: the grammar's named node types
+     *  containing "attribute" (but not "inner", nor `attribute` itself) and
+     *  `decorator` (when the grammar has no `decorated_definition`). */
+    const char *const *leading_node_types;
+    /** NULL-terminated node types that wrap the definition they end with (as
+     *  their last named child) and start it: `template_declaration`. NULL:
+     *  none. Before ABI 2: `template_declaration`, when the grammar has it. */
+    const char *const *wrapper_node_types;
 } cortex_plugin;
 
 /** The entry point every plugin exports. */

@@ -54,9 +54,9 @@ void cortex_file_records_sort(cortex_file_records *r, cortex_sort_scratch *scrat
 {
     size_t n = r->nsymbols;
     if (n > 0) {
-        sym_slot *slots = malloc(n * sizeof *slots);
-        int32_t *remap = malloc(n * sizeof *remap);
-        cortex_symbol *sorted = malloc(n * sizeof *sorted);
+        sym_slot *slots = cortex_xmalloc(n * sizeof *slots);
+        int32_t *remap = cortex_xmalloc(n * sizeof *remap);
+        cortex_symbol *sorted = cortex_xmalloc(n * sizeof *sorted);
         for (size_t i = 0; i < n; i++) slots[i] = (sym_slot){&r->symbols[i], (int32_t)i};
         cortex_sort(slots, n, sizeof *slots, compare_symbols, scratch);
         for (size_t i = 0; i < n; i++) {

@@ -1,10 +1,12 @@
 /*
- * The record model: what extraction produces for one file, as the sinks
- * receive it. Strings live in the file's arena; kinds that come from a plugin's
- * capture names or refine hook are borrowed from the loaded plugin.
+ * The record model: what extraction produces for one file, as the chunker,
+ * the sinks, the index readers and the tools receive it. It sits below all of
+ * them and includes only util/. Strings live in the file's arena; kinds that
+ * come from a plugin's capture names or refine hook are borrowed from the
+ * loaded plugin.
  */
-#ifndef CORTEX_EXTRACT_RECORDS_H
-#define CORTEX_EXTRACT_RECORDS_H
+#ifndef CORTEX_RECORD_RECORDS_H
+#define CORTEX_RECORD_RECORDS_H
 
 #include "../util/mem.h"
 #include "../util/sort.h"
@@ -67,6 +69,8 @@ typedef struct cortex_chunk {
 typedef struct cortex_file_records {
     const char *path;       /* repository-relative, '/' separators */
     const char *lang;       /* plugin name */
+    const char *line_comment; /* the plugin's line-comment token, set by the extractor; NULL reads as "//" */
+    uint32_t lang_flags;    /* the plugin's CORTEX_PLUGIN_* flags (cortex/plugin.h), set by the extractor */
     const char *project;    /* "." (the root's) or the path of the nested repository holding it; NULL = "." */
     char hash[17];          /* XXH3-64 of the content, 16 hex digits */
     uint32_t lines;

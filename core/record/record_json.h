@@ -5,11 +5,10 @@
  * because it is the indexer's hot path; it always produces valid UTF-8 JSON,
  * replacing invalid bytes in source text with U+FFFD.
  */
-#ifndef CORTEX_EXTRACT_RECORD_JSON_H
-#define CORTEX_EXTRACT_RECORD_JSON_H
+#ifndef CORTEX_RECORD_RECORD_JSON_H
+#define CORTEX_RECORD_RECORD_JSON_H
 
 #include "records.h"
-#include "../chunk/chunk.h"
 
 /** Appends `s` (`n` bytes) with each invalid UTF-8 byte replaced by U+FFFD. */
 void cortex_utf8_repair(cortex_buf *b, const char *s, size_t n);

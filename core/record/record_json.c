@@ -1,6 +1,8 @@
 /* Hand-written, deterministic JSON for records (see record_json.h for why). */
 #include "record_json.h"
 
+#include "../util/tokens.h"
+
 #include <string.h>
 
 /* Length of the valid UTF-8 sequence at `s` (at most `n` bytes), or 0. */
@@ -217,11 +219,14 @@ void cortex_json_chunk_line(cortex_buf *b, const cortex_file_records *r, const c
                             int with_file, const char *type)
 {
     open_line(b, r, with_file, type);
+    /* "path#ordinal": the path as a JSON string, reopened for the suffix
+     * (escaping is per byte, and '#' and digits need none) */
     key(b, "id");
-    cortex_buf b_id = {0};
-    cortex_buf_printf(&b_id, "%s#%zu", r->path, ordinal);
-    cortex_json_string(b, b_id.data, b_id.len);
-    cortex_buf_free(&b_id);
+    cortex_json_string(b, r->path, strlen(r->path));
+    b->len--;
+    cortex_buf_putc(b, '#');
+    cortex_buf_put_uint(b, ordinal);
+    cortex_buf_putc(b, '"');
     field_str(b, "kind", c->kind);
     field_range(b, "lines", c->line_start, c->line_end);
     if (c->headers) {
@@ -237,7 +242,7 @@ void cortex_json_chunk_line(cortex_buf *b, const cortex_file_records *r, const c
         cortex_buf_putc(b, ']');
     }
     size_t n = strlen(c->content);
-    field_uint(b, "tokens", (n + CORTEX_CHUNK_BYTES_PER_TOKEN - 1) / CORTEX_CHUNK_BYTES_PER_TOKEN);
+    field_uint(b, "tokens", cortex_tokens_of(n));
     key(b, "content");
     cortex_json_string(b, c->content, n);
     if (c->nblocks) {
