@@ -8,7 +8,8 @@
 #             sources: cobra + pflag, go-sql-driver/mysql, google.golang.org/protobuf
 #   python/   dist-packages layout of Debian python3-flask, python3-click,
 #             python3-requests (pure Python)
-#   ts/       npm packages that ship TypeScript sources (benches/accuracy/package.json)
+#   ts/       npm rxjs's TypeScript sources (src/) and express's CommonJS lib/,
+#             installed from benches/accuracy/package.json with the compiler
 #   c/        a C library from Debian sources (see C below)
 #
 # Every corpus is a copy (cortex never follows symlinks) and the root of its own
@@ -86,14 +87,30 @@ if [ -f "$here/package-lock.json" ]; then
         (cd "$here" && npm ci --ignore-scripts --no-audit --no-fund >/dev/null)
         touch "$here/node_modules/.complete"
     fi
+    d="$cache/ts"
+    if [ ! -f "$d/.complete" ]; then
+        log "copying rxjs/src and express into $d"
+        rm -rf "$d"
+        copy_tree "$here/node_modules/rxjs/src" "$d/rxjs/src"
+        copy_tree "$here/node_modules/express/lib" "$d/express/lib"
+        cp "$here/node_modules/express/index.js" "$d/express/index.js"
+        touch "$d/.complete"
+    fi
 fi
 
-for c in go python; do
+for c in go python ts; do
+    [ -d "$cache/$c" ] || continue
     [ -d "$cache/$c/.git" ] || git init -q "$cache/$c"
 done
 
 # Versions, for the report.
-for p in $GO_PKGS $PY_PKGS $C_PKGS; do
-    printf '%s\t%s\n' "$p" "$(dpkg-query -W -f='${Version}' "$p")"
-done >"$cache/versions.tsv"
+{
+    for p in $GO_PKGS $PY_PKGS $C_PKGS; do
+        printf '%s\t%s\n' "$p" "$(dpkg-query -W -f='${Version}' "$p")"
+    done
+    for p in typescript rxjs express; do
+        [ -f "$here/node_modules/$p/package.json" ] &&
+            printf 'npm %s\t%s\n' "$p" "$(node -p "require('$here/node_modules/$p/package.json').version")"
+    done
+} >"$cache/versions.tsv"
 log "corpora in $cache: $(ls "$cache" | tr '\n' ' ')"

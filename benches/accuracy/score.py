@@ -8,7 +8,7 @@ target_line, ...}, as written by gotruth / pytruth.py / tstruth.js / ctruth.py:
 the callee name's position (1-based line, 1-based byte column, paths relative to
 the indexed root) and the definition the compiler binds it to.
 
-cortex: the call references of the store's `ref_bindings` view (each reference's
+cortex: the call references (kinds `call` and `instantiation`) of the store's `ref_bindings` view (each reference's
 label and target, however they are bound; a reference with no target is
 `ambiguous` when the view says so, `unresolved` otherwise) and the target
 symbol's file and lines.
@@ -56,20 +56,23 @@ def load_truth(path):
     return truth
 
 
-def load_cortex(db, lang=None):
+CALL_KINDS = ("call", "instantiation")  # `new C()` is an instantiation reference in cortex's store
+
+
+def load_cortex(db, lang=None, kinds=CALL_KINDS):
     """The store's call references (dicts with the target's file, lines and
     qualified name); per (lang, name) the definitions of that name, as
     {(file, line)}; and per (file, line) the qualified names defined there."""
     con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     con.row_factory = sqlite3.Row
-    where = "r.kind = 'call'" + (" AND f.lang = :lang" if lang else "")
+    where = f"r.kind IN ({','.join('?' * len(kinds))})" + (" AND f.lang = ?" if lang else "")
     refs = [dict(row) for row in con.execute(
         "SELECT f.path AS file, f.lang AS lang, r.line, r.col, r.name, r.qualifier, r.resolution AS label,"
         " r.target_id, s.name AS target_name, s.kind AS target_kind, tf.path AS target_file,"
         " s.line_start AS target_line, s.name_line AS target_name_line"
         " FROM ref_bindings r JOIN files f ON f.id = r.file_id"
         " LEFT JOIN symbols s ON s.id = r.target_id LEFT JOIN files tf ON tf.id = s.file_id"
-        f" WHERE {where}", {"lang": lang})]
+        f" WHERE {where}", (*kinds, *([lang] if lang else [])))]
     names = {r["name"] for r in refs}
     defs = collections.defaultdict(set)
     names_at = collections.defaultdict(set)
