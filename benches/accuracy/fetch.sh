@@ -10,7 +10,8 @@
 #             python3-requests (pure Python)
 #   ts/       npm rxjs's TypeScript sources (src/) and express's CommonJS lib/,
 #             installed from benches/accuracy/package.json with the compiler
-#   c/        a C library from Debian sources (see C below)
+#   c/        the tree-sitter runtime library (npm tree-sitter's vendor/tree-sitter/lib:
+#             src/ and include/), checked with Debian clang
 #
 # Every corpus is a copy (cortex never follows symlinks) and the root of its own
 # empty git repository, so this repository's ignore rules do not apply to it.
@@ -82,7 +83,7 @@ fi
 
 # ---- TypeScript ----------------------------------------------------------------
 if [ -f "$here/package-lock.json" ]; then
-    if [ ! -f "$here/node_modules/.complete" ]; then
+    if [ ! -f "$here/node_modules/.complete" ] || [ "$here/package-lock.json" -nt "$here/node_modules/.complete" ]; then
         log "npm ci in $here"
         (cd "$here" && npm ci --ignore-scripts --no-audit --no-fund >/dev/null)
         touch "$here/node_modules/.complete"
@@ -96,9 +97,16 @@ if [ -f "$here/package-lock.json" ]; then
         cp "$here/node_modules/express/index.js" "$d/express/index.js"
         touch "$d/.complete"
     fi
+    d="$cache/c"
+    if [ ! -f "$d/.complete" ]; then
+        log "copying the tree-sitter C runtime into $d"
+        rm -rf "$d"
+        copy_tree "$here/node_modules/tree-sitter/vendor/tree-sitter/lib" "$d"
+        touch "$d/.complete"
+    fi
 fi
 
-for c in go python ts; do
+for c in go python ts c; do
     [ -d "$cache/$c" ] || continue
     [ -d "$cache/$c/.git" ] || git init -q "$cache/$c"
 done
@@ -108,7 +116,7 @@ done
     for p in $GO_PKGS $PY_PKGS $C_PKGS; do
         printf '%s\t%s\n' "$p" "$(dpkg-query -W -f='${Version}' "$p")"
     done
-    for p in typescript rxjs express; do
+    for p in typescript rxjs express tree-sitter; do
         [ -f "$here/node_modules/$p/package.json" ] &&
             printf 'npm %s\t%s\n' "$p" "$(node -p "require('$here/node_modules/$p/package.json').version")"
     done

@@ -5,12 +5,12 @@
 # compiler; cached in results/ until its extractor or corpus changes), index
 # the corpus with cortex into a fresh directory, score (score.py).
 #
-#   benches/accuracy/run.sh [--lang go|python|ts]... [--cortex PATH] [--fresh-truth]
+#   benches/accuracy/run.sh [--lang go|python|ts|c]... [--cortex PATH] [--fresh-truth]
 #
 # Writes benches/accuracy/results/<lang>.{truth.jsonl,json,md} and
 # results/accuracy.md (all languages measured in this run), the text that
 # docs/benchmarks.md's section "Reference accuracy against compiler truth"
-# records. C (clang) is not measured yet.
+# records.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,9 +28,9 @@ while [ $# -gt 0 ]; do
         *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
-[ -n "$langs" ] || langs="go python ts"
+[ -n "$langs" ] || langs="go python ts c"
 for l in $langs; do
-    case "$l" in go | python | ts) ;; c) echo "run.sh: C is not measured yet (see docs/benchmarks.md)" >&2; exit 2 ;;
+    case "$l" in go | python | ts | c) ;;
         *) echo "run.sh: unknown language $l" >&2; exit 2 ;; esac
 done
 
@@ -59,6 +59,7 @@ PY_PACKAGES="flask click requests"
 
 for l in $langs; do
     truth="$res/$l.truth.jsonl"
+    kinds=call
     case "$l" in
         go)
             if stale "$truth" "$here/gotruth/main.go" "$corpora/go/.complete"; then
@@ -85,14 +86,24 @@ for l in $langs; do
                     >"$truth.tmp" 2>"$res/$l.truth.log"
                 mv "$truth.tmp" "$truth"
             fi
-            clang="" ;; # typescript and javascript files both
+            clang="" # typescript and javascript files both
+            kinds=call,instantiation ;; # new C()
+        c)
+            if stale "$truth" "$here/ctruth.py" "$corpora/c/.complete"; then
+                log "c: truth from clang over the tree-sitter runtime"
+                # lib.c includes every other .c file (a single-file build): each is its own unit here
+                python3 "$here/ctruth.py" "$here/node_modules/tree-sitter/vendor/tree-sitter/lib" --skip src/lib.c \
+                    -- -Iinclude -Isrc >"$truth.tmp" 2>"$res/$l.truth.log"
+                mv "$truth.tmp" "$truth"
+            fi
+            clang=c ;;
     esac
     cat "$res/$l.truth.log" >&2
     out="$res/$l.cortex"
     rm -rf "$out"
     log "$l: cortex index $corpora/$l"
     "$cortex" index "$corpora/$l" --out "$out" --quiet
-    python3 "$here/score.py" --truth "$truth" --db "$out/cortex.db" ${clang:+--lang "$clang"} --name "$l" \
+    python3 "$here/score.py" --truth "$truth" --db "$out/cortex.db" ${clang:+--lang "$clang"} --name "$l" --ref-kinds "$kinds" \
         --json "$res/$l.json" --md "$res/$l.md" >/dev/null
     log "$l: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("precision", r["total"]["precision"], "recall", r["recall"]["recall"])' "$res/$l.json")"
 done

@@ -8,7 +8,8 @@ target_line, ...}, as written by gotruth / pytruth.py / tstruth.js / ctruth.py:
 the callee name's position (1-based line, 1-based byte column, paths relative to
 the indexed root) and the definition the compiler binds it to.
 
-cortex: the call references (kinds `call` and `instantiation`) of the store's `ref_bindings` view (each reference's
+cortex: the call references (kind `call`; with --ref-kinds, others too: `instantiation`
+is TypeScript's `new C()` but Go's composite literal T{}) of the store's `ref_bindings` view (each reference's
 label and target, however they are bound; a reference with no target is
 `ambiguous` when the view says so, `unresolved` otherwise) and the target
 symbol's file and lines.
@@ -56,7 +57,7 @@ def load_truth(path):
     return truth
 
 
-CALL_KINDS = ("call", "instantiation")  # `new C()` is an instantiation reference in cortex's store
+CALL_KINDS = ("call",)  # --ref-kinds call,instantiation adds `new C()` (TypeScript / JavaScript)
 
 
 def load_cortex(db, lang=None, kinds=CALL_KINDS):
@@ -197,11 +198,12 @@ def score(truth, refs, defs=None, examples=10, names_at=None):
         sample.setdefault(g, f'{r["file"]}:{r["line"]}:{r["col"]}')
     top = [{"count": n, "name": g[0], "label": g[1], "cortex_target": g[2], "truth_kind": g[3],
             "truth_target": g[4], "example": sample[g]} for g, n in groups.most_common(examples)]
+    wrong_by_kind = collections.Counter(t["kind"] for _, t in wrong)
     truth_kinds = collections.Counter(t["kind"] for t in truth.values())
     matched = sum(1 for k in truth if k in by_key)
     return {"labels": labels, "total": total, "recall": rec, "recall_by_kind": by_kind,
             "truth": {"calls": len(truth), "kinds": dict(truth_kinds.most_common()), "with_reference": matched},
-            "wrong_examples": top}
+            "wrong_by_truth_kind": dict(wrong_by_kind.most_common()), "wrong_examples": top}
 
 
 def markdown(name, res):
@@ -219,6 +221,10 @@ def markdown(name, res):
     p = "—" if t["precision"] is None else f"**{t['precision']}%**"
     w(f"| all | {t['refs']:,} | {t['served']:,} | {t['judged']:,} | {t['right']:,} | {t['wrong']:,} | {p} | {t['no_truth']:,} |")
     w("")
+    if res["wrong_by_truth_kind"]:
+        w("Wrong served edges by what the compiler says the callee is: " +
+          ", ".join(f"{k} {v:,}" for k, v in res["wrong_by_truth_kind"].items()) +
+          " (builtin, external, conversion and value: cortex served an edge where there is no call edge in the corpus).\n")
     R = res["recall"]
     w(f"Edge recall: **{R['recall']}%** of {R['edges']:,} call edges to a definition in the corpus are served "
       f"with the right target. The rest: served wrong {R['served_wrong']:,}, `ambiguous` {R['ambiguous']:,} "
@@ -249,10 +255,11 @@ def main(argv=None):
     ap.add_argument("--json")
     ap.add_argument("--md")
     ap.add_argument("--examples", type=int, default=10)
+    ap.add_argument("--ref-kinds", default=",".join(CALL_KINDS), help="reference kinds scored, comma-separated")
     a = ap.parse_args(argv)
     try:
         truth = load_truth(a.truth)
-        refs, defs, names_at = load_cortex(a.db, a.lang)
+        refs, defs, names_at = load_cortex(a.db, a.lang, tuple(a.ref_kinds.split(",")))
     except (OSError, ValueError, sqlite3.Error) as e:
         print(f"score.py: {e}", file=sys.stderr)
         return 2
