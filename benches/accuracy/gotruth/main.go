@@ -1,0 +1,261 @@
+// Command gotruth writes the compiler's answer for every call in a Go corpus:
+// go/types (the standard library only, GOPATH mode, the source importer) type-
+// checks each package under the given import-path roots and, for every call
+// expression whose callee is a name (f(), pkg.F(), x.M(), with or without type
+// arguments), prints one JSON line:
+//
+//	{"file","line","col","name","target_file","target_line","target_name","kind"}
+//
+// file/line/col is the callee identifier (1-based line, 1-based byte column),
+// target_* the declaration go/types binds it to, paths relative to the corpus
+// root (the GOPATH: "src/<import path>/file.go"). kind is
+//
+//	func              a package-level function declared in the corpus
+//	method            a concrete method declared in the corpus (promoted ones too)
+//	interface_method  a method of an interface declared in the corpus (the static target)
+//	external          a function or method declared outside the corpus (stdlib, other modules)
+//	builtin           len, append, panic, ...
+//	conversion        a type used as a function: uint64(x), T(v)
+//	value             a variable, field or parameter of function type
+//	unknown           go/types could not resolve it (a type error, a missing import)
+//
+// Usage: GO111MODULE=off GOPATH=/usr/share/gocode go run main.go ROOT... > truth.jsonl
+// where each ROOT is an import path prefix (github.com/spf13/cobra). Test files
+// of each package are checked with it (in-package) and on their own (_test packages);
+// testdata/ directories are checked too (protobuf's generated test packages live there).
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+type record struct {
+	File       string `json:"file"`
+	Line       int    `json:"line"`
+	Col        int    `json:"col"`
+	Name       string `json:"name"`
+	TargetFile string `json:"target_file,omitempty"`
+	TargetLine int    `json:"target_line,omitempty"`
+	TargetName string `json:"target_name,omitempty"`
+	Kind       string `json:"kind"`
+}
+
+var (
+	gopath string
+	srcDir string
+	roots  []string
+)
+
+// rel maps an absolute file name to the corpus-relative path, "" when outside GOPATH/src.
+func rel(abs string) string {
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = r
+	}
+	if strings.HasPrefix(abs, srcDir+"/") {
+		return "src/" + abs[len(srcDir)+1:]
+	}
+	return ""
+}
+
+func inCorpus(relpath string) bool {
+	for _, r := range roots {
+		if strings.HasPrefix(relpath, "src/"+r+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+func calleeIdent(fun ast.Expr) *ast.Ident {
+	for {
+		switch f := fun.(type) {
+		case *ast.ParenExpr:
+			fun = f.X
+		case *ast.IndexExpr: // F[T](x)
+			fun = f.X
+		case *ast.IndexListExpr: // F[T, U](x)
+			fun = f.X
+		case *ast.Ident:
+			return f
+		case *ast.SelectorExpr:
+			return f.Sel
+		default:
+			return nil
+		}
+	}
+}
+
+func objName(obj types.Object) string {
+	if fn, ok := obj.(*types.Func); ok {
+		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+			t := sig.Recv().Type()
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			if n, ok := t.(*types.Named); ok {
+				return n.Obj().Name() + "." + fn.Name()
+			}
+		}
+	}
+	return obj.Name()
+}
+
+func classify(obj types.Object, fset *token.FileSet, r *record) {
+	switch o := obj.(type) {
+	case nil:
+		r.Kind = "unknown"
+		return
+	case *types.Builtin:
+		r.Kind = "builtin"
+		return
+	case *types.TypeName:
+		r.Kind = "conversion"
+	case *types.Var:
+		r.Kind = "value"
+	case *types.Func:
+		sig, _ := o.Type().(*types.Signature)
+		switch {
+		case sig == nil || sig.Recv() == nil:
+			r.Kind = "func"
+		case types.IsInterface(sig.Recv().Type()):
+			r.Kind = "interface_method"
+		default:
+			r.Kind = "method"
+		}
+		obj = o.Origin()
+	default:
+		r.Kind = "unknown"
+		return
+	}
+	r.TargetName = objName(obj)
+	if obj.Pos().IsValid() {
+		p := fset.Position(obj.Pos())
+		r.TargetFile = rel(p.Filename)
+		r.TargetLine = p.Line
+	}
+	if (r.Kind == "func" || r.Kind == "method" || r.Kind == "interface_method") && !inCorpus(r.TargetFile) {
+		r.Kind = "external"
+	}
+}
+
+type checker struct {
+	fset    *token.FileSet
+	imp     types.Importer
+	out     []record
+	pkgs    int
+	errs    int
+	skipped int
+}
+
+func (c *checker) check(dir, importPath string, names []string) {
+	if len(names) == 0 {
+		return
+	}
+	var files []*ast.File
+	for _, n := range names {
+		f, err := parser.ParseFile(c.fset, filepath.Join(dir, n), nil, parser.SkipObjectResolution)
+		if err != nil {
+			c.errs++
+			if f == nil {
+				continue
+			}
+		}
+		files = append(files, f)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
+	conf := types.Config{Importer: c.imp, Error: func(error) { c.errs++ }, FakeImportC: true}
+	conf.Check(importPath, c.fset, files, info) // errors are counted; what resolved is kept
+	c.pkgs++
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			id := calleeIdent(call.Fun)
+			if id == nil {
+				c.skipped++
+				return true
+			}
+			p := c.fset.Position(id.Pos())
+			r := record{File: rel(p.Filename), Line: p.Line, Col: p.Column, Name: id.Name}
+			classify(info.Uses[id], c.fset, &r)
+			c.out = append(c.out, r)
+			return true
+		})
+	}
+}
+
+func main() {
+	gopath = os.Getenv("GOPATH")
+	if gopath == "" || len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: GO111MODULE=off GOPATH=DIR gotruth IMPORT-PATH-ROOT...")
+		os.Exit(2)
+	}
+	var err error
+	if srcDir, err = filepath.EvalSymlinks(filepath.Join(gopath, "src")); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	roots = os.Args[1:]
+	fset := token.NewFileSet()
+	c := &checker{fset: fset, imp: importer.ForCompiler(fset, "source", nil)}
+	for _, root := range roots {
+		top := filepath.Join(srcDir, root)
+		filepath.WalkDir(top, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || !d.IsDir() {
+				return nil
+			}
+			base := d.Name()
+			if path != top && (base == "vendor" || strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_")) {
+				return filepath.SkipDir
+			}
+			pkg, err := build.Default.ImportDir(path, 0)
+			if err != nil {
+				return nil // no Go files for this platform
+			}
+			ip := root + strings.TrimPrefix(path, top)
+			c.check(path, ip, append(append([]string{}, pkg.GoFiles...), pkg.TestGoFiles...))
+			c.check(path, ip+"_test", pkg.XTestGoFiles)
+			return nil
+		})
+	}
+	sort.Slice(c.out, func(i, j int) bool {
+		a, b := c.out[i], c.out[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	w := bufio.NewWriter(os.Stdout)
+	enc := json.NewEncoder(w)
+	kinds := map[string]int{}
+	last := record{}
+	for i, r := range c.out {
+		if i > 0 && r.File == last.File && r.Line == last.Line && r.Col == last.Col {
+			continue // a file checked twice (never expected; kept safe)
+		}
+		last = r
+		kinds[r.Kind]++
+		enc.Encode(r)
+	}
+	w.Flush()
+	fmt.Fprintf(os.Stderr, "gotruth: %d packages, %d calls by name (%d calls of other expressions skipped), %d type errors; kinds %v\n",
+		c.pkgs, len(c.out), c.skipped, c.errs, kinds)
+}

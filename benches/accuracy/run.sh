@@ -1,0 +1,112 @@
+#!/bin/sh
+# The reference accuracy benchmark: cortex's call edges against compiler truth
+# (issue 21, "How it is measured"). For each language: fetch the compiler and
+# the corpus (fetch.sh), write the truth (go/types, jedi, the TypeScript
+# compiler; cached in results/ until its extractor or corpus changes), index
+# the corpus with cortex into a fresh directory, score (score.py).
+#
+#   benches/accuracy/run.sh [--lang go|python|ts|c]... [--cortex PATH] [--fresh-truth]
+#
+# Writes benches/accuracy/results/<lang>.{truth.jsonl,json,md} and
+# results/accuracy.md (all languages measured in this run), the text that
+# docs/benchmarks.md's section "Reference accuracy against compiler truth"
+# records.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+res="$here/results"
+cortex="$repo/build/cortex"
+langs=""
+fresh=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --lang) langs="$langs $2"; shift 2 ;;
+        --cortex) cortex=$2; shift 2 ;;
+        --fresh-truth) fresh=1; shift ;;
+        -h | --help) sed -n '2,13p' "$0"; exit 0 ;;
+        *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
+    esac
+done
+[ -n "$langs" ] || langs="go python ts c"
+for l in $langs; do
+    case "$l" in go | python | ts | c) ;;
+        *) echo "run.sh: unknown language $l" >&2; exit 2 ;; esac
+done
+
+log() { echo "accuracy: $*" >&2; }
+
+"$here/fetch.sh"
+corpora=$("$here/fetch.sh" --print-dir)
+if [ ! -x "$cortex" ]; then
+    log "building cortex"
+    "$repo/scripts/build.sh" release >/dev/null
+fi
+mkdir -p "$res"
+
+# stale TRUTH DEP...: true when TRUTH must be rewritten
+stale() {
+    t=$1
+    shift
+    [ "$fresh" = 1 ] && return 0
+    [ -s "$t" ] || return 0
+    for dep in "$@"; do [ "$dep" -nt "$t" ] && return 0; done
+    return 1
+}
+
+GO_ROOTS="github.com/spf13/cobra github.com/spf13/pflag github.com/go-sql-driver/mysql google.golang.org/protobuf"
+PY_PACKAGES="flask click requests"
+
+for l in $langs; do
+    truth="$res/$l.truth.jsonl"
+    kinds=call
+    case "$l" in
+        go)
+            if stale "$truth" "$here/gotruth/main.go" "$corpora/go/.complete"; then
+                log "go: truth from go/types over $GO_ROOTS"
+                # shellcheck disable=SC2086
+                (cd "$here/gotruth" && GO111MODULE=off GOPATH=/usr/share/gocode GOFLAGS= GOTOOLCHAIN=local \
+                    go run main.go $GO_ROOTS) >"$truth.tmp" 2>"$res/$l.truth.log"
+                mv "$truth.tmp" "$truth"
+            fi
+            clang=go ;;
+        python)
+            if stale "$truth" "$here/pytruth.py" "$corpora/python/.complete"; then
+                log "python: truth from jedi over $PY_PACKAGES (a few minutes)"
+                # shellcheck disable=SC2086
+                /usr/bin/python3 "$here/pytruth.py" /usr/lib/python3/dist-packages $PY_PACKAGES \
+                    >"$truth.tmp" 2>"$res/$l.truth.log"
+                mv "$truth.tmp" "$truth"
+            fi
+            clang=python ;;
+        ts)
+            if stale "$truth" "$here/tstruth.js" "$corpora/ts/.complete"; then
+                log "ts: truth from the TypeScript compiler over rxjs/src and express"
+                node "$here/tstruth.js" "$here/node_modules" rxjs/src express/lib express/index.js \
+                    >"$truth.tmp" 2>"$res/$l.truth.log"
+                mv "$truth.tmp" "$truth"
+            fi
+            clang="" # typescript and javascript files both
+            kinds=call,instantiation ;; # new C()
+        c)
+            if stale "$truth" "$here/ctruth.py" "$corpora/c/.complete"; then
+                log "c: truth from clang over the tree-sitter runtime"
+                # lib.c includes every other .c file (a single-file build): each is its own unit here
+                python3 "$here/ctruth.py" "$here/node_modules/tree-sitter/vendor/tree-sitter/lib" --skip src/lib.c \
+                    -- -Iinclude -Isrc >"$truth.tmp" 2>"$res/$l.truth.log"
+                mv "$truth.tmp" "$truth"
+            fi
+            clang=c ;;
+    esac
+    cat "$res/$l.truth.log" >&2
+    out="$res/$l.cortex"
+    rm -rf "$out"
+    log "$l: cortex index $corpora/$l"
+    "$cortex" index "$corpora/$l" --out "$out" --quiet
+    python3 "$here/score.py" --truth "$truth" --db "$out/cortex.db" ${clang:+--lang "$clang"} --name "$l" --ref-kinds "$kinds" \
+        --json "$res/$l.json" --md "$res/$l.md" >/dev/null
+    log "$l: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("precision", r["total"]["precision"], "recall", r["recall"]["recall"])' "$res/$l.json")"
+done
+
+python3 "$here/report.py" --results "$res" --versions "$corpora/versions.tsv" --cortex "$cortex" $langs >"$res/accuracy.md"
+log "wrote $res/accuracy.md"

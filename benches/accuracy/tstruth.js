@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// Writes the TypeScript compiler's answer for every call in a TypeScript or
+// JavaScript corpus, one JSON line each:
+//
+//   {"file","line","col","name","target_file","target_line","target_name","kind"}
+//
+// One program over all the corpus's files (allowJs, so CommonJS JavaScript is
+// checked with the compiler's own inference: require(), module.exports,
+// X.prototype.m = function). For every call and `new` whose callee is a name
+// (f(), a.b.f(), new C()), file/line/col is the name (1-based line, 1-based byte
+// column), and the target is the declaration of getSymbolAtLocation's symbol
+// (through import aliases; of several declarations, the one with a body: an
+// overloaded function's implementation). kind is
+//
+//   function   a function (or a variable initialised with a function) in the corpus
+//   method     a method (class, object literal, prototype assignment) in the corpus
+//   class      a class in the corpus (new C(), or a call of it)
+//   external   a declaration outside the corpus (lib.*.d.ts, @types, other packages)
+//   value      a variable, parameter or property that is not a function
+//   unknown    no symbol, or a symbol with no declaration
+//
+// Usage: node tstruth.js ROOT DIR... > truth.jsonl   (DIR relative to ROOT; paths
+// in the output are relative to ROOT)
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const ts = require('typescript');
+
+const [root0, ...dirs] = process.argv.slice(2);
+if (!root0 || dirs.length === 0) {
+  process.stderr.write('usage: node tstruth.js ROOT DIR...\n');
+  process.exit(2);
+}
+const root = fs.realpathSync(root0);
+const corpusDirs = dirs.map((d) => path.join(root, d) + path.sep);
+
+function walk(p, out) {
+  const st = fs.statSync(p);
+  if (st.isFile()) {
+    if (/\.(ts|tsx|js|mjs|cjs)$/.test(p) && !p.endsWith('.d.ts')) out.push(p);
+    return out;
+  }
+  for (const e of fs.readdirSync(p).sort()) {
+    if (e === 'node_modules' || e.startsWith('.')) continue;
+    walk(path.join(p, e), out);
+  }
+  return out;
+}
+const files = [];
+for (const d of dirs) walk(path.join(root, d), files);
+
+const options = {
+  allowJs: true, checkJs: false, noEmit: true, skipLibCheck: true, strict: false,
+  target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS,
+  moduleResolution: ts.ModuleResolutionKind.Node10, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: [],
+  maxNodeModuleJsDepth: 0,
+};
+const program = ts.createProgram(files, options);
+const checker = program.getTypeChecker();
+
+const inCorpus = (f) => corpusDirs.some((d) => f.startsWith(d));
+const rel = (f) => (f.startsWith(root + path.sep) ? path.relative(root, f) : f);
+
+function isFunctionLike(n) {
+  return n && (ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isClassExpression(n));
+}
+
+function declKind(d) {
+  if (ts.isFunctionDeclaration(d)) return 'function';
+  if (ts.isMethodDeclaration(d) || ts.isMethodSignature(d) || ts.isGetAccessor(d) || ts.isSetAccessor(d)) return 'method';
+  if (ts.isClassDeclaration(d) || ts.isClassExpression(d)) return 'class';
+  if (ts.isConstructorDeclaration(d)) return 'class';
+  if (ts.isVariableDeclaration(d)) return isFunctionLike(d.initializer) ? 'function' : 'value';
+  if (ts.isPropertyAssignment(d) || ts.isPropertyDeclaration(d)) return isFunctionLike(d.initializer) ? 'method' : 'value';
+  if (ts.isBinaryExpression(d) || ts.isPropertyAccessExpression(d)) {
+    // JS: X.prototype.m = function, module.exports.f = function, exports.f = ...
+    const bin = ts.isBinaryExpression(d) ? d : d.parent;
+    return ts.isBinaryExpression(bin) && isFunctionLike(bin.right) ? 'method' : 'value';
+  }
+  if (ts.isFunctionExpression(d) || ts.isArrowFunction(d)) return 'function';
+  return 'value';
+}
+
+function declName(d) {
+  const n = ts.getNameOfDeclaration(d);
+  return n || d;
+}
+
+function callee(expr) {
+  for (;;) {
+    if (ts.isParenthesizedExpression(expr) || ts.isNonNullExpression(expr)) expr = expr.expression;
+    else if (ts.isIdentifier(expr)) return expr;
+    else if (ts.isPropertyAccessExpression(expr)) return expr.name;
+    else return null;
+  }
+}
+
+function byteCol(sf, pos) {
+  const lc = sf.getLineAndCharacterOfPosition(pos);
+  const lineStart = sf.getPositionOfLineAndCharacter(lc.line, 0);
+  return { line: lc.line + 1, col: Buffer.byteLength(sf.text.slice(lineStart, pos), 'utf8') + 1 };
+}
+
+const out = [];
+const counts = {};
+let skipped = 0;
+for (const sf of program.getSourceFiles()) {
+  if (!inCorpus(sf.fileName) || sf.isDeclarationFile) continue;
+  const visit = (node) => {
+    if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+      const id = callee(node.expression);
+      if (!id) skipped++;
+      else {
+        const { line, col } = byteCol(sf, id.getStart(sf));
+        const rec = { file: rel(sf.fileName), line, col, name: id.text };
+        let sym = checker.getSymbolAtLocation(id);
+        if (sym && sym.flags & ts.SymbolFlags.Alias) {
+          try { sym = checker.getAliasedSymbol(sym); } catch (e) { /* keep the alias */ }
+        }
+        const decls = (sym && sym.declarations) || [];
+        if (decls.length === 0) rec.kind = id.text === 'require' ? 'builtin' : 'unknown';
+        else {
+          const d = decls.find((x) => x.body) || decls[0];
+          const dsf = d.getSourceFile();
+          const pos = declName(d).getStart(dsf);
+          rec.target_file = rel(dsf.fileName);
+          rec.target_line = dsf.getLineAndCharacterOfPosition(pos).line + 1;
+          rec.target_name = checker.getFullyQualifiedName(sym).replace(/^".*"\./, '');
+          let kind = declKind(d);
+          if (ts.isNewExpression(node) && kind === 'function') kind = 'class'; // new F() of a JS constructor function
+          rec.kind = inCorpus(dsf.fileName) ? kind : 'external';
+          if (rec.kind === 'value' && !inCorpus(dsf.fileName)) rec.kind = 'external';
+        }
+        counts[rec.kind] = (counts[rec.kind] || 0) + 1;
+        out.push(rec);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+}
+out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.col - b.col));
+process.stdout.write(out.map((r) => JSON.stringify(r)).join('\n') + '\n');
+process.stderr.write(`tstruth: ${files.length} files, ${out.length} calls by name (${skipped} of other expressions skipped); kinds ${JSON.stringify(counts)}\n`);
