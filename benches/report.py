@@ -358,7 +358,7 @@ def main():
     if os.path.exists(args.out):
         with open(args.out, encoding="utf-8") as f:
             old = f.read()
-        for section in ("engine", "languages", "throughput"):
+        for section in ("engine", "languages", "throughput", "accuracy"):
             start, end = old.find(f"<!-- {section}:begin -->"), old.find(f"<!-- {section}:end -->")
             if 0 <= start < end:
                 kept += "\n" + old[start:end + len(f"<!-- {section}:end -->")] + "\n"
