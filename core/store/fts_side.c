@@ -70,7 +70,7 @@ struct cortex_fts_side {
     int running;  /* the thread was started and not joined */
     int attached; /* the side database is attached to the store's connection */
     int rc;       /* the build's outcome, and its message */
-    char message[512];
+    char *message; /* set with rc, freed with the builder */
 };
 
 static void spool_flush(spool_table *t)
@@ -312,7 +312,10 @@ static void release_spool(spool_table *t)
 
 static int build_failed(cortex_fts_side *f, sqlite3 *db, const char *what)
 {
-    snprintf(f->message, sizeof f->message, "%s: %s: %s", f->side_path, what, db ? sqlite3_errmsg(db) : "out of memory");
+    cortex_buf m = {0};
+    cortex_buf_printf(&m, "%s: %s: %s", f->side_path, what, db ? sqlite3_errmsg(db) : "out of memory");
+    free(f->message);
+    f->message = m.data;
     return CORTEX_EIO;
 }
 
@@ -339,7 +342,10 @@ static int build_tables(cortex_fts_side *f)
     while (rc == SQLITE_OK && (t = cortex_fts_side_claim(f)) >= 0) {
         spool_table *st = &f->table[t];
         if ((map_err = map_spool(st))) {
-            snprintf(f->message, sizeof f->message, "%s.spool%d: cannot map: %s", f->side_path, t, strerror(map_err));
+            cortex_buf m = {0};
+            cortex_buf_printf(&m, "%s.spool%d: cannot map: %s", f->side_path, t, strerror(map_err));
+            free(f->message);
+            f->message = m.data;
             break;
         }
         if (!in_id_order(st)) qsort(st->rows, st->n, sizeof *st->rows, compare_rows);
@@ -445,5 +451,6 @@ void cortex_fts_side_close(cortex_fts_side *f, sqlite3 *db)
     if (f->attached && db) sqlite3_exec(db, "DETACH fts_side", NULL, NULL, NULL);
     unlink(f->side_path);
     for (int t = 0; t < CORTEX_FTS_TABLES; t++) release_spool(&f->table[t]);
+    free(f->message);
     free(f);
 }

@@ -86,7 +86,7 @@ void cortex_walk_add_skip(cortex_walk *w, const char *path, const char *reason)
 static int exists_in(const char *dir, const char *name)
 {
     char p[PATH_MAX];
-    snprintf(p, sizeof p, "%s/%s", dir, name);
+    if (snprintf(p, sizeof p, "%s/%s", dir, name) >= (int)sizeof p) return 0; /* no such path can exist */
     return access(p, F_OK) == 0;
 }
 
