@@ -28,7 +28,7 @@
  * ABI 1's optional trailing fields were appended within it, so its plugins
  * may end before them. */
 #define ABI1_MIN_SIZE (offsetof(cortex_plugin, refine_symbol))
-#define ABI2_MIN_SIZE (offsetof(cortex_plugin, wrapper_node_types) + sizeof(const char *const *))
+#define ABI2_MIN_SIZE (offsetof(cortex_plugin, kind_words) + sizeof(const char *const *))
 
 /* The line-comment token of a plugin that declares none. */
 #define DEFAULT_LINE_COMMENT "//"
@@ -66,6 +66,7 @@ static void plugin_free(cortex_language_plugin *p)
     free_string_list(p->filenames);
     free_string_list(p->leading_node_types);
     free_string_list(p->wrapper_node_types);
+    free_string_list(p->kind_words);
     free(p->line_comment);
     free(p->name);
     free(p->version);
@@ -264,6 +265,7 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
     if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_FLAGS) d.flags = 0;
     if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_LEADING_NODE_TYPES) d.leading_node_types = NULL;
     if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_WRAPPER_NODE_TYPES) d.wrapper_node_types = NULL;
+    if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_KIND_WORDS) d.kind_words = NULL;
 
     if (!d.name || !*d.name) return cortex_error_set(CORTEX_EINVALID, "descriptor has no name");
     if (!d.language && !d.embedded_regions)
@@ -278,6 +280,15 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
         if (strcmp(set->plugins[i]->name, d.name) == 0)
             return cortex_error_set(CORTEX_EINVALID, "duplicate plugin name '%s' (already loaded from %s)", d.name,
                                     set->plugins[i]->path);
+    size_t nwords = 0;
+    for (const char *const *w = d.kind_words; w && *w; w++) nwords++;
+    if (nwords % 2)
+        return cortex_error_set(CORTEX_EINVALID, "plugin '%s': kind_words has an odd count (%zu): they are pairs of word and kind",
+                                d.name, nwords);
+    for (const char *const *e = d.extensions; e && *e; e++)
+        if ((*e)[0] != '.' || !(*e)[1])
+            return cortex_error_set(CORTEX_EINVALID, "plugin '%s': an extension starts with a dot, like \".h\", not \"%s\"",
+                                    d.name, *e);
     for (const char *const *e = d.extensions; e && *e; e++) {
         const cortex_language_plugin *owner = owner_of_extension(set, *e);
         if (owner)
@@ -310,6 +321,7 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
     p->wrapper_node_types = d.abi_version >= CORTEX_PLUGIN_ABI_WITH_WRAPPER_NODE_TYPES
                                 ? copy_string_list(d.wrapper_node_types)
                                 : abi1_wrapper_node_types(lang);
+    p->kind_words = copy_string_list(d.kind_words);
     p->set = set;
     XXH3_state_t *h = XXH3_createState();
     XXH3_64bits_reset(h);

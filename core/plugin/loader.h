@@ -43,6 +43,7 @@ typedef struct cortex_language_plugin {
     uint32_t flags;              /* CORTEX_PLUGIN_* */
     char **leading_node_types;   /* copied, NULL-terminated */
     char **wrapper_node_types;   /* copied, NULL-terminated */
+    char **kind_words;           /* pairs of word and stored kind, NULL-terminated */
     const struct cortex_plugin_set *set;   /* the set it belongs to: finds the plugins of its regions */
     uint64_t fingerprint;  /* hash of name, version and query texts: what it extracts */
 } cortex_language_plugin;

@@ -230,6 +230,21 @@ int64_t cortex_store_read_count(cortex_store_reader *r, cortex_store_table table
     return query_int(r, sql[table]);
 }
 
+int cortex_store_read_kind_exists(cortex_store_reader *r, const char *kind)
+{
+    sqlite3_stmt *st;
+    int found = 0;
+    if (sqlite3_prepare_v2(r->db,
+                           "SELECT EXISTS (SELECT 1 FROM symbols WHERE kind = ?1) OR EXISTS (SELECT 1 FROM texts WHERE kind = ?1) "
+                           "OR EXISTS (SELECT 1 FROM chunks WHERE kind = ?1)",
+                           -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
+        if (sqlite3_step(st) == SQLITE_ROW) found = sqlite3_column_int(st, 0);
+        sqlite3_finalize(st);
+    }
+    return found;
+}
+
 /* ---- symbols ------------------------------------------------------------------ */
 
 /* The records' own order (line, column, outer before inner, name): `int x, y;`

@@ -73,6 +73,10 @@ typedef enum cortex_store_table {
 int64_t cortex_store_read_generation(cortex_store_reader *r);
 /** The rows of a table; 0 when unreadable. */
 int64_t cortex_store_read_count(cortex_store_reader *r, cortex_store_table table);
+/** Whether any symbol, text or chunk in the store has this kind (a kind a
+ *  third-party plugin stores); 0 when unreadable. Scans: for kinds the core
+ *  does not already know. */
+int cortex_store_read_kind_exists(cortex_store_reader *r, const char *kind);
 
 /* ---- symbols ---------------------------------------------------------------- */
 

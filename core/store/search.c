@@ -30,6 +30,9 @@ static const scope_sql scopes[CORTEX_STORE_SCOPES] = {
                                                 "c.headers, c.content, f.project"},
 };
 
+/* The first parameter of the kind words' (language, kind) pairs. */
+#define KIND_WORD_PARAM ((size_t)10)
+
 /* FROM and WHERE of a scope; `*filtered`: its rows are filtered beyond the
  * match, so its count needs the joins. */
 static void from_where(char *out, size_t size, cortex_store_scope scope, const cortex_store_search *q, int *filtered)
@@ -37,12 +40,21 @@ static void from_where(char *out, size_t size, cortex_store_scope scope, const c
     char glob[96]; /* the path and project filters every scope shares */
     snprintf(glob, sizeof glob, "%s%s", q->glob ? " AND cortex_glob(?4, f.path)" : "", q->project ? " AND f.project = ?6" : "");
     *filtered = q->kind || q->glob || q->project;
+    /* a symbol kind, or one of the language words for it: (?10, ?11), (?12, ?13), ... */
+    char symbol_kind[64 + CORTEX_STORE_KIND_WORDS_MAX * 48] = "";
+    if (q->kind) {
+        size_t n = (size_t)snprintf(symbol_kind, sizeof symbol_kind, " AND (s.kind = ?3");
+        for (size_t i = 0; i < q->nkind_words; i++)
+            n += (size_t)snprintf(symbol_kind + n, sizeof symbol_kind - n, " OR (s.kind = ?%zu AND f.lang = ?%zu)",
+                                  KIND_WORD_PARAM + 2 * i + 1, KIND_WORD_PARAM + 2 * i);
+        snprintf(symbol_kind + n, sizeof symbol_kind - n, ")");
+    }
     switch (scope) {
     case CORTEX_STORE_SCOPE_SYMBOL:
         snprintf(out, size,
                  "FROM symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid JOIN files f ON f.id = s.file_id "
                  "LEFT JOIN symbols p ON p.id = s.parent_id WHERE symbols_fts MATCH ?1%s%s",
-                 q->kind ? " AND s.kind = ?3" : "", glob);
+                 symbol_kind, glob);
         break;
     case CORTEX_STORE_SCOPE_FILE:
         snprintf(out, size, "FROM files_fts JOIN files f ON f.id = files_fts.rowid WHERE files_fts MATCH ?1%s", glob);
@@ -124,6 +136,10 @@ int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_sto
         if (q->glob) sqlite3_bind_text(st, 4, q->glob, -1, SQLITE_STATIC);
         sqlite3_bind_int64(st, 5, q->want);
         if (q->project) sqlite3_bind_text(st, 6, q->project, -1, SQLITE_STATIC);
+        for (size_t i = 0; scope == CORTEX_STORE_SCOPE_SYMBOL && q->kind && i < q->nkind_words; i++) {
+            sqlite3_bind_text(st, (int)(KIND_WORD_PARAM + 2 * i), q->kind_words[i].lang, -1, SQLITE_STATIC);
+            sqlite3_bind_text(st, (int)(KIND_WORD_PARAM + 2 * i + 1), q->kind_words[i].kind, -1, SQLITE_STATIC);
+        }
         int rc, stop = 0;
         while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
             if (pass == 0) {

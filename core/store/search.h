@@ -20,10 +20,23 @@ typedef enum cortex_store_scope {
     CORTEX_STORE_SCOPES
 } cortex_store_scope;
 
+/** A language's own word for a kind stored under another name: the symbols
+ *  of `kind` in files of `lang`. */
+typedef struct cortex_store_kind_word {
+    const char *lang, *kind;
+} cortex_store_kind_word;
+
+/** How many kind words one search may add to its kind. */
+#define CORTEX_STORE_KIND_WORDS_MAX 8
+
 typedef struct cortex_store_search {
     const char *fts;     /* an FTS5 query */
     const char *exact;   /* a symbol named this (either case) ranks first */
     const char *kind;    /* or NULL: rows of this kind only (not for files) */
+    /* symbols of these (language, kind) pairs too, when `kind` is a word some
+     * languages store under another kind */
+    cortex_store_kind_word kind_words[CORTEX_STORE_KIND_WORDS_MAX];
+    size_t nkind_words;
     const char *glob;    /* or NULL: files whose path matches */
     const char *project; /* or NULL: files of one project only */
     int all_chunks;      /* chunks of every kind; otherwise documentation only, unless `kind` says */

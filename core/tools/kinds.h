@@ -1,15 +1,21 @@
 /*
  * The kinds a `kind` argument may name: the stored symbol, text and chunk
- * kinds, and each language's own words for them (Rust's `trait` is stored as
- * `interface`, Python's `def` as `function`).
+ * kinds, the words every language shares for them (`def` for `function`),
+ * each plugin's own words (Rust's `trait`, stored as `interface`), and any
+ * kind a third-party plugin stored.
  */
 #ifndef CORTEX_TOOLS_KINDS_H
 #define CORTEX_TOOLS_KINDS_H
 
-/** Resolves `name` to the kind it is stored as: `*out` is `name` itself when
- *  it is a stored kind, the stored kind an alias names, or unset on failure
- *  (CORTEX_EINVALID, the message listing the kinds and aliases). `*out` is
- *  static or `name`. */
-int cortex_tool_kind_resolve(const char **out, const char *name);
+#include "../plugin/loader.h"
+#include "../store/search.h"
+
+/** Sets `q`'s kind filter for `name`: its stored kind, and the (language,
+ *  kind) pairs of the plugins whose own word it is. CORTEX_EINVALID, with the
+ *  message listing the kinds, when no table, plugin or row of the store
+ *  (`r`, may be NULL) knows it. `q`'s strings are static or borrowed from
+ *  `name` and `plugins`. */
+int cortex_tool_kind_filter(cortex_store_search *q, const cortex_plugin_set *plugins, cortex_store_reader *r,
+                            const char *name);
 
 #endif

@@ -236,8 +236,8 @@ int cortex_tool_search(json_t **out, cortex_tool_ctx *ctx, json_t *args)
         break;
     }
     r.exact = exact;
-    r.kind = json_string_value(json_object_get(args, "kind"));
-    if (r.kind && cortex_tool_kind_resolve(&r.kind, r.kind) != 0) return CORTEX_EINVALID;
+    const char *kind = json_string_value(json_object_get(args, "kind"));
+    if (kind && cortex_tool_kind_filter(&r, cortex_repo_plugins(s->repo), s->db, kind) != 0) return CORTEX_EINVALID;
     r.project = json_string_value(json_object_get(args, "project"));
     /* a client's offset may be any integer the schema allows: saturate, never overflow */
     r.want = offset > INT64_MAX - limit ? INT64_MAX : offset + limit;

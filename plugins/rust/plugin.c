@@ -174,6 +174,9 @@ static void import_paths(const char *importer, const char *name, const char *ori
  * definition, they start it (cortex/plugin.h). */
 static const char *const leading_node_types[] = {"attribute_item", NULL};
 
+/* Rust says trait where the index says interface. */
+static const char *const kind_words[] = {"trait", "interface", NULL};
+
 static const cortex_plugin descriptor = {
     .abi_version = CORTEX_PLUGIN_ABI_VERSION,
     .struct_size = sizeof(cortex_plugin),
@@ -187,6 +190,7 @@ static const cortex_plugin descriptor = {
     .import_paths = import_paths,
     .line_comment = "//",
     .leading_node_types = leading_node_types,
+    .kind_words = kind_words,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

@@ -139,7 +139,7 @@ expect_eq "ignored directory: nothing skipped" 0 "$(jq '.skipped | length' "$TMP
 CORTEX_PLUGIN_PATH="$(dirname "$CORTEX")/tests/fixture-plugins" expect_status "index with broken plugins exits 0" 0 "$CORTEX" index "$PLAIN" --json
 # Queries compile when a run first needs them: the two fixtures with broken
 # queries are refused when a file of theirs is indexed, not before.
-expect_eq "each refused plugin is one warning line" 8 "$(grep -c '^cortex: warning: plugin .* refused: ' "$TMP/err")"
+expect_eq "each refused plugin is one warning line" 10 "$(grep -c '^cortex: warning: plugin .* refused: ' "$TMP/err")"
 mkdir -p "$TMP/badq" && echo "x" > "$TMP/badq/a.badq" && echo "def f(): pass" > "$TMP/badq/ok.py"
 CORTEX_PLUGIN_PATH="$(dirname "$CORTEX")/tests/fixture-plugins:$(dirname "$CORTEX")/plugins" expect_status "a plugin whose queries do not compile: exit 0" 0 "$CORTEX" index "$TMP/badq" --json
 expect_eq "its files are skipped with the reason" "a.badq: its plugin's queries do not compile (see problems)" \

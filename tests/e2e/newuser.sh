@@ -11,6 +11,7 @@ mkdir -p "$R/src/pkg"
 git -C "$R" init -q
 printf 'def helper(x):\n    return x\n\n\ndef main():\n    helper(1)\n' > "$R/src/pkg/app.py"
 printf 'pub trait Shape {\n    fn area(&self) -> f64;\n}\n\nfn go() {}\n' > "$R/src/pkg/shape.rs"
+printf '<?php\ntrait Shapely {\n    function area() {}\n}\ninterface Shaped {}\n' > "$R/src/pkg/shapes.php"
 expect_status "index the repository" 0 "$CORTEX" index --quiet "$R"
 
 # ---- a query in a subdirectory answers from the enclosing index ----------------
@@ -49,6 +50,10 @@ expect_eq "--kind fn finds functions" "go function" "$(jq -r '.results[] | "\(.n
 expect_eq "--kind def finds functions" "helper function" "$(jq -r '.results[] | "\(.name) \(.kind)"' "$TMP/out")"
 "$CORTEX" search Shape --kind interface --root "$R" --json >"$TMP/out"
 expect_eq "a stored kind still filters" "Shape interface" "$(jq -r '.results[] | "\(.name) \(.kind)"' "$TMP/out")"
+"$CORTEX" search 'Shape*' --kind trait --root "$R" --json >"$TMP/out"
+expect_eq "--kind trait finds Rust's traits (stored as interface, the plugin's word) and PHP's, not PHP's interfaces" \
+  "Shape interface src/pkg/shape.rs
+Shapely trait src/pkg/shapes.php" "$(jq -r '.results[] | "\(.name) \(.kind) \(.file)"' "$TMP/out" | sort)"
 
 # ---- the README says where the binary is and how to install it -------------------
 BUILD=$2

@@ -122,7 +122,7 @@ END_TEST
 
 START_TEST(test_loader_refuses_each_broken_plugin)
 {
-    ck_assert_uint_eq(fixtures->nrefused, 10);
+    ck_assert_uint_eq(fixtures->nrefused, 12);
     ck_assert_str_eq(reason_for("abi_too_new.so"), "plugin ABI 3 is too new (this cortex loads ABI 1..2); upgrade cortex");
     ck_assert_str_eq(reason_for("abi_too_old.so"),
                      "plugin ABI 0 is too old (this cortex loads ABI 1..2); rebuild it against the current SDK");
@@ -138,6 +138,10 @@ START_TEST(test_loader_refuses_each_broken_plugin)
     ck_assert_str_eq(reason_for("grammar_too_old.so"),
                      "plugin 'fixture-old-grammar': grammar ABI 5 is outside the tree-sitter runtime's 13..15");
     ck_assert_str_eq(reason_for("no_entry.so"), "no entry symbol cortex_plugin_v1(): not a cortex plugin");
+    ck_assert_str_eq(reason_for("extension_without_dot.so"),
+                     "plugin 'fixture-no-dot': an extension starts with a dot, like \".h\", not \"nodot\"");
+    ck_assert_str_eq(reason_for("odd_kind_words.so"),
+                     "plugin 'fixture-odd-words': kind_words has an odd count (3): they are pairs of word and kind");
 
     const char *text = reason_for("text_file.so");
     ck_assert_ptr_nonnull(text);
@@ -203,7 +207,7 @@ START_TEST(test_loader_loads_real_plugins_beside_broken_ones)
     /* every built plugin and the four good fixtures; the repeated directory is not a duplicate */
     ck_assert_uint_eq(set->count, built->count + 4);
     cortex_plugin_set_free(built);
-    ck_assert_uint_eq(set->nrefused, 10);
+    ck_assert_uint_eq(set->nrefused, 12);
     ck_assert_str_eq(cortex_plugin_set_match(set, "a/b.py")->name, "python");
     ck_assert_str_eq(cortex_plugin_set_match(set, "a/b.h")->name, "c");
     ck_assert_str_eq(cortex_plugin_set_match(set, "README.md")->name, "markdown");

@@ -336,6 +336,28 @@ START_TEST(test_store_read_search_scopes)
     ck_assert_int_eq(total, 1);
     ck_assert_str_eq(search(CORTEX_STORE_SCOPE_FILE, "\"b\"", "b", &total), "file sub/b.py@6");
     ck_assert_int_eq(total, 1);
+    /* a kind, and a language's word for a kind: methods, or python's classes */
+    out[0] = '\0';
+    total = 0;
+    cortex_store_search k = {.fts = "\"ledger\"", .exact = "Ledger", .kind = "method", .want = 10};
+    ck_assert_int_eq(cortex_store_search_scope(&total, reader, CORTEX_STORE_SCOPE_SYMBOL, &k, hit_row, NULL), 0);
+    ck_assert_str_eq(out, "symbol Ledger.save@2");
+    out[0] = '\0';
+    total = 0;
+    k.kind_words[0] = (cortex_store_kind_word){"python", "class"};
+    k.nkind_words = 1;
+    ck_assert_int_eq(cortex_store_search_scope(&total, reader, CORTEX_STORE_SCOPE_SYMBOL, &k, hit_row, NULL), 0);
+    ck_assert_str_eq(out, "symbol Ledger@1,symbol Ledger.save@2");
+    ck_assert_int_eq(total, 2);
+    k.kind_words[0] = (cortex_store_kind_word){"rust", "class"};
+    out[0] = '\0';
+    total = 0;
+    ck_assert_int_eq(cortex_store_search_scope(&total, reader, CORTEX_STORE_SCOPE_SYMBOL, &k, hit_row, NULL), 0);
+    ck_assert_str_eq(out, "symbol Ledger.save@2");
+    /* kinds the store holds, whichever plugin stored them */
+    ck_assert(cortex_store_read_kind_exists(reader, "method"));
+    ck_assert(cortex_store_read_kind_exists(reader, "comment"));
+    ck_assert(!cortex_store_read_kind_exists(reader, "trait"));
     /* FTS5 syntax it rejects is CORTEX_EINVALID, for the caller to relax */
     cortex_store_search q = {.fts = "AND OR", .exact = "", .want = 10};
     ck_assert_int_eq(cortex_store_search_scope(&total, reader, CORTEX_STORE_SCOPE_SYMBOL, &q, hit_row, NULL), CORTEX_EINVALID);

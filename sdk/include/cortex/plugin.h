@@ -44,6 +44,7 @@ extern "C" {
 #define CORTEX_PLUGIN_ABI_WITH_FLAGS 2
 #define CORTEX_PLUGIN_ABI_WITH_LEADING_NODE_TYPES 2
 #define CORTEX_PLUGIN_ABI_WITH_WRAPPER_NODE_TYPES 2
+#define CORTEX_PLUGIN_ABI_WITH_KIND_WORDS 2
 
 /** The name of the one symbol a plugin exports. */
 #define CORTEX_PLUGIN_ENTRY "cortex_plugin_v1"
@@ -235,6 +236,12 @@ typedef struct cortex_plugin {
      *  their last named child) and start it: `template_declaration`. NULL:
      *  none. Before ABI 2: `template_declaration`, when the grammar has it. */
     const char *const *wrapper_node_types;
+    /** The language's own words for kinds it stores under another name, as
+     *  pairs ending in NULL: {"trait", "interface", NULL} lets a user ask for
+     *  Rust's traits as `trait` while they are stored as `interface`. A word
+     *  filters this plugin's symbols of the paired kind, beside any stored
+     *  under the word itself. NULL: none. */
+    const char *const *kind_words;
 } cortex_plugin;
 
 /** The entry point every plugin exports. */
