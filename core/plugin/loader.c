@@ -28,7 +28,7 @@
  * ABI 1's optional trailing fields were appended within it, so its plugins
  * may end before them. */
 #define ABI1_MIN_SIZE (offsetof(cortex_plugin, refine_symbol))
-#define ABI2_MIN_SIZE (offsetof(cortex_plugin, kind_words) + sizeof(const char *const *))
+#define ABI2_MIN_SIZE (offsetof(cortex_plugin, builtins) + sizeof(const char *const *))
 
 /* The line-comment token of a plugin that declares none. */
 #define DEFAULT_LINE_COMMENT "//"
@@ -49,6 +49,23 @@ static char **copy_string_list(const char *const *list)
     return copy;
 }
 
+static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* A copy sorted by strcmp, for bsearch (cortex_plugin_is_builtin). */
+static char **copy_sorted_list(const char *const *list)
+{
+    char **copy = copy_string_list(list);
+    size_t n = 0;
+    while (copy[n]) n++;
+    qsort(copy, n, sizeof *copy, compare_names);
+    return copy;
+}
+
+int cortex_plugin_is_builtin(const cortex_language_plugin *p, const char *name)
+{
+    return p->nbuiltins && bsearch(&name, p->builtins, p->nbuiltins, sizeof *p->builtins, compare_names) != NULL;
+}
+
 static void free_string_list(char **list)
 {
     for (size_t i = 0; list && list[i]; i++) free(list[i]);
@@ -67,6 +84,8 @@ static void plugin_free(cortex_language_plugin *p)
     free_string_list(p->leading_node_types);
     free_string_list(p->wrapper_node_types);
     free_string_list(p->kind_words);
+    free_string_list(p->self_names);
+    free_string_list(p->builtins);
     free(p->line_comment);
     free(p->name);
     free(p->version);
@@ -266,6 +285,8 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
     if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_LEADING_NODE_TYPES) d.leading_node_types = NULL;
     if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_WRAPPER_NODE_TYPES) d.wrapper_node_types = NULL;
     if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_KIND_WORDS) d.kind_words = NULL;
+    if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_SELF_NAMES) d.self_names = NULL;
+    if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_BUILTINS) d.builtins = NULL;
 
     if (!d.name || !*d.name) return cortex_error_set(CORTEX_EINVALID, "descriptor has no name");
     if (!d.language && !d.embedded_regions)
@@ -322,6 +343,9 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
                                 ? copy_string_list(d.wrapper_node_types)
                                 : abi1_wrapper_node_types(lang);
     p->kind_words = copy_string_list(d.kind_words);
+    p->self_names = copy_string_list(d.self_names);
+    p->builtins = copy_sorted_list(d.builtins);
+    while (p->builtins[p->nbuiltins]) p->nbuiltins++;
     p->set = set;
     XXH3_state_t *h = XXH3_createState();
     XXH3_64bits_reset(h);

@@ -45,6 +45,8 @@ extern "C" {
 #define CORTEX_PLUGIN_ABI_WITH_LEADING_NODE_TYPES 2
 #define CORTEX_PLUGIN_ABI_WITH_WRAPPER_NODE_TYPES 2
 #define CORTEX_PLUGIN_ABI_WITH_KIND_WORDS 2
+#define CORTEX_PLUGIN_ABI_WITH_SELF_NAMES 2
+#define CORTEX_PLUGIN_ABI_WITH_BUILTINS 2
 
 /** The name of the one symbol a plugin exports. */
 #define CORTEX_PLUGIN_ENTRY "cortex_plugin_v1"
@@ -201,6 +203,11 @@ typedef void (*cortex_embedded_regions_fn)(const char *path, const char *source,
 /** With CORTEX_PLUGIN_PROSE: split the files into sections at their Markdown
  *  headers (`#` lines and underlined titles) before cutting by paragraphs. */
 #define CORTEX_PLUGIN_OUTLINE_MARKDOWN (1u << 1)
+/** A bare call (`f()`, no receiver) inside a type's body may call the type's
+ *  own method through an implicit `this` (Java, C#, C++, Ruby). Without it a
+ *  bare call binds only to a definition that is not a member of a type
+ *  (Python, Rust, Go, JavaScript: a method needs its receiver). */
+#define CORTEX_PLUGIN_BARE_CALLS_REACH_MEMBERS (1u << 2)
 
 /* ---- The descriptor ---------------------------------------------------- */
 
@@ -242,6 +249,18 @@ typedef struct cortex_plugin {
      *  filters this plugin's symbols of the paired kind, beside any stored
      *  under the word itself. NULL: none. */
     const char *const *kind_words;
+    /** NULL-terminated receiver words that name the enclosing type's own
+     *  instance or class: {"self", "cls", NULL}, {"this", NULL}. A call on
+     *  one (`self.save()`) binds to a member of the type that encloses the
+     *  caller. NULL: none (a language without them, or C). */
+    const char *const *self_names;
+    /** NULL-terminated names the language predeclares or its standard
+     *  library roots (Go's `len`, `append`, `string`; Python's `print`,
+     *  `len`; JavaScript's `Object`, `Math`; C's `printf`, `malloc`). A bare
+     *  reference to one is `unresolved` (the library's) unless its own file
+     *  defines the name: it never binds by name to a same-named definition
+     *  elsewhere in the repository. Sorted or not. NULL: none. */
+    const char *const *builtins;
 } cortex_plugin;
 
 /** The entry point every plugin exports. */
