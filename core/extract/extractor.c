@@ -471,6 +471,7 @@ int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, c
     /* what the chunker needs of the language, even when extraction fails */
     r->line_comment = p->line_comment;
     r->lang_flags = p->flags;
+    r->rules = &p->rules;
     if (len > UINT32_MAX) {
         r->problem = "file larger than 4 GiB";
         return cortex_error_set(CORTEX_EINVALID, "%s: %s", r->path, r->problem);

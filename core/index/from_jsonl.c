@@ -345,6 +345,7 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
         }
         rec.path = cortex_arena_strdup(&rec.arena, p);
         rec.lang = l.plugin->name;
+        rec.rules = &l.plugin->rules;
         memcpy(rec.hash, hash, 17);
         rec.lines = u32(f, "lines", 0);
         rec.has_errors = u32(f, "parse_errors", 0) != 0;

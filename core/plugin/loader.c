@@ -51,7 +51,7 @@ static char **copy_string_list(const char *const *list)
 
 static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-/* A copy sorted by strcmp, for bsearch (cortex_plugin_is_builtin). */
+/* A copy sorted by strcmp, for the binder's bsearch. */
 static char **copy_sorted_list(const char *const *list)
 {
     char **copy = copy_string_list(list);
@@ -59,11 +59,6 @@ static char **copy_sorted_list(const char *const *list)
     while (copy[n]) n++;
     qsort(copy, n, sizeof *copy, compare_names);
     return copy;
-}
-
-int cortex_plugin_is_builtin(const cortex_language_plugin *p, const char *name)
-{
-    return p->nbuiltins && bsearch(&name, p->builtins, p->nbuiltins, sizeof *p->builtins, compare_names) != NULL;
 }
 
 static void free_string_list(char **list)
@@ -84,8 +79,8 @@ static void plugin_free(cortex_language_plugin *p)
     free_string_list(p->leading_node_types);
     free_string_list(p->wrapper_node_types);
     free_string_list(p->kind_words);
-    free_string_list(p->self_names);
-    free_string_list(p->builtins);
+    free_string_list(p->rules.self_names);
+    free_string_list(p->rules.builtins);
     free(p->line_comment);
     free(p->name);
     free(p->version);
@@ -343,9 +338,10 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
                                 ? copy_string_list(d.wrapper_node_types)
                                 : abi1_wrapper_node_types(lang);
     p->kind_words = copy_string_list(d.kind_words);
-    p->self_names = copy_string_list(d.self_names);
-    p->builtins = copy_sorted_list(d.builtins);
-    while (p->builtins[p->nbuiltins]) p->nbuiltins++;
+    p->rules.self_names = copy_string_list(d.self_names);
+    p->rules.builtins = copy_sorted_list(d.builtins);
+    while (p->rules.builtins[p->rules.nbuiltins]) p->rules.nbuiltins++;
+    p->rules.flags = d.flags;
     p->set = set;
     XXH3_state_t *h = XXH3_createState();
     XXH3_64bits_reset(h);
@@ -409,11 +405,6 @@ fail:;
     refuse(set, path, reason);
     plugin_free(p);
     return cortex_error_set(rc, "%s: %s", path, reason);
-}
-
-static int compare_names(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 static bool has_suffix(const char *s, const char *suffix)

@@ -10,6 +10,8 @@
 
 #include "query.h"
 
+#include "../record/records.h"
+
 #include <cortex/plugin.h>
 #include <pthread.h>
 #include <stddef.h>
@@ -44,9 +46,7 @@ typedef struct cortex_language_plugin {
     char **leading_node_types;   /* copied, NULL-terminated */
     char **wrapper_node_types;   /* copied, NULL-terminated */
     char **kind_words;           /* pairs of word and stored kind, NULL-terminated */
-    char **self_names;           /* receiver words of the enclosing type, NULL-terminated */
-    char **builtins;             /* predeclared and standard-library names, sorted, NULL-terminated */
-    size_t nbuiltins;
+    cortex_binding_rules rules;  /* self names, builtins (sorted) and flags, for the binder */
     const struct cortex_plugin_set *set;   /* the set it belongs to: finds the plugins of its regions */
     uint64_t fingerprint;  /* hash of name, version and query texts: what it extracts */
 } cortex_language_plugin;
@@ -103,8 +103,5 @@ void cortex_plugin_set_free(cortex_plugin_set *set);
 /** A hash of every loaded plugin's fingerprint, in load order: when it changes,
  *  records extracted before may differ from what extraction gives now. */
 uint64_t cortex_plugin_set_fingerprint(const cortex_plugin_set *set);
-
-/** Whether `name` is one of the plugin's builtins (cortex/plugin.h). */
-int cortex_plugin_is_builtin(const cortex_language_plugin *p, const char *name);
 
 #endif

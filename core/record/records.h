@@ -66,11 +66,22 @@ typedef struct cortex_chunk {
     size_t nlinks;
 } cortex_chunk;
 
+/** What the binder must know of a file's language, as its plugin declares it
+ *  (cortex/plugin.h): the receiver words of the enclosing type, the names the
+ *  language predeclares, and its CORTEX_PLUGIN_* flags. Owned by the plugin. */
+typedef struct cortex_binding_rules {
+    char **self_names; /* NULL-terminated */
+    char **builtins;   /* sorted by strcmp, NULL-terminated */
+    size_t nbuiltins;
+    uint32_t flags;
+} cortex_binding_rules;
+
 typedef struct cortex_file_records {
     const char *path;       /* repository-relative, '/' separators */
     const char *lang;       /* plugin name */
     const char *line_comment; /* the plugin's line-comment token, set by the extractor; NULL reads as "//" */
     uint32_t lang_flags;    /* the plugin's CORTEX_PLUGIN_* flags (cortex/plugin.h), set by the extractor */
+    const cortex_binding_rules *rules; /* the plugin's, set by the extractor or the JSONL reader; NULL: none */
     const char *project;    /* "." (the root's) or the path of the nested repository holding it; NULL = "." */
     char hash[17];          /* XXH3-64 of the content, 16 hex digits */
     uint32_t lines;

@@ -10,12 +10,29 @@
 #include "../util/mem.h"
 #include "../util/strings.h"
 
+#include <cortex/plugin.h>
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 const char *const cortex_store_bindable_kinds[] = {CORTEX_STORE_BINDABLE_KINDS(CORTEX_STORE__KIND_STRING) NULL};
 
 int cortex_store_bindable(const char *kind) { return cortex_str_in(kind, cortex_store_bindable_kinds); }
+
+static const char *const type_kinds[] = {CORTEX_STORE_TYPE_KINDS(CORTEX_STORE__KIND_STRING) NULL};
+
+int cortex_store_type_kind(const char *kind) { return cortex_str_in(kind, type_kinds); }
+
+static const char *const namespace_kinds[] = {CORTEX_STORE_NAMESPACE_KINDS(CORTEX_STORE__KIND_STRING) NULL};
+
+cortex_store_place cortex_store_place_of(const char *parent_kind)
+{
+    if (!parent_kind) return CORTEX_STORE_PLACE_PLAIN;
+    if (cortex_str_in(parent_kind, type_kinds)) return CORTEX_STORE_PLACE_MEMBER;
+    if (cortex_str_in(parent_kind, namespace_kinds)) return CORTEX_STORE_PLACE_NAMESPACED;
+    return CORTEX_STORE_PLACE_PLAIN;
+}
 
 /* Same-file ("scoped") and import bindings are stored per reference as its
  * file is inserted. Repository-wide binding needs every definition, so
@@ -30,10 +47,13 @@ int cortex_store_bindable(const char *kind) { return cortex_str_in(kind, cortex_
  * subtree, for a one-file edit). */
 static const char resolve_touched_sql[] =
     "DELETE FROM definition_names WHERE (lang, name) IN (SELECT lang, name FROM temp.touched_names);\n"
-    "INSERT INTO definition_names(lang, name, n, id)\n"
-    "  SELECT f.lang, s.short_name, count(*), CASE WHEN count(*) = 1 THEN min(s.id) END\n"
+    "INSERT INTO definition_names(lang, name, member, n, id)\n"
+    "  SELECT f.lang, s.short_name, CASE WHEN p.kind IN " CORTEX_STORE_TYPE_KINDS_SQL " THEN 1\n"
+    "    WHEN p.kind IN " CORTEX_STORE_NAMESPACE_KINDS_SQL " THEN 2 ELSE 0 END AS member, count(*),\n"
+    "    CASE WHEN count(*) = 1 THEN min(s.id) END\n"
     "  FROM temp.touched_names t CROSS JOIN symbols s ON s.short_name = t.name JOIN files f ON f.id = s.file_id AND f.lang = t.lang\n"
-    "  WHERE s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL " GROUP BY f.lang, s.short_name;\n"
+    "  LEFT JOIN symbols p ON p.id = s.parent_id\n"
+    "  WHERE s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL " GROUP BY f.lang, s.short_name, member;\n"
     "DELETE FROM temp.touched_names;\n";
 
 /* A reference bound through an import points at the definition the import
@@ -53,7 +73,17 @@ static const char bind_imports_sql[] =
     "    AND s.short_name = last_component(i.name)\n"
     "    AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL "\n"
     "  ORDER BY s.parent_id IS NOT NULL, s.line_start LIMIT 1)\n"
-    "WHERE resolution = 'import' AND target_id IS NULL;\n";
+    "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NULL;\n"
+    /* a call on an import's name (`util.helper()`, `pkg.F()`): the definition
+     * of that name in the file the import resolves to */
+    "UPDATE refs SET target_id = (\n"
+    "  SELECT s.id FROM imports i JOIN symbols s ON s.file_id = i.target_file_id\n"
+    "  WHERE i.file_id = refs.file_id AND i.target_file_id IS NOT NULL\n"
+    "    AND (i.alias IN (refs.qualifier, first_component(refs.qualifier)) OR (i.alias IS NULL AND (i.name = refs.qualifier\n"
+    "      OR last_component(i.name) IN (refs.qualifier, first_component(refs.qualifier)))))\n"
+    "    AND s.short_name = refs.name AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL "\n"
+    "  ORDER BY s.parent_id IS NOT NULL, s.line_start LIMIT 1)\n"
+    "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NOT NULL;\n";
 
 static int exec(sqlite3 *db, const char *sql)
 {
@@ -74,6 +104,27 @@ const char *cortex_store_last_component(const char *name)
     return last;
 }
 
+void cortex_store_first_component(char *out, size_t size, const char *qualifier)
+{
+    size_t n = 0;
+    for (const char *p = qualifier; *p; p++, n++)
+        if (*p == '.' || *p == '\\' || (p[0] == ':' && p[1] == ':') || (p[0] == '-' && p[1] == '>')) break;
+    snprintf(out, size, "%.*s", (int)n, qualifier);
+}
+
+static void sql_first_component(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    const char *q = (const char *)sqlite3_value_text(argv[0]);
+    if (!q) {
+        sqlite3_result_null(ctx);
+        return;
+    }
+    char first[256];
+    cortex_store_first_component(first, sizeof first, q);
+    sqlite3_result_text(ctx, first, -1, SQLITE_TRANSIENT);
+}
+
 static void sql_last_component(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     (void)argc;
@@ -87,6 +138,9 @@ int cortex_store_bind_register(sqlite3 *db)
     if (sqlite3_create_function(db, "last_component", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, sql_last_component,
                                 NULL, NULL) != SQLITE_OK)
         return cortex_error_set(CORTEX_EIO, "sqlite store: register last_component: %s", sqlite3_errmsg(db));
+    if (sqlite3_create_function(db, "first_component", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, sql_first_component,
+                                NULL, NULL) != SQLITE_OK)
+        return cortex_error_set(CORTEX_EIO, "sqlite store: register first_component: %s", sqlite3_errmsg(db));
     return 0;
 }
 
@@ -154,6 +208,116 @@ int cortex_store_file_binder_imported(const cortex_store_file_binder *b, const c
 {
     return b->nimport_keys &&
            bsearch(&name, b->import_keys, b->nimport_keys, sizeof *b->import_keys, compare_strings) != NULL;
+}
+
+cortex_store_place cortex_store_file_binder_place(const cortex_store_file_binder *b, int32_t i)
+{
+    const cortex_file_records *r = b->records;
+    int32_t parent = r->symbols[i].parent;
+    return cortex_store_place_of(parent >= 0 ? r->symbols[parent].kind : NULL);
+}
+
+/* Whether symbol `outer` is `inner` or holds it. */
+static int encloses(const cortex_file_records *r, int32_t outer, int32_t inner)
+{
+    for (int32_t j = inner; j >= 0; j = r->symbols[j].parent)
+        if (j == outer) return 1;
+    return 0;
+}
+
+/* What a definition must be to be the one a reference names. */
+typedef enum want {
+    WANT_PLAIN,         /* not a member */
+    WANT_PLAIN_OR_OWN,  /* not a member, or a member of a type holding the caller */
+    WANT_OWN_MEMBER,    /* a member of a type holding the caller */
+    WANT_MEMBER_OF_TYPE /* a member of the type named `type` */
+} want;
+
+static int wanted(const cortex_store_file_binder *b, int32_t i, want w, int32_t caller, const char *type)
+{
+    const cortex_file_records *r = b->records;
+    cortex_store_place place = cortex_store_file_binder_place(b, i);
+    int32_t parent = r->symbols[i].parent;
+    switch (w) {
+    case WANT_PLAIN: return place != CORTEX_STORE_PLACE_MEMBER;
+    case WANT_PLAIN_OR_OWN: return place != CORTEX_STORE_PLACE_MEMBER || encloses(r, parent, caller);
+    case WANT_OWN_MEMBER: return place != CORTEX_STORE_PLACE_PLAIN && encloses(r, parent, caller);
+    default: return place != CORTEX_STORE_PLACE_PLAIN && strcmp(r->symbols[parent].short_name, type) == 0;
+    }
+}
+
+/* Where the file's bindable definitions named `name` start (by name, then line). */
+static size_t first_named(const cortex_store_file_binder *b, const char *name)
+{
+    const cortex_file_records *r = b->records;
+    size_t lo = 0, hi = b->nbindable;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (strcmp(r->symbols[b->bindable[mid]].short_name, name) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+#define NAMED(b, k, name) ((k) < (b)->nbindable && strcmp((b)->records->symbols[(b)->bindable[k]].short_name, (name)) == 0)
+
+/* The file's first definition (by line) named `name` that is what `w` wants. */
+static int32_t find(const cortex_store_file_binder *b, const char *name, want w, int32_t caller, const char *type)
+{
+    for (size_t k = first_named(b, name); NAMED(b, k, name); k++)
+        if (wanted(b, (int32_t)b->bindable[k], w, caller, type)) return (int32_t)b->bindable[k];
+    return -1;
+}
+
+/* Whether the file defines a type or a namespace named `name`. */
+static int defines_type(const cortex_store_file_binder *b, const char *name)
+{
+    for (size_t k = first_named(b, name); NAMED(b, k, name); k++)
+        if (cortex_store_place_of(b->records->symbols[b->bindable[k]].kind) != CORTEX_STORE_PLACE_PLAIN) return 1;
+    return 0;
+}
+
+static int builtin(const cortex_binding_rules *rules, const char *name)
+{
+    return rules && rules->nbuiltins &&
+           bsearch(&name, rules->builtins, rules->nbuiltins, sizeof *rules->builtins, compare_strings) != NULL;
+}
+
+void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex_store_file_binder *b,
+                                   const cortex_reference *ref)
+{
+    const cortex_binding_rules *rules = b->records->rules;
+    *out = (cortex_store_local_binding){-1, NULL, CORTEX_STORE_REACH_PLAIN};
+    const char *q = ref->qualifier;
+    if (!q || !*q) {
+        int reach_members = rules && (rules->flags & CORTEX_PLUGIN_BARE_CALLS_REACH_MEMBERS);
+        out->target = find(b, ref->name, reach_members ? WANT_PLAIN_OR_OWN : WANT_PLAIN, ref->caller, NULL);
+        if (out->target >= 0) out->resolution = "scoped";
+        else if (cortex_store_file_binder_imported(b, ref->name)) out->resolution = "import";
+        else if (builtin(rules, ref->name)) out->resolution = "unresolved";
+        return;
+    }
+    out->reach = CORTEX_STORE_REACH_MEMBER;
+    if (rules && rules->self_names && cortex_str_in(q, (const char *const *)rules->self_names)) {
+        out->target = find(b, ref->name, WANT_OWN_MEMBER, ref->caller, NULL);
+        if (out->target >= 0) out->resolution = "scoped";
+        return;
+    }
+    char first[256];
+    cortex_store_first_component(first, sizeof first, q);
+    if (cortex_store_file_binder_imported(b, first) || cortex_store_file_binder_imported(b, q)) {
+        out->resolution = "import"; /* through the import that names the receiver, at commit */
+        return;
+    }
+    const char *type = cortex_store_last_component(q);
+    if (defines_type(b, type)) {
+        out->target = find(b, ref->name, WANT_MEMBER_OF_TYPE, ref->caller, type);
+        if (out->target >= 0) out->resolution = "scoped";
+        return;
+    }
+    /* a standard-library root the file does not define: `Object.create`, `Math.max` */
+    if (strcmp(first, q) == 0 && builtin(rules, first) && cortex_store_file_binder_scoped(b, first) < 0)
+        out->resolution = "unresolved";
 }
 
 void cortex_store_file_binder_dispose(cortex_store_file_binder *b)

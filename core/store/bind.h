@@ -27,6 +27,41 @@
  *  kind, which no symbol has, carries the first comma. */
 #define CORTEX_STORE_BINDABLE_KINDS_SQL "(''" CORTEX_STORE_BINDABLE_KINDS(CORTEX_STORE__KIND_SQL) ")"
 
+/* Kinds whose definitions have members: a definition directly inside one is a
+ * member (a method, a field), reached through a receiver or, where the
+ * language allows it, a bare call inside the type (CORTEX_PLUGIN_BARE_CALLS_REACH_MEMBERS). */
+#define CORTEX_STORE_TYPE_KINDS(X) X(class) X(struct) X(interface) X(trait) X(enum) X(union) X(impl)
+#define CORTEX_STORE_TYPE_KINDS_SQL "(''" CORTEX_STORE_TYPE_KINDS(CORTEX_STORE__KIND_SQL) ")"
+
+/* Kinds that are namespaces: a definition directly inside one is named
+ * through it (`Notes.normalize`, `search::run`) or, within it, bare. */
+#define CORTEX_STORE_NAMESPACE_KINDS(X) X(module)
+#define CORTEX_STORE_NAMESPACE_KINDS_SQL "(''" CORTEX_STORE_NAMESPACE_KINDS(CORTEX_STORE__KIND_SQL) ")"
+
+/** Whether a definition of `kind` holds members. */
+int cortex_store_type_kind(const char *kind);
+
+/** Where a definition sits, by its parent's kind (definition_names.member):
+ *  which references may name it by name alone. */
+typedef enum cortex_store_place {
+    CORTEX_STORE_PLACE_PLAIN = 0,     /* top level, or inside a function: a bare call names it */
+    CORTEX_STORE_PLACE_MEMBER = 1,    /* directly inside a type: a call on a receiver */
+    CORTEX_STORE_PLACE_NAMESPACED = 2 /* directly inside a namespace: either */
+} cortex_store_place;
+
+/** The place of a definition whose parent has kind `parent_kind` (NULL: none). */
+cortex_store_place cortex_store_place_of(const char *parent_kind);
+
+/** Which definitions elsewhere in the repository a reference may name by
+ *  name alone (refs.reach): a bare call one that is not a member of a type, a
+ *  call on a receiver a member. (A bare call that reaches its own class's
+ *  members finds them in its file; an inherited one needs the class
+ *  hierarchy, not a name.) */
+typedef enum cortex_store_reach {
+    CORTEX_STORE_REACH_PLAIN = 0,
+    CORTEX_STORE_REACH_MEMBER = 1
+} cortex_store_reach;
+
 /** The bindable kinds, NULL-terminated: the same list as the SQL one. */
 extern const char *const cortex_store_bindable_kinds[];
 
@@ -38,8 +73,13 @@ int cortex_store_bindable(const char *kind);
  *  Borrowed: points into `name`. */
 const char *cortex_store_last_component(const char *name);
 
-/** Adds the SQL function last_component() the import binding uses to a
- *  writing connection. 0 or a negative code with the message set. */
+/** The first component of a receiver: before its first '.', "::", "->" or
+ *  '\\' (`os.path` -> `os`, `std::fs` -> `std`). Written into `out`
+ *  (`size` bytes, truncated). */
+void cortex_store_first_component(char *out, size_t size, const char *qualifier);
+
+/** Adds the SQL functions last_component() and first_component() the import
+ *  binding uses to a writing connection. 0 or a negative code with the message set. */
 int cortex_store_bind_register(sqlite3 *db);
 
 /** Recounts definition_names for the names in temp.touched_names (the ones
@@ -69,6 +109,27 @@ void cortex_store_file_binder_plan(cortex_store_file_binder *b, const cortex_fil
 int32_t cortex_store_file_binder_scoped(const cortex_store_file_binder *b, const char *name);
 /** Whether one of the file's imports brings `name` in. */
 int cortex_store_file_binder_imported(const cortex_store_file_binder *b, const char *name);
+/** The place of the file's definition at symbol index `i`. */
+cortex_store_place cortex_store_file_binder_place(const cortex_store_file_binder *b, int32_t i);
+
+/** How one reference of the file is bound as the file is written. */
+typedef struct cortex_store_local_binding {
+    int32_t target;         /* a symbol index of the file, or -1 */
+    const char *resolution; /* "scoped", "import" (bound through the file's imports at commit),
+                               "unresolved" (a builtin: the language's, not the repository's),
+                               or NULL: by name at commit, within `reach` */
+    cortex_store_reach reach;
+} cortex_store_local_binding;
+
+/** Binds `ref` by its language's rules (the records' cortex_binding_rules):
+ *  a bare call to a definition that is not a member (or, where bare calls
+ *  reach members, one of a type that encloses the caller); a call on a self
+ *  name to a member of a type that encloses the caller; a call on a type the
+ *  file defines (`Point.new`, `Point::new`) to that type's member; a call
+ *  on an import's name through the import; a builtin's name, undefined in
+ *  the file, to nothing. */
+void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex_store_file_binder *b,
+                                   const cortex_reference *ref);
 void cortex_store_file_binder_dispose(cortex_store_file_binder *b);
 
 #endif

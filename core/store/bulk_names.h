@@ -15,8 +15,9 @@
 typedef struct cortex_bulk_names cortex_bulk_names;
 
 cortex_bulk_names *cortex_bulk_names_new(void);
-/* One definition of `name` (copied) in a file of language `lang` (copied once per language). */
-void cortex_bulk_names_add(cortex_bulk_names *b, const char *lang, const char *name, int64_t id);
+/* One definition of `name` (copied) in a file of language `lang` (copied once
+ * per language); `member`: its cortex_store_place (bind.h). */
+void cortex_bulk_names_add(cortex_bulk_names *b, const char *lang, const char *name, int member, int64_t id);
 /* Fills definition_names, which must be empty, in `db`'s open transaction.
  * Returns 0 or a CORTEX_E* code with the message set. */
 int cortex_bulk_names_write(cortex_bulk_names *b, sqlite3 *db);

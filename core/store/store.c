@@ -79,22 +79,40 @@ static const char schema_sql[] =
     "CREATE TABLE refs(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,\n"
     "  qualifier TEXT, line INTEGER NOT NULL, col INTEGER NOT NULL, caller_id INTEGER,\n"
-    "  target_id INTEGER, resolution TEXT);\n"
+    "  target_id INTEGER, resolution TEXT, reach INTEGER NOT NULL DEFAULT 0);\n"
     "CREATE TABLE imports(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, symbol_id INTEGER NOT NULL, name TEXT NOT NULL,\n"
     "  alias TEXT, origin TEXT, line INTEGER NOT NULL, candidates TEXT, target_file_id INTEGER);\n"
-    /* One row per language and name that definitions bear: how many, and the
-     * id when there is one. Rebuilt at each commit; binds references across
-     * the repository, never across languages. */
-    "CREATE TABLE definition_names(lang TEXT NOT NULL, name TEXT NOT NULL, n INTEGER NOT NULL, id INTEGER,\n"
-    "  PRIMARY KEY (lang, name)) WITHOUT ROWID;\n"
-    /* Every reference with how it was bound: stored for same-file (scoped) and
-     * import bindings, by name through definition_names otherwise. */
+    /* One row per language, name and membership that definitions bear: how
+     * many, and the id when there is one. `member`: definitions directly
+     * inside a type (methods, fields), which a call on a receiver names and a
+     * bare call does not. Rebuilt at each commit; binds references across the
+     * repository, never across languages. */
+    "CREATE TABLE definition_names(lang TEXT NOT NULL, name TEXT NOT NULL, member INTEGER NOT NULL, n INTEGER NOT NULL,\n"
+    "  id INTEGER, PRIMARY KEY (lang, name, member)) WITHOUT ROWID;\n"
+    /* Every reference with how it was bound: stored for same-file (scoped),
+     * import and unresolved (a builtin) bindings; by name through
+     * definition_names otherwise, among members or not as the reference's
+     * `reach` says (bind.h). A call through an import that resolves to no
+     * file of the repository is a library's (unresolved), unless it is a bare
+     * name with one definition of that name. */
     "CREATE VIEW ref_bindings AS SELECT r.id, r.file_id, r.name, r.kind, r.qualifier, r.line, r.col, r.caller_id,\n"
-    "  COALESCE(r.target_id, CASE WHEN d.n = 1 THEN d.id END) AS target_id,\n"
-    "  COALESCE(r.resolution, CASE WHEN d.n = 1 THEN 'name' WHEN d.n > 1 THEN 'ambiguous' END) AS resolution\n"
+    "  COALESCE(r.target_id, CASE WHEN COALESCE(d0.n, 0) + COALESCE(d1.n, 0) + COALESCE(d2.n, 0) = 1\n"
+    "    THEN COALESCE(d0.id, d1.id, d2.id) END) AS target_id,\n"
+    "  CASE WHEN r.resolution = 'import' AND r.target_id IS NULL\n"
+    "      THEN CASE WHEN COALESCE(d0.n, 0) + COALESCE(d2.n, 0) = 1 THEN 'import' ELSE 'unresolved' END\n"
+    "    WHEN r.resolution IS NOT NULL THEN r.resolution\n"
+    "    WHEN COALESCE(d0.n, 0) + COALESCE(d1.n, 0) + COALESCE(d2.n, 0) = 1 THEN 'name'\n"
+    "    WHEN COALESCE(d0.n, 0) + COALESCE(d1.n, 0) + COALESCE(d2.n, 0) > 1 THEN 'ambiguous' END AS resolution\n"
     "  FROM refs r JOIN files rf ON rf.id = r.file_id\n"
-    "  LEFT JOIN definition_names d ON d.lang = rf.lang AND d.name = r.name;\n"
+    /* a bare name its file imports from where the import could not be
+     * followed: the one definition of that name, if there is one */
+    "  LEFT JOIN definition_names d0 ON r.reach = 0 AND d0.lang = rf.lang AND d0.name = r.name AND d0.member = 0\n"
+    "    AND (r.resolution IS NULL OR (r.resolution = 'import' AND r.target_id IS NULL AND r.qualifier IS NULL))\n"
+    "  LEFT JOIN definition_names d1 ON r.resolution IS NULL AND r.reach = 1 AND d1.lang = rf.lang AND d1.name = r.name\n"
+    "    AND d1.member = 1\n"
+    "  LEFT JOIN definition_names d2 ON d2.lang = rf.lang AND d2.name = r.name AND d2.member = 2\n"
+    "    AND (r.resolution IS NULL OR (r.resolution = 'import' AND r.target_id IS NULL AND r.qualifier IS NULL));\n"
     /* a text's id: its file's and its place in the file (CORTEX_STORE_ROW_ID_BITS) */
     "CREATE TABLE texts(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, kind TEXT NOT NULL, line_start INTEGER NOT NULL,\n"

@@ -43,8 +43,8 @@ static const char *const stmt_sql[ST_COUNT] = {
                     " VALUES (?,?,?,?,?,?,?,?,?)",
     [ST_INS_SYMBOL] = "INSERT INTO symbols(id, file_id, name, short_name, kind, line_start, line_end, col, parent_id, sig,"
                       " visibility, doc, alias, origin, terms, name_line) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-    [ST_INS_REF] = "INSERT INTO refs(id, file_id, name, kind, qualifier, line, col, caller_id, target_id, resolution)"
-                   " VALUES (?,?,?,?,?,?,?,?,?,?)",
+    [ST_INS_REF] = "INSERT INTO refs(id, file_id, name, kind, qualifier, line, col, caller_id, target_id, resolution, reach)"
+                   " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
     [ST_INS_IMPORT] = "INSERT INTO imports(file_id, symbol_id, name, alias, origin, line, candidates) VALUES (?,?,?,?,?,?,?)",
     [ST_INS_TEXT] = "INSERT INTO texts(id, file_id, kind, line_start, line_end, text, language, parent_id) VALUES (?,?,?,?,?,?,?,?)",
     [ST_INS_CHUNK] = "INSERT INTO chunks(file_id, ordinal, kind, line_start, line_end, headers, content) VALUES (?,?,?,?,?,?,?)",
@@ -72,7 +72,7 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_UPD_IMPORT] = "UPDATE imports SET alias = ?3, origin = ?4, line = ?5, candidates = ?6 WHERE file_id = ?1 AND symbol_id = ?2",
     [ST_DEL_IMPORT] = "DELETE FROM imports WHERE file_id = ?1 AND symbol_id = ?2",
     [ST_OLD_REFS] = "SELECT id, name, kind, qualifier FROM refs WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1") " ORDER BY id",
-    [ST_UPD_REF] = "UPDATE refs SET line = ?2, col = ?3, caller_id = ?4, target_id = ?5, resolution = ?6 WHERE id = ?1",
+    [ST_UPD_REF] = "UPDATE refs SET line = ?2, col = ?3, caller_id = ?4, target_id = ?5, resolution = ?6, reach = ?7 WHERE id = ?1",
     [ST_DEL_REF] = "DELETE FROM refs WHERE id = ?",
 };
 
@@ -229,7 +229,9 @@ static int insert_symbol(cortex_store_writer *s, int64_t file_id, const cortex_f
         if (rc != SQLITE_CONSTRAINT || tries > 64) return db_error(s, "insert symbol");
         id = cortex_store_ids_reprobe(&s->ids, id, i);
     }
-    if (s->names && cortex_store_bindable(sym->kind)) cortex_bulk_names_add(s->names, r->lang, sym->short_name, id);
+    if (s->names && cortex_store_bindable(sym->kind))
+        cortex_bulk_names_add(s->names, r->lang, sym->short_name,
+                              (int)cortex_store_place_of(sym->parent >= 0 ? r->symbols[sym->parent].kind : NULL), id);
     if (s->side) cortex_fts_side_add(s->side, CORTEX_FTS_SYMBOLS, id, (const char *const[]){s->terms, sym->sig, sym->doc});
     return strcmp(sym->kind, "import") == 0 ? write_import(s, file_id, sym, id, 0) : 0;
 }
@@ -456,7 +458,7 @@ static int write_refs(cortex_store_writer *s, int64_t file_id, const cortex_file
     for (size_t i = 0; i < r->nrefs; i++) {
         const cortex_reference *ref = &r->refs[i];
         int update = s->ref_ids[i] != 0;
-        /* an update sets the columns after the key: line, col, caller, target, resolution */
+        /* an update sets the columns after the key: line, col, caller, target, resolution, reach */
         sqlite3_stmt *st = s->st[update ? ST_UPD_REF : ST_INS_REF];
         int col = update ? 2 : 6;
         if (update) {
@@ -471,13 +473,11 @@ static int write_refs(cortex_store_writer *s, int64_t file_id, const cortex_file
         sqlite3_bind_int(st, col, (int)ref->line);
         sqlite3_bind_int(st, col + 1, (int)ref->col);
         if (ref->caller >= 0) sqlite3_bind_int64(st, col + 2, s->ids.ids[ref->caller]);
-        int32_t target = cortex_store_file_binder_scoped(&s->binder, ref->name);
-        if (target >= 0) {
-            sqlite3_bind_int64(st, col + 3, s->ids.ids[target]);
-            sqlite3_bind_text(st, col + 4, "scoped", -1, SQLITE_STATIC);
-        } else if (cortex_store_file_binder_imported(&s->binder, ref->name)) {
-            sqlite3_bind_text(st, col + 4, "import", -1, SQLITE_STATIC);
-        }
+        cortex_store_local_binding b;
+        cortex_store_file_binder_bind(&b, &s->binder, ref);
+        if (b.target >= 0) sqlite3_bind_int64(st, col + 3, s->ids.ids[b.target]);
+        if (b.resolution) sqlite3_bind_text(st, col + 4, b.resolution, -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, col + 5, (int)b.reach);
         if ((rc = step_done(s, st, "write reference"))) return rc;
     }
     return 0;

@@ -10,6 +10,7 @@
 #include "check_run.h"
 
 #include <check.h>
+#include <cortex/plugin.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -448,6 +449,61 @@ START_TEST(test_store_references_are_bound_and_labelled)
 }
 END_TEST
 
+/* The language's rules, as a plugin declares them: self names, builtins, and
+ * whether a bare call reaches its class's methods (issue 21). Each reference
+ * below is one that bound to the wrong definition by name alone. */
+START_TEST(test_store_binding_follows_the_language_rules)
+{
+    void *sink = open_sink();
+    char *self_names[] = {"cls", "self", NULL};
+    char *builtins[] = {"len", "print", NULL}; /* sorted */
+    cortex_binding_rules py = {self_names, builtins, 2, 0};
+    char *this_names[] = {"this", NULL};
+    cortex_binding_rules java = {this_names, NULL, 0, CORTEX_PLUGIN_BARE_CALLS_REACH_MEMBERS};
+
+    cortex_symbol ms[] = {sym("Ledger", "class", 1, -1), sym("Ledger.save", "method", 2, 0), sym("Ledger.add", "method", 4, 0),
+                          sym("save", "function", 8, -1), sym("os", "import", 12, -1)};
+    cortex_reference mr[] = {
+        {.name = "save", .kind = "call", .line = 5, .col = 9, .caller = 2},                       /* bare: the function */
+        {.name = "save", .kind = "call", .qualifier = "self", .line = 6, .col = 9, .caller = 2},  /* the method */
+        {.name = "len", .kind = "call", .line = 9, .col = 5, .caller = 3},                        /* builtin */
+        {.name = "add", .kind = "call", .qualifier = "x", .line = 10, .col = 5, .caller = 3},     /* a member, by name */
+        {.name = "save", .kind = "call", .qualifier = "Ledger", .line = 11, .col = 5, .caller = 3}, /* Ledger's */
+        {.name = "join", .kind = "call", .qualifier = "os.path", .line = 13, .col = 5, .caller = -1}}; /* a library's */
+    cortex_symbol ns[] = {sym("add", "function", 1, -1)};
+    cortex_reference orr[] = {{.name = "add", .kind = "call", .line = 1, .col = 1, .caller = -1},
+                              {.name = "add", .kind = "call", .qualifier = "obj", .line = 2, .col = 1, .caller = -1},
+                              {.name = "print", .kind = "call", .line = 3, .col = 1, .caller = -1}};
+    cortex_symbol js[] = {sym("A", "class", 1, -1), sym("A.m", "method", 2, 0), sym("A.n", "method", 4, 0), sym("B", "class", 6, -1),
+                          sym("B.k", "method", 7, 3)};
+    cortex_reference jr[] = {{.name = "n", .kind = "call", .line = 3, .col = 9, .caller = 1},  /* A's own n */
+                             {.name = "n", .kind = "call", .line = 8, .col = 9, .caller = 4}}; /* A.n is not B's: unbound */
+    cortex_file_records files[] = {file("m.py", ms, 5, mr, 6), file("n.py", ns, 1, NULL, 0), file("o.py", NULL, 0, orr, 3),
+                                   file("A.java", js, 5, jr, 2)};
+    files[0].rules = files[1].rules = files[2].rules = &py;
+    files[3].rules = &java;
+    files[3].lang = "java";
+    run_files(sink, files, 4);
+    cortex_sink_sqlite.close(sink);
+
+    expect_rows("SELECT f.path || ':' || r.line || ':' || coalesce(r.qualifier || '.', '') || r.name || ':' ||"
+                " coalesce(r.resolution, 'unbound') || ':' || coalesce(tf.path || '#' || t.line_start, '-')"
+                " FROM ref_bindings r JOIN files f ON f.id = r.file_id LEFT JOIN symbols t ON t.id = r.target_id"
+                " LEFT JOIN files tf ON tf.id = t.file_id ORDER BY f.path, r.line",
+                "A.java:3:n:scoped:A.java#4,"
+                "A.java:8:n:unbound:-,"
+                "m.py:5:save:scoped:m.py#8,"
+                "m.py:6:self.save:scoped:m.py#2,"
+                "m.py:9:len:unresolved:-,"
+                "m.py:10:x.add:name:m.py#4,"
+                "m.py:11:Ledger.save:scoped:m.py#2,"
+                "m.py:13:os.path.join:unresolved:-,"
+                "o.py:1:add:name:n.py#1,"
+                "o.py:2:obj.add:name:m.py#4,"
+                "o.py:3:print:unresolved:-");
+}
+END_TEST
+
 START_TEST(test_store_name_binding_follows_later_runs)
 {
     void *sink = open_sink();
@@ -514,6 +570,7 @@ int main(void)
     tcase_add_test(tc, test_store_row_ids_are_ranges_of_their_file);
     tcase_add_test(tc, test_store_symbol_ids_are_stable_and_distinct);
     tcase_add_test(tc, test_store_references_are_bound_and_labelled);
+    tcase_add_test(tc, test_store_binding_follows_the_language_rules);
     tcase_add_test(tc, test_store_name_binding_follows_later_runs);
     tcase_add_test(tc, test_store_imports_resolve_to_indexed_files);
     suite_add_tcase(s, tc);
