@@ -21,13 +21,20 @@
 
 const char *cortex_source_read(const char *path, char **data, size_t *cap, size_t *len, int64_t *mtime_ns)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return "unreadable";
+    /* The walk saw a regular file; by now it may be a link or a FIFO (a tree
+     * changing under the run): never follow the one, never wait on the other. */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+    if (fd < 0) return errno == ELOOP ? "not a regular file" : "unreadable";
     struct stat st;
     if (fstat(fd, &st) != 0) {
         close(fd);
         return "unreadable";
     }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return "not a regular file";
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     if (mtime_ns) *mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
     size_t want = (size_t)st.st_size;
     cortex_grow((void **)data, cap, want + 1, 1);

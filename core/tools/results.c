@@ -1,6 +1,8 @@
 /* What the handlers share: store rows as JSON, pages, source lines. */
 #define _DEFAULT_SOURCE
 #include "handlers.h"
+
+#include "../util/beneath.h"
 #include "paths.h"
 
 #include "../record/record_json.h"
@@ -74,10 +76,14 @@ void cortex_page_finish(json_t *result, int64_t total, int64_t offset, size_t sh
 
 char *cortex_read_lines(const char *root, const char *path, int64_t first, int64_t last)
 {
-    char abs[PATH_MAX + 1];
-    snprintf(abs, sizeof abs, "%s/%s", root, path);
-    FILE *f = fopen(abs, "rb");
-    if (!f) return NULL;
+    /* the index may be older than the tree: a file since replaced by a link
+     * out of the repository is not followed */
+    int fd = cortex_open_beneath(root, path);
+    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+    if (!f) {
+        if (fd >= 0) close(fd);
+        return NULL;
+    }
     cortex_buf out = {0};
     cortex_buf_puts(&out, "");
     char *line = NULL;

@@ -10,6 +10,8 @@
 #include "util/error.h"
 
 #include <check.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +52,16 @@ START_TEST(test_source_reads_describes_and_refuses_binaries)
     ck_assert_str_eq(cortex_source_read(path, &data, &cap, &len, NULL), "binary");
     snprintf(path, sizeof path, "%s/missing", dir);
     ck_assert_str_eq(cortex_source_read(path, &data, &cap, &len, NULL), "unreadable");
+    /* what the walk saw as a file and is now a FIFO or a link: refused at
+     * once, never waited on or followed (issue 24: a FIFO blocked the run) */
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    ck_assert_int_eq(mkfifo(path, 0600), 0);
+    ck_assert_str_eq(cortex_source_read(path, &data, &cap, &len, NULL), "not a regular file");
+    char target[512];
+    snprintf(target, sizeof target, "%s/a.txt", dir);
+    snprintf(path, sizeof path, "%s/link", dir);
+    ck_assert_int_eq(symlink(target, path), 0);
+    ck_assert_str_eq(cortex_source_read(path, &data, &cap, &len, NULL), "not a regular file");
     free(data);
 }
 END_TEST

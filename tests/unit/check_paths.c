@@ -1,10 +1,16 @@
+#define _DEFAULT_SOURCE /* mkdtemp, symlink */
 /* Path arguments (core/tools/paths.c): normalised to root-relative form and
  * confined to the root, lexically. */
 #include "tools/paths.h"
+#include "util/beneath.h"
 
 #include "check_run.h"
 
 #include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 START_TEST(test_paths_resolve_normalises_and_confines)
 {
@@ -24,11 +30,53 @@ START_TEST(test_paths_resolve_normalises_and_confines)
 }
 END_TEST
 
+/* Every read of a repository file's content goes through one confined open:
+ * no component a link, nothing but a regular file (issue 24). */
+START_TEST(test_paths_open_beneath_follows_no_link_out)
+{
+    char root[] = "/tmp/cortex-check-beneath-XXXXXX", path[512], outside[512];
+    ck_assert_ptr_nonnull(mkdtemp(root));
+    snprintf(path, sizeof path, "%s/src", root);
+    ck_assert_int_eq(mkdir(path, 0700), 0);
+    snprintf(path, sizeof path, "%s/src/a.py", root);
+    FILE *f = fopen(path, "w");
+    fputs("x = 1\n", f);
+    fclose(f);
+    snprintf(outside, sizeof outside, "%s.secret", root);
+    f = fopen(outside, "w");
+    fputs("secret\n", f);
+    fclose(f);
+
+    int fd = cortex_open_beneath(root, "src/a.py");
+    ck_assert_int_ge(fd, 0);
+    char buf[16] = "";
+    ck_assert_int_eq(read(fd, buf, sizeof buf - 1), 6);
+    ck_assert_str_eq(buf, "x = 1\n");
+    close(fd);
+
+    snprintf(path, sizeof path, "%s/src/b.py", root); /* a file, later replaced by a link out */
+    ck_assert_int_eq(symlink(outside, path), 0);
+    errno = 0;
+    ck_assert_int_eq(cortex_open_beneath(root, "src/b.py"), -1);
+    ck_assert_int_eq(errno, ELOOP);
+    snprintf(path, sizeof path, "%s/lnk", root); /* a directory that is a link */
+    snprintf(outside, sizeof outside, "%s/src", root);
+    ck_assert_int_eq(symlink(outside, path), 0);
+    ck_assert_int_eq(cortex_open_beneath(root, "lnk/a.py"), -1);
+    ck_assert_int_eq(cortex_open_beneath(root, "../x"), -1);
+    ck_assert_int_eq(cortex_open_beneath(root, "src"), -1); /* not a regular file */
+    snprintf(path, sizeof path, "%s/src/fifo", root);
+    ck_assert_int_eq(mkfifo(path, 0600), 0);
+    ck_assert_int_eq(cortex_open_beneath(root, "src/fifo"), -1); /* and not waited on */
+}
+END_TEST
+
 static Suite *paths_suite(void)
 {
     Suite *s = suite_create("paths");
     TCase *tc = tcase_create("paths");
     tcase_add_test(tc, test_paths_resolve_normalises_and_confines);
+    tcase_add_test(tc, test_paths_open_beneath_follows_no_link_out);
     suite_add_tcase(s, tc);
     return s;
 }

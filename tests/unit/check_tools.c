@@ -401,6 +401,17 @@ START_TEST(test_paths_outside_the_root_are_refused)
     snprintf(args, sizeof args, "{\"file\": \"%s/src/util.py\"}", repo);
     json_decref(call("get_file_symbols", args, CORTEX_TOOL_OK));
     json_decref(call("search", "{\"query\": \"x\", \"path\": \"../*\"}", CORTEX_TOOL_FAILED));
+
+    /* An indexed file since replaced by a link out of the repository, with no
+     * refresh before answering: its snippet is not read through the link (issue 24). */
+    cortex_repo_set_auto_refresh(session_repo, 0);
+    run("printf 'def normalize(secret):\\n    outside\\n' > '%s.outside' && rm '%s/src/util.py' && ln -s '%s.outside' '%s/src/util.py'",
+        repo);
+    r = call("search", "{\"query\": \"normalize\", \"context_lines\": 2}", CORTEX_TOOL_OK);
+    const json_t *hits = json_object_get(r, "results");
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(hits, 0), "file")), "src/util.py");
+    ck_assert_ptr_null(json_string_value(json_object_get(json_array_get(hits, 0), "snippet")));
+    json_decref(r);
 }
 END_TEST
 
