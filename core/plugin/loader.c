@@ -28,7 +28,7 @@
  * ABI 1's optional trailing fields were appended within it, so its plugins
  * may end before them. */
 #define ABI1_MIN_SIZE (offsetof(cortex_plugin, refine_symbol))
-#define ABI2_MIN_SIZE (offsetof(cortex_plugin, builtins) + sizeof(const char *const *))
+#define ABI2_MIN_SIZE (offsetof(cortex_plugin, builtin_members) + sizeof(const char *const *))
 
 /* The line-comment token of a plugin that declares none. */
 #define DEFAULT_LINE_COMMENT "//"
@@ -81,6 +81,7 @@ static void plugin_free(cortex_language_plugin *p)
     free_string_list(p->kind_words);
     free_string_list(p->rules.self_names);
     free_string_list(p->rules.builtins);
+    free_string_list(p->rules.builtin_members);
     free(p->line_comment);
     free(p->name);
     free(p->version);
@@ -282,6 +283,7 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
     if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_KIND_WORDS) d.kind_words = NULL;
     if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_SELF_NAMES) d.self_names = NULL;
     if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_BUILTINS) d.builtins = NULL;
+    if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_BUILTIN_MEMBERS) d.builtin_members = NULL;
 
     if (!d.name || !*d.name) return cortex_error_set(CORTEX_EINVALID, "descriptor has no name");
     if (!d.language && !d.embedded_regions)
@@ -341,6 +343,8 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
     p->rules.self_names = copy_string_list(d.self_names);
     p->rules.builtins = copy_sorted_list(d.builtins);
     while (p->rules.builtins[p->rules.nbuiltins]) p->rules.nbuiltins++;
+    p->rules.builtin_members = copy_sorted_list(d.builtin_members);
+    while (p->rules.builtin_members[p->rules.nbuiltin_members]) p->rules.nbuiltin_members++;
     p->rules.flags = d.flags;
     p->set = set;
     XXH3_state_t *h = XXH3_createState();

@@ -73,6 +73,8 @@ typedef struct cortex_binding_rules {
     char **self_names; /* NULL-terminated */
     char **builtins;   /* sorted by strcmp, NULL-terminated */
     size_t nbuiltins;
+    char **builtin_members; /* sorted by strcmp, NULL-terminated */
+    size_t nbuiltin_members;
     uint32_t flags;
 } cortex_binding_rules;
 

@@ -26,8 +26,14 @@ int cortex_store_type_kind(const char *kind) { return cortex_str_in(kind, type_k
 
 static const char *const namespace_kinds[] = {CORTEX_STORE_NAMESPACE_KINDS(CORTEX_STORE__KIND_STRING) NULL};
 
-cortex_store_place cortex_store_place_of(const char *parent_kind)
+int cortex_store_container_kind(const char *kind)
 {
+    return cortex_str_in(kind, type_kinds) || cortex_str_in(kind, namespace_kinds);
+}
+
+cortex_store_place cortex_store_place_of(const char *kind, const char *parent_kind)
+{
+    if (strcmp(kind, "method") == 0) return CORTEX_STORE_PLACE_MEMBER;
     if (!parent_kind) return CORTEX_STORE_PLACE_PLAIN;
     if (cortex_str_in(parent_kind, type_kinds)) return CORTEX_STORE_PLACE_MEMBER;
     if (cortex_str_in(parent_kind, namespace_kinds)) return CORTEX_STORE_PLACE_NAMESPACED;
@@ -48,7 +54,7 @@ cortex_store_place cortex_store_place_of(const char *parent_kind)
 static const char resolve_touched_sql[] =
     "DELETE FROM definition_names WHERE (lang, name) IN (SELECT lang, name FROM temp.touched_names);\n"
     "INSERT INTO definition_names(lang, name, member, n, id)\n"
-    "  SELECT f.lang, s.short_name, CASE WHEN p.kind IN " CORTEX_STORE_TYPE_KINDS_SQL " THEN 1\n"
+    "  SELECT f.lang, s.short_name, CASE WHEN s.kind = 'method' OR p.kind IN " CORTEX_STORE_TYPE_KINDS_SQL " THEN 1\n"
     "    WHEN p.kind IN " CORTEX_STORE_NAMESPACE_KINDS_SQL " THEN 2 ELSE 0 END AS member, count(*),\n"
     "    CASE WHEN count(*) = 1 THEN min(s.id) END\n"
     "  FROM temp.touched_names t CROSS JOIN symbols s ON s.short_name = t.name JOIN files f ON f.id = s.file_id AND f.lang = t.lang\n"
@@ -214,7 +220,7 @@ cortex_store_place cortex_store_file_binder_place(const cortex_store_file_binder
 {
     const cortex_file_records *r = b->records;
     int32_t parent = r->symbols[i].parent;
-    return cortex_store_place_of(parent >= 0 ? r->symbols[parent].kind : NULL);
+    return cortex_store_place_of(r->symbols[i].kind, parent >= 0 ? r->symbols[parent].kind : NULL);
 }
 
 /* Whether symbol `outer` is `inner` or holds it. */
@@ -242,7 +248,13 @@ static int wanted(const cortex_store_file_binder *b, int32_t i, want w, int32_t 
     case WANT_PLAIN: return place != CORTEX_STORE_PLACE_MEMBER;
     case WANT_PLAIN_OR_OWN: return place != CORTEX_STORE_PLACE_MEMBER || encloses(r, parent, caller);
     case WANT_OWN_MEMBER: return place != CORTEX_STORE_PLACE_PLAIN && encloses(r, parent, caller);
-    default: return place != CORTEX_STORE_PLACE_PLAIN && strcmp(r->symbols[parent].short_name, type) == 0;
+    default:
+        if (place == CORTEX_STORE_PLACE_PLAIN) return 0;
+        if (parent >= 0) return strcmp(r->symbols[parent].short_name, type) == 0;
+        /* a method declared apart from its type is named after it: `Server.Start` */
+        size_t n = strlen(type);
+        const char *name = r->symbols[i].name;
+        return strncmp(name, type, n) == 0 && name[n] == '.' && strcmp(name + n + 1, r->symbols[i].short_name) == 0;
     }
 }
 
@@ -273,7 +285,7 @@ static int32_t find(const cortex_store_file_binder *b, const char *name, want w,
 static int defines_type(const cortex_store_file_binder *b, const char *name)
 {
     for (size_t k = first_named(b, name); NAMED(b, k, name); k++)
-        if (cortex_store_place_of(b->records->symbols[b->bindable[k]].kind) != CORTEX_STORE_PLACE_PLAIN) return 1;
+        if (cortex_store_container_kind(b->records->symbols[b->bindable[k]].kind)) return 1;
     return 0;
 }
 
@@ -281,6 +293,13 @@ static int builtin(const cortex_binding_rules *rules, const char *name)
 {
     return rules && rules->nbuiltins &&
            bsearch(&name, rules->builtins, rules->nbuiltins, sizeof *rules->builtins, compare_strings) != NULL;
+}
+
+static int builtin_member(const cortex_binding_rules *rules, const char *name)
+{
+    return rules && rules->nbuiltin_members &&
+           bsearch(&name, rules->builtin_members, rules->nbuiltin_members, sizeof *rules->builtin_members,
+                   compare_strings) != NULL;
 }
 
 void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex_store_file_binder *b,
@@ -318,6 +337,9 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
     /* a standard-library root the file does not define: `Object.create`, `Math.max` */
     if (strcmp(first, q) == 0 && builtin(rules, first) && cortex_store_file_binder_scoped(b, first) < 0)
         out->resolution = "unresolved";
+    /* `x.items()` on a value of unknown type: a dict's as likely as ours */
+    else if (builtin_member(rules, ref->name))
+        out->resolution = "ambiguous";
 }
 
 void cortex_store_file_binder_dispose(cortex_store_file_binder *b)

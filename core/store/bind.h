@@ -49,8 +49,13 @@ typedef enum cortex_store_place {
     CORTEX_STORE_PLACE_NAMESPACED = 2 /* directly inside a namespace: either */
 } cortex_store_place;
 
-/** The place of a definition whose parent has kind `parent_kind` (NULL: none). */
-cortex_store_place cortex_store_place_of(const char *parent_kind);
+/** The place of a definition of `kind` whose parent has kind `parent_kind`
+ *  (NULL: none). A method is a member wherever it is declared (Go's and
+ *  C++'s methods may sit apart from their type). */
+cortex_store_place cortex_store_place_of(const char *kind, const char *parent_kind);
+
+/** Whether a definition of `kind` holds members or names a namespace. */
+int cortex_store_container_kind(const char *kind);
 
 /** Which definitions elsewhere in the repository a reference may name by
  *  name alone (refs.reach): a bare call one that is not a member of a type, a

@@ -47,6 +47,7 @@ extern "C" {
 #define CORTEX_PLUGIN_ABI_WITH_KIND_WORDS 2
 #define CORTEX_PLUGIN_ABI_WITH_SELF_NAMES 2
 #define CORTEX_PLUGIN_ABI_WITH_BUILTINS 2
+#define CORTEX_PLUGIN_ABI_WITH_BUILTIN_MEMBERS 2
 
 /** The name of the one symbol a plugin exports. */
 #define CORTEX_PLUGIN_ENTRY "cortex_plugin_v1"
@@ -261,6 +262,13 @@ typedef struct cortex_plugin {
      *  defines the name: it never binds by name to a same-named definition
      *  elsewhere in the repository. Sorted or not. NULL: none. */
     const char *const *builtins;
+    /** NULL-terminated names of the methods and fields of the language's
+     *  built-in and standard-library types that code calls on values
+     *  (Python's `items`, `append`, `get`; JavaScript's `call`, `push`,
+     *  `then`). A call on a receiver whose type is not known, to one of these
+     *  names, may be the library's as well as a same-named method of the
+     *  repository: it is `ambiguous`, never bound by name alone. NULL: none. */
+    const char *const *builtin_members;
 } cortex_plugin;
 
 /** The entry point every plugin exports. */
