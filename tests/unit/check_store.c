@@ -457,19 +457,22 @@ START_TEST(test_store_binding_follows_the_language_rules)
     void *sink = open_sink();
     char *self_names[] = {"cls", "self", NULL};
     char *builtins[] = {"len", "print", NULL}; /* sorted */
-    cortex_binding_rules py = {self_names, builtins, 2, 0};
+    char *members[] = {"get", "items", NULL}; /* sorted */
+    cortex_binding_rules py = {.self_names = self_names, .builtins = builtins, .nbuiltins = 2, .builtin_members = members,
+                               .nbuiltin_members = 2};
     char *this_names[] = {"this", NULL};
-    cortex_binding_rules java = {this_names, NULL, 0, CORTEX_PLUGIN_BARE_CALLS_REACH_MEMBERS};
+    cortex_binding_rules java = {.self_names = this_names, .flags = CORTEX_PLUGIN_BARE_CALLS_REACH_MEMBERS};
 
     cortex_symbol ms[] = {sym("Ledger", "class", 1, -1), sym("Ledger.save", "method", 2, 0), sym("Ledger.add", "method", 4, 0),
-                          sym("save", "function", 8, -1), sym("os", "import", 12, -1)};
+                          sym("save", "function", 8, -1), sym("os", "import", 12, -1), sym("Ledger.items", "method", 15, 0)};
     cortex_reference mr[] = {
         {.name = "save", .kind = "call", .line = 5, .col = 9, .caller = 2},                       /* bare: the function */
         {.name = "save", .kind = "call", .qualifier = "self", .line = 6, .col = 9, .caller = 2},  /* the method */
         {.name = "len", .kind = "call", .line = 9, .col = 5, .caller = 3},                        /* builtin */
         {.name = "add", .kind = "call", .qualifier = "x", .line = 10, .col = 5, .caller = 3},     /* a member, by name */
         {.name = "save", .kind = "call", .qualifier = "Ledger", .line = 11, .col = 5, .caller = 3}, /* Ledger's */
-        {.name = "join", .kind = "call", .qualifier = "os.path", .line = 13, .col = 5, .caller = -1}}; /* a library's */
+        {.name = "join", .kind = "call", .qualifier = "os.path", .line = 13, .col = 5, .caller = -1}, /* a library's */
+        {.name = "items", .kind = "call", .qualifier = "d", .line = 14, .col = 5, .caller = -1}};     /* a dict's, or Ledger's */
     cortex_symbol ns[] = {sym("add", "function", 1, -1)};
     cortex_reference orr[] = {{.name = "add", .kind = "call", .line = 1, .col = 1, .caller = -1},
                               {.name = "add", .kind = "call", .qualifier = "obj", .line = 2, .col = 1, .caller = -1},
@@ -478,7 +481,7 @@ START_TEST(test_store_binding_follows_the_language_rules)
                           sym("B.k", "method", 7, 3)};
     cortex_reference jr[] = {{.name = "n", .kind = "call", .line = 3, .col = 9, .caller = 1},  /* A's own n */
                              {.name = "n", .kind = "call", .line = 8, .col = 9, .caller = 4}}; /* A.n is not B's: unbound */
-    cortex_file_records files[] = {file("m.py", ms, 5, mr, 6), file("n.py", ns, 1, NULL, 0), file("o.py", NULL, 0, orr, 3),
+    cortex_file_records files[] = {file("m.py", ms, 6, mr, 7), file("n.py", ns, 1, NULL, 0), file("o.py", NULL, 0, orr, 3),
                                    file("A.java", js, 5, jr, 2)};
     files[0].rules = files[1].rules = files[2].rules = &py;
     files[3].rules = &java;
@@ -498,6 +501,7 @@ START_TEST(test_store_binding_follows_the_language_rules)
                 "m.py:10:x.add:name:m.py#4,"
                 "m.py:11:Ledger.save:scoped:m.py#2,"
                 "m.py:13:os.path.join:unresolved:-,"
+                "m.py:14:d.items:ambiguous:-,"
                 "o.py:1:add:name:n.py#1,"
                 "o.py:2:obj.add:name:m.py#4,"
                 "o.py:3:print:unresolved:-");
