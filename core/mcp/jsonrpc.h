@@ -19,7 +19,8 @@ enum {
     CORTEX_JSONRPC_METHOD_NOT_FOUND = -32601,
     CORTEX_JSONRPC_INVALID_PARAMS = -32602,
     CORTEX_JSONRPC_INTERNAL_ERROR = -32603,
-    CORTEX_JSONRPC_UNSUPPORTED_VERSION = -32022
+    CORTEX_JSONRPC_UNSUPPORTED_VERSION = -32022,
+    CORTEX_JSONRPC_SERVER_BUSY = -32000 /* implementation-defined: requests queued past the limit are shed */
 };
 
 /** Lines longer than this are refused: a request is a few KiB at most. */

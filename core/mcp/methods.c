@@ -295,7 +295,12 @@ json_t *cortex_mcp_request(cortex_mcp_server *s, json_t *id, const char *method_
 
     /* The era of this request: a protocol version in _meta makes it modern. */
     const json_t *meta = json_object_get(params, "_meta");
-    const char *version = json_string_value(json_object_get(meta, "io.modelcontextprotocol/protocolVersion"));
+    const json_t *asked = json_object_get(meta, "io.modelcontextprotocol/protocolVersion");
+    /* present but not a string (5, null, {}): a modern request cortex cannot serve, not a legacy one */
+    if (asked && !json_is_string(asked) && strcmp(method_name, "initialize") != 0)
+        return cortex_jsonrpc_error(id, CORTEX_JSONRPC_UNSUPPORTED_VERSION, "Unsupported protocol version",
+                                    json_pack("{s:o,s:O}", "supported", versions(), "requested", asked));
+    const char *version = json_string_value(asked);
     s->modern = version != NULL && strcmp(method_name, "initialize") != 0;
     s->request_level = level_index(json_string_value(json_object_get(meta, "io.modelcontextprotocol/logLevel")));
     if (s->modern && strcmp(version, CORTEX_MCP_MODERN_VERSION) != 0)

@@ -101,8 +101,16 @@ static void write_line(json_t *msg, void *payload)
     if (cortex_jsonrpc_write(payload, msg) != 0) fprintf(stderr, "cortex mcp: cannot write to stdout\n");
 }
 
+/* How much the reader queues while one request runs: past it, a request is
+ * answered "busy" at its turn and its message dropped at once, so a client
+ * that floods the server cannot grow it without bound. */
+#define QUEUE_MAX_REQUESTS 256
+#define QUEUE_MAX_BYTES (64u * 1024 * 1024)
+
 typedef struct queued {
     cortex_jsonrpc_message msg;
+    size_t bytes;          /* the line's length, while queued */
+    json_t *shed_id;       /* a request shed for want of room: its id (owned), answered busy */
     int too_long;          /* an oversized line, drained */
     int eof;
     atomic_int cancelled;
@@ -114,6 +122,7 @@ typedef struct queue {
     pthread_cond_t ready;
     queued *head, *tail;
     queued *running; /* the request being answered, or NULL */
+    size_t count, bytes; /* what is queued */
     FILE *in;
 } queue;
 
@@ -128,6 +137,14 @@ static void cancel(queue *q, const json_t *id)
 
 static void push(queue *q, queued *item)
 {
+    if (item->msg.kind == CORTEX_MSG_REQUEST && (q->count >= QUEUE_MAX_REQUESTS || q->bytes + item->bytes > QUEUE_MAX_BYTES)) {
+        item->shed_id = json_incref(item->msg.id);
+        cortex_jsonrpc_message_dispose(&item->msg);
+        memset(&item->msg, 0, sizeof item->msg);
+        item->bytes = 0;
+    }
+    q->count++;
+    q->bytes += item->bytes;
     if (q->tail)
         q->tail->next = item;
     else
@@ -149,6 +166,7 @@ static void *reader(void *arg)
             item->too_long = 1;
         } else {
             cortex_jsonrpc_parse(&item->msg, line.data ? line.data : "", line.len);
+            item->bytes = line.len;
             if (item->msg.kind == CORTEX_MSG_BLANK || item->msg.kind == CORTEX_MSG_RESPONSE) {
                 cortex_jsonrpc_message_dispose(&item->msg);
                 free(item);
@@ -180,6 +198,8 @@ static queued *pop(queue *q)
     queued *item = q->head;
     q->head = item->next;
     if (!q->head) q->tail = NULL;
+    q->count--;
+    q->bytes -= item->bytes;
     q->running = item;
     pthread_mutex_unlock(&q->lock);
     return item;
@@ -191,6 +211,7 @@ static void done(queue *q, queued *item)
     q->running = NULL;
     pthread_mutex_unlock(&q->lock);
     cortex_jsonrpc_message_dispose(&item->msg);
+    json_decref(item->shed_id);
     free(item);
 }
 
@@ -216,7 +237,10 @@ int cortex_mcp_serve(FILE *in, FILE *out, const cortex_mcp_options *opts)
             done(&q, item);
             break;
         }
-        if (item->too_long) {
+        if (item->shed_id) {
+            cortex_mcp_send(server, cortex_jsonrpc_error(item->shed_id, CORTEX_JSONRPC_SERVER_BUSY,
+                                                         "Server busy: too many requests queued; send it again", NULL));
+        } else if (item->too_long) {
             cortex_mcp_send(server, cortex_jsonrpc_error(NULL, CORTEX_JSONRPC_INVALID_REQUEST,
                                                          "Invalid Request: message longer than the 4 MiB limit", NULL));
         } else if (item->msg.kind == CORTEX_MSG_ERROR) {

@@ -47,4 +47,28 @@ expect_status "a heading that is not UTF-8 indexes" 0 "$CORTEX" index --quiet "$
 expect_eq "search names its section with the invalid byte replaced" "doc Caf$(printf '\xef\xbf\xbd') doc.md 1" \
   "$("$CORTEX" search coffee --json --root "$U" | jq -r '.results[] | "\(.kind) \(.name) \(.file) \(.line)"')"
 
+# A client that floods the server while one long request runs: the reader
+# queued every message and grew without bound. Past the queue's limit each
+# request is answered "busy" at its turn; every request gets one answer.
+F="$TMP/flood"
+mkdir -p "$F"
+git -C "$F" init -q
+for i in $(seq 40); do printf 'def f%d(x):\n    return x\n' "$i" >"$F/m$i.py"; done
+"$CORTEX" index --quiet "$F"
+python3 - "$CORTEX" "$F" >"$TMP/flood.out" <<'PY'
+import json, subprocess, sys
+cortex, root = sys.argv[1], sys.argv[2]
+lines = [{"jsonrpc": "2.0", "id": 0, "method": "initialize",
+          "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}},
+         {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "flush_index", "arguments": {}}}]
+lines += [{"jsonrpc": "2.0", "id": 2 + i, "method": "ping"} for i in range(600)]
+payload = "".join(json.dumps(m) + "\n" for m in lines).encode()
+p = subprocess.run([cortex, "mcp", "--root", root, "--no-watch"], input=payload, capture_output=True, timeout=120)
+answers = [json.loads(l) for l in p.stdout.decode().splitlines() if l.strip()]
+ids = sorted(a["id"] for a in answers)
+busy = sum(1 for a in answers if a.get("error", {}).get("code") == -32000)
+print(len(answers), ids == list(range(602)), busy > 0, all(a.get("result") is not None or a.get("error") for a in answers))
+PY
+expect_eq "a flood is answered once each, the overflow busy" "602 True True True" "$(cat "$TMP/flood.out")"
+
 finish

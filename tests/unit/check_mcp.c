@@ -110,6 +110,16 @@ START_TEST(test_mcp_unsupported_version)
     ck_assert_str_eq(json_string_value(json_array_get(json_object_get(data, "supported"), 0)), CORTEX_MCP_MODERN_VERSION);
     json_decref(r);
 
+    /* a version that is not a string is not a legacy request (issue 24) */
+    static const char *const odd[] = {"5", "null", "{}", "[]"};
+    for (size_t i = 0; i < sizeof odd / sizeof *odd; i++) {
+        char params[128];
+        snprintf(params, sizeof params, "{\"_meta\": {\"io.modelcontextprotocol/protocolVersion\": %s}}", odd[i]);
+        r = request("ping", params);
+        ck_assert_msg(error_code(r) == CORTEX_JSONRPC_UNSUPPORTED_VERSION, "version %s was served", odd[i]);
+        json_decref(r);
+    }
+
     r = request("no/such", NULL);
     ck_assert_int_eq(error_code(r), CORTEX_JSONRPC_METHOD_NOT_FOUND);
     json_decref(r);

@@ -234,10 +234,14 @@ START_TEST(test_search_ranks_exact_names_first_with_snippets)
     ck_assert_str_eq(str_at(hits, 1, "kind"), "import");
     json_decref(r);
 
-    /* The largest offset a client may send: an empty page, no overflow (issue 24). */
-    r = call("search", "{\"query\": \"normalize\", \"offset\": 9223372036854775807}", CORTEX_TOOL_OK);
+    /* The largest offset a client may send: an empty page; past it, refused,
+     * never an overflow nor every hit of every scope fetched (issue 24). */
+    r = call("search", "{\"query\": \"normalize\", \"offset\": 100000}", CORTEX_TOOL_OK);
     ck_assert_int_eq(json_array_size(json_object_get(r, "results")), 0);
     ck_assert_int_eq(json_integer_value(json_object_get(r, "total")), 2);
+    json_decref(r);
+    r = call("search", "{\"query\": \"normalize\", \"offset\": 9223372036854775807}", CORTEX_TOOL_FAILED);
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(r, "error")), "offset: must be at most 100000"));
     json_decref(r);
 
     /* Qualified names, kinds, path globs, exclusion, prefixes, pagination. */
