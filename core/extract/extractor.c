@@ -382,15 +382,20 @@ static const char *read_source(void *payload, uint32_t byte, TSPoint pos, uint32
     return byte < v->len ? v->src + byte : "";
 }
 
-/* Returning true cancels the parse: the per-file time limit. */
-static bool parse_progress(TSParseState *state)
+static bool past(const struct timespec *deadline)
 {
-    const struct timespec *deadline = state->payload;
     if (deadline->tv_sec == 0) return false;
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return now.tv_sec > deadline->tv_sec || (now.tv_sec == deadline->tv_sec && now.tv_nsec > deadline->tv_nsec);
 }
+
+/* Returning true cancels the parse, or the query: the per-file time limit
+ * bounds the whole extraction (deep nesting on short lines is quadratic in
+ * the queries, not the parse). */
+static bool parse_progress(TSParseState *state) { return past(state->payload); }
+
+static bool query_progress(TSQueryCursorState *state) { return past(state->payload); }
 
 /* Parses `src` with `p`'s grammar, limited to `ranges` when there are any,
  * and collects the matches of its queries. 0, or a negative code when the
@@ -417,13 +422,20 @@ static int parse_and_match(cortex_extractor *x, const cortex_language_plugin *p,
     TSNode root = ts_tree_root_node(tree);
     r->has_errors |= ts_node_has_error(root);
     cortex_lead_begin(&x->lead, p);
+    TSQueryCursorOptions qopts = {.payload = &x->deadline, .progress_callback = query_progress};
     for (uint32_t qi = 0; qi < p->nqueries; qi++) {
         const cortex_compiled_query *q = &p->queries[qi];
-        ts_query_cursor_exec(x->cursor, q->query, root);
+        ts_query_cursor_exec_with_options(x->cursor, q->query, root, &qopts);
         TSQueryMatch m;
         while (ts_query_cursor_next_match(x->cursor, &m)) handle_match(x, q, qi, &m, src, r);
         if (ts_query_cursor_did_exceed_match_limit(x->cursor) && !r->problem)
             r->problem = "query match limit exceeded: some records may be missing";
+        if (past(&x->deadline)) {
+            /* a part of the matches is no answer: the file is reported, not half indexed */
+            ts_tree_delete(tree);
+            r->problem = "extraction did not finish within the time limit";
+            return cortex_error_set(CORTEX_EINVALID, "%s: %s", r->path, r->problem);
+        }
     }
     ts_tree_delete(tree);
     return 0;

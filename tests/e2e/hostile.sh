@@ -47,6 +47,21 @@ expect_status "a heading that is not UTF-8 indexes" 0 "$CORTEX" index --quiet "$
 expect_eq "search names its section with the invalid byte replaced" "doc Caf$(printf '\xef\xbf\xbd') doc.md 1" \
   "$("$CORTEX" search coffee --json --root "$U" | jq -r '.results[] | "\(.kind) \(.name) \(.file) \(.line)"')"
 
+# Deep nesting on short lines is quadratic in the queries: the per-file time
+# limit bounds the whole extraction, the file is reported, the run goes on.
+D="$TMP/deep"
+mkdir -p "$D/.cortex"
+git -C "$D" init -q
+python3 -c "
+n = 20000
+open('$D/deep.c', 'w').write('int f(void)\n' + '{\n' * n + '}\n' * n)
+open('$D/ok.c', 'w').write('int g(void) { return 1; }\n')"
+printf 'pipelines:\n  default:\n    limits:\n      parse_seconds: 1\n' >"$D/.cortex/config.yml"
+expect_status "20,000 nested blocks: the run finishes" 0 timeout 60 "$CORTEX" index --json "$D"
+expect_eq "the file is reported with its reason, the other indexed" \
+  "deep.c extraction did not finish within the time limit|ok.c" \
+  "$(jq -r '"\(.problems[0].path) \(.problems[0].message)"' "$TMP/out")|$(jq -r '.path' "$D/.cortex/index/files.jsonl" | grep ok.c)"
+
 # A client that floods the server while one long request runs: the reader
 # queued every message and grew without bound. Past the queue's limit each
 # request is answered "busy" at its turn; every request gets one answer.
