@@ -44,6 +44,20 @@ static const char *dotted(cortex_arena *a, const char *scope, const char *name)
     return q;
 }
 
+/* A qualified name's length past which a nested definition is named from an
+ * ellipsis and its short name: names grow with nesting, so without a bound a
+ * file of deeply nested classes makes an index quadratic in its depth. */
+#define QUALIFIED_NAME_MAX 1024
+#define DEEP_NAME_SCOPE "..."
+
+/* `scope.name`, or `....name` (reported) when that is past the bound. */
+static const char *qualified(cortex_arena *a, cortex_file_records *r, const char *scope, const char *name)
+{
+    if (strlen(scope) + 1 + strlen(name) <= QUALIFIED_NAME_MAX) return dotted(a, scope, name);
+    if (!r->problem) r->problem = "definitions nested too deep: the innermost are named from \"...\" and their own name";
+    return dotted(a, DEEP_NAME_SCOPE, name);
+}
+
 /* Kinds whose functions are methods. */
 static int is_type_container(const char *kind)
 {
@@ -255,9 +269,9 @@ static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p
              * file (linked below). */
             if (strcmp(s->kind, "function") == 0) s->kind = "method";
             const char *receiver = dotted(&r->arena, d->receiver, s->short_name);
-            s->name = parent >= 0 ? dotted(&r->arena, r->symbols[parent].name, receiver) : receiver;
+            s->name = parent >= 0 ? qualified(&r->arena, r, r->symbols[parent].name, receiver) : receiver;
         } else if (parent >= 0 && !d->is_import) {
-            s->name = dotted(&r->arena, r->symbols[parent].name, s->short_name);
+            s->name = qualified(&r->arena, r, r->symbols[parent].name, s->short_name);
         } else {
             s->name = s->short_name;
         }

@@ -62,6 +62,19 @@ expect_eq "the file is reported with its reason, the other indexed" \
   "deep.c extraction did not finish within the time limit|ok.c" \
   "$(jq -r '"\(.problems[0].path) \(.problems[0].message)"' "$TMP/out")|$(jq -r '.path' "$D/.cortex/index/files.jsonl" | grep ok.c)"
 
+# Qualified names grew with nesting, so the index was quadratic in depth: 4,000
+# nested Java classes made a 442 MB .cortex/. Past a bound they are named from "...".
+J="$TMP/nested"
+mkdir -p "$J"
+git -C "$J" init -q
+python3 -c "
+n = 4000
+open('$J/N.java', 'w').write(''.join('class C%d {\n' % i for i in range(n)) + '}\n' * n)"
+expect_status "4,000 nested classes index" 0 timeout 120 "$CORTEX" index --json "$J"
+expect_eq "the file is reported, every class kept" "4000 definitions nested too deep: the innermost are named from \"...\" and their own name" \
+  "$(jq -r '"\(.symbols) \(.problems[0].message)"' "$TMP/out")"
+expect_eq "the index stays small" "yes" "$([ "$(du -sk "$J/.cortex" | cut -f1)" -lt 65536 ] && echo yes || du -sh "$J/.cortex")"
+
 # A client that floods the server while one long request runs: the reader
 # queued every message and grew without bound. Past the queue's limit each
 # request is answered "busy" at its turn; every request gets one answer.
