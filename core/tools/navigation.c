@@ -140,7 +140,7 @@ int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
             json_array_append_new(names, cortex_text_json(base ? base + 1 : p));
         }
         shown += take;
-        json_array_append_new(dir_list, json_pack("{s:s,s:o,s:I}", "path", *dirs[d].dir ? dirs[d].dir : ".", "files",
+        json_array_append_new(dir_list, json_pack("{s:o,s:o,s:I}", "path", cortex_text_json(*dirs[d].dir ? dirs[d].dir : "."), "files",
                                                   names, "more", (json_int_t)(dirs[d].count - take)));
         free(dirs[d].dir);
     }
@@ -150,8 +150,10 @@ int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     if (rc == 0) rc = cortex_store_read_count_definitions(&symbols, s->db, &filter);
     if (rc == 0) {
         const char *name = strrchr(s->repo->root, '/');
-        json_t *project = json_pack("{s:s,s:s,s:s,s:I,s:I,s:I,s:O}", "root", s->repo->root, "name",
-                                    name && name[1] ? name + 1 : s->repo->root, "path", *scope ? scope : ".", "files",
+        /* paths are any bytes: repaired, never a NULL that empties the answer */
+        json_t *project = json_pack("{s:o,s:o,s:o,s:I,s:I,s:I,s:O}", "root", cortex_text_json(s->repo->root), "name",
+                                    cortex_text_json(name && name[1] ? name + 1 : s->repo->root), "path",
+                                    cortex_text_json(*scope ? scope : "."), "files",
                                     (json_int_t)npaths, "bytes", (json_int_t)bytes, "symbols", (json_int_t)symbols,
                                     "languages", langs);
         *out = json_pack("{s:o,s:O,s:I,s:b}", "project", project, "directories", dir_list, "shown", (json_int_t)shown,

@@ -47,6 +47,17 @@ expect_status "a heading that is not UTF-8 indexes" 0 "$CORTEX" index --quiet "$
 expect_eq "search names its section with the invalid byte replaced" "doc Caf$(printf '\xef\xbf\xbd') doc.md 1" \
   "$("$CORTEX" search coffee --json --root "$U" | jq -r '.results[] | "\(.kind) \(.name) \(.file) \(.line)"')"
 
+# Names that are not UTF-8: a directory and a file. explore dropped them while
+# counting them, and a root so named made its answer an empty object.
+B="$TMP/caf$(printf '\xe9')"
+mkdir -p "$B/d$(printf '\xff')"
+git -C "$B" init -q
+printf 'x = 1\n' >"$B/d$(printf '\xff')/m.py"
+printf 'y = 2\n' >"$B/top.py"
+expect_status "a root and a directory named in Latin-1 index" 0 "$CORTEX" index --quiet "$B"
+expect_eq "explore shows every file, the bytes repaired" "2 2 caf$(printf '\xef\xbf\xbd') d$(printf '\xef\xbf\xbd')" \
+  "$("$CORTEX" explore --json --root "$B" | jq -r '"\(.project.files) \(.shown) \(.project.name) \([.directories[].path] | sort | .[1])"')"
+
 # Deep nesting on short lines is quadratic in the queries: the per-file time
 # limit bounds the whole extraction, the file is reported, the run goes on.
 D="$TMP/deep"
