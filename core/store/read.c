@@ -11,14 +11,17 @@
 
 #include "../util/error.h"
 #include "../util/glob.h"
+#include "../util/mem.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdatomic.h>
 #include <unistd.h>
 
 struct cortex_store_reader {
     sqlite3 *db;
+    const atomic_int *cancelled; /* the watched call's flag, or NULL */
 };
 
 sqlite3 *cortex_store__reader_db(cortex_store_reader *r) { return r->db; }
@@ -51,11 +54,33 @@ int cortex_store_reader_open(cortex_store_reader **out, const char *path)
      * larger page cache rather than re-reading pages through read(2) each call. */
     sqlite3_exec(db, "PRAGMA mmap_size = 1073741824; PRAGMA cache_size = -65536", NULL, NULL, NULL);
     sqlite3_create_function(db, "cortex_glob", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, glob_function, NULL, NULL);
-    cortex_store_reader *r = malloc(sizeof *r);
-    if (!r) cortex_die_oom();
+    cortex_store_reader *r = cortex_xcalloc(1, sizeof *r);
     r->db = db;
     *out = r;
     return 0;
+}
+
+/* How many virtual-machine steps between two looks at the cancel flag. */
+#define CANCEL_CHECK_STEPS 1000
+
+static int cancel_requested(void *flag) { return atomic_load((const atomic_int *)flag) != 0; }
+
+int cortex_store__cancelled(cortex_store_reader *r)
+{
+    return r->cancelled && atomic_load(r->cancelled) ? cortex_error_set(CORTEX_ECANCELLED, "cancelled") : 0;
+}
+
+void cortex_store_reader_watch(cortex_store_reader *r, const atomic_int *cancelled)
+{
+    r->cancelled = cancelled;
+    if (cancelled) sqlite3_progress_handler(r->db, CANCEL_CHECK_STEPS, cancel_requested, (void *)cancelled);
+    else sqlite3_progress_handler(r->db, 0, NULL, NULL);
+}
+
+int cortex_store__failed(sqlite3 *db, const char *what)
+{
+    if (sqlite3_errcode(db) == SQLITE_INTERRUPT) return cortex_error_set(CORTEX_ECANCELLED, "cancelled");
+    return cortex_error_set(CORTEX_EIO, "%s: %s", what, sqlite3_errmsg(db));
 }
 
 void cortex_store_reader_close(cortex_store_reader *r)
@@ -65,8 +90,15 @@ void cortex_store_reader_close(cortex_store_reader *r)
     free(r);
 }
 
+/* The code of a prepare that returned NULL (its message is set). */
+static int prepare_failed(cortex_store_reader *r)
+{
+    return r->cancelled && atomic_load(r->cancelled) ? CORTEX_ECANCELLED : CORTEX_EIO;
+}
+
 sqlite3_stmt *cortex_store__prepare(cortex_store_reader *r, const char *sql)
 {
+    if (cortex_store__cancelled(r)) return NULL;
     sqlite3_stmt *st = NULL;
     if (sqlite3_prepare_v2(r->db, sql, -1, &st, NULL) != SQLITE_OK) {
         cortex_error_set(CORTEX_EIO, "store query failed: %s", sqlite3_errmsg(r->db));
@@ -76,10 +108,7 @@ sqlite3_stmt *cortex_store__prepare(cortex_store_reader *r, const char *sql)
     return st;
 }
 
-int cortex_store__step_error(cortex_store_reader *r, const char *what)
-{
-    return cortex_error_set(CORTEX_EIO, "%s: %s", what, sqlite3_errmsg(r->db));
-}
+int cortex_store__step_error(cortex_store_reader *r, const char *what) { return cortex_store__failed(r->db, what); }
 
 const char *cortex_store__text(sqlite3_stmt *st, int col) { return (const char *)sqlite3_column_text(st, col); }
 
@@ -120,7 +149,7 @@ static int file_row(sqlite3_stmt *st, void *cb, void *payload)
 int cortex_store_read_file(cortex_store_reader *r, const char *path, cortex_store_file_cb cb, void *payload)
 {
     sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " FILE_COLUMNS " FROM files f WHERE f.path = ?");
-    if (!st) return CORTEX_EIO;
+    if (!st) return prepare_failed(r);
     sqlite3_bind_text(st, 1, path, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
     int out = rc == SQLITE_ROW ? file_row(st, (void *)cb, payload)
@@ -154,7 +183,7 @@ int cortex_store_read_files(cortex_store_reader *r, const cortex_store_file_filt
     filter_where(where, sizeof where, filter);
     snprintf(sql, sizeof sql, "SELECT " FILE_COLUMNS " FROM files f WHERE %s ORDER BY f.path LIMIT ?4 OFFSET ?5", where);
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
-    if (!st) return CORTEX_EIO;
+    if (!st) return prepare_failed(r);
     filter_bind(st, filter);
     sqlite3_bind_int64(st, 4, filter && filter->limit > 0 ? filter->limit : -1);
     sqlite3_bind_int64(st, 5, filter ? filter->offset : 0);
@@ -167,7 +196,7 @@ int cortex_store_read_count_files(int64_t *out, cortex_store_reader *r, const co
     filter_where(where, sizeof where, filter);
     snprintf(sql, sizeof sql, "SELECT count(*) FROM files f WHERE %s", where);
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
-    if (!st) return CORTEX_EIO;
+    if (!st) return prepare_failed(r);
     filter_bind(st, filter);
     return one_int(r, st, "counting files", out);
 }
@@ -184,7 +213,7 @@ int cortex_store_read_count_definitions(int64_t *out, cortex_store_reader *r, co
              " - (SELECT count(*) FROM imports WHERE file_id IN (SELECT f.id FROM files f WHERE %s))",
              where, where);
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
-    if (!st) return CORTEX_EIO;
+    if (!st) return prepare_failed(r);
     filter_bind(st, filter);
     return one_int(r, st, "counting symbols", out);
 }
@@ -197,7 +226,7 @@ static int project_row(sqlite3_stmt *st, void *cb, void *payload)
 int cortex_store_read_projects(cortex_store_reader *r, cortex_store_project_cb cb, void *payload)
 {
     sqlite3_stmt *st = cortex_store__prepare(r, "SELECT project, count(*) FROM files GROUP BY project ORDER BY project");
-    if (!st) return CORTEX_EIO;
+    if (!st) return prepare_failed(r);
     return each_row(r, st, "listing projects", project_row, (void *)cb, payload);
 }
 
@@ -274,7 +303,7 @@ static int list_symbols(cortex_store_reader *r, const char *sql, int64_t id, con
                         cortex_store_symbol_cb cb, void *payload)
 {
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
-    if (!st) return CORTEX_EIO;
+    if (!st) return prepare_failed(r);
     sqlite3_bind_int64(st, 1, id);
     if (name) sqlite3_bind_text(st, 4, name, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 2, page.limit);
@@ -287,7 +316,7 @@ static int count_rows(cortex_store_reader *r, const char *sql, int64_t id, const
 {
     *out = 0;
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
-    if (!st) return CORTEX_EIO;
+    if (!st) return prepare_failed(r);
     sqlite3_bind_int64(st, 1, id);
     if (name) sqlite3_bind_text(st, 4, name, -1, SQLITE_STATIC);
     return one_int(r, st, "counting symbols", out);
@@ -337,7 +366,7 @@ int cortex_store_read_definitions(cortex_store_reader *r, const char *name, cort
 {
     sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
                                                 "WHERE" DEFINITION_WHERE " ORDER BY f.path, s.line_start, s.id LIMIT ?2 OFFSET ?3");
-    if (!st) return CORTEX_EIO;
+    if (!st) return prepare_failed(r);
     sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 2, page.limit);
     sqlite3_bind_int64(st, 3, page.offset);
@@ -347,7 +376,7 @@ int cortex_store_read_definitions(cortex_store_reader *r, const char *name, cort
 int cortex_store_read_symbol(cortex_store_reader *r, int64_t id, cortex_store_symbol_cb cb, void *payload)
 {
     sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM "WHERE s.id = ?");
-    if (!st) return CORTEX_EIO;
+    if (!st) return prepare_failed(r);
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st);
     int out = rc == SQLITE_ROW ? symbol_row(st, (void *)cb, payload)
@@ -370,7 +399,7 @@ int cortex_store_read_imports(cortex_store_reader *r, int64_t file_id, cortex_st
 {
     sqlite3_stmt *st = cortex_store__prepare(r, "SELECT i.name, i.alias, i.origin, i.line, t.path FROM imports i "
                                                 "LEFT JOIN files t ON t.id = i.target_file_id WHERE i.file_id = ? ORDER BY i.line, i.id");
-    if (!st) return CORTEX_EIO;
+    if (!st) return prepare_failed(r);
     sqlite3_bind_int64(st, 1, file_id);
     return each_row(r, st, "listing imports", import_row, (void *)cb, payload);
 }
@@ -425,7 +454,7 @@ int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store
                      "SELECT " EDGE_COLUMNS EDGE_FROM "WHERE (%s)%s ORDER BY f.path, b.line, b.col, b.id LIMIT ?3 OFFSET ?4",
                      where, in_project);
         sqlite3_stmt *st = cortex_store__prepare(r, sql);
-        if (!st) return CORTEX_EIO;
+        if (!st) return prepare_failed(r);
         sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 2, short_name, -1, SQLITE_STATIC);
         sqlite3_bind_int64(st, 3, page.limit);

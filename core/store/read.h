@@ -10,6 +10,7 @@
 #define CORTEX_STORE_READ_H
 
 #include <stddef.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 typedef struct cortex_store_reader cortex_store_reader;
@@ -20,6 +21,11 @@ typedef struct cortex_store_reader cortex_store_reader;
  *  close with cortex_store_reader_close(). */
 int cortex_store_reader_open(cortex_store_reader **out, const char *path);
 /** NULL-safe. */
+/** While `cancelled` (borrowed; NULL stops watching) is non-zero, the
+ *  reader's statements stop within a few thousand steps and fail with
+ *  CORTEX_ECANCELLED: a cancelled call stops inside SQL too. */
+void cortex_store_reader_watch(cortex_store_reader *r, const atomic_int *cancelled);
+
 void cortex_store_reader_close(cortex_store_reader *r);
 
 /* ---- files ---------------------------------------------------------------- */

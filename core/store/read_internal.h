@@ -22,6 +22,12 @@ sqlite3 *cortex_store__reader_db(cortex_store_reader *r);
 sqlite3_stmt *cortex_store__prepare(cortex_store_reader *r, const char *sql);
 /** A failed step as CORTEX_EIO with SQLite's message after `what`. */
 int cortex_store__step_error(cortex_store_reader *r, const char *what);
+/** CORTEX_ECANCELLED (message set) when the watched call was cancelled, else 0:
+ *  looked at before each statement, beside SQLite's progress handler within one. */
+int cortex_store__cancelled(cortex_store_reader *r);
+/** A failed statement on `db` as a negative code: CORTEX_ECANCELLED when the
+ *  reader's cancel flag interrupted it, else CORTEX_EIO with SQLite's message. */
+int cortex_store__failed(sqlite3 *db, const char *what);
 /** A column's text, NULL for SQL NULL. Borrowed until the next step. */
 const char *cortex_store__text(sqlite3_stmt *st, int col);
 /** Reads CORTEX_STORE__SYMBOL_COLUMNS from column `col` on. */

@@ -124,6 +124,8 @@ int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_sto
     else snprintf(sql, sizeof sql, "SELECT count(*) FROM %s WHERE %s MATCH ?1", s->fts_table, s->fts_table);
     sqlite3 *db = cortex_store__reader_db(r);
     for (int pass = 0; pass < 2; pass++) {
+        int cancelled = cortex_store__cancelled(r);
+        if (cancelled) return cancelled;
         if (pass == 1) snprintf(sql, sizeof sql, "SELECT %s %s ORDER BY score LIMIT ?5", s->columns, where);
         sqlite3_stmt *st = NULL;
         if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
@@ -152,6 +154,7 @@ int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_sto
         }
         sqlite3_finalize(st);
         if (stop) return stop;
+        if (rc == SQLITE_INTERRUPT) return cortex_store__failed(db, "search");
         if (rc != SQLITE_DONE) return cortex_error_set(CORTEX_EINVALID, "%s", sqlite3_errmsg(db));
     }
     return 0;

@@ -205,6 +205,16 @@ static cortex_tool_outcome failed(json_t **out, const char *message)
     return CORTEX_TOOL_FAILED;
 }
 
+/* The handler, with its reader's statements stopped by the call's cancellation. */
+static int run_watched(json_t **out, cortex_tool_ctx *ctx, const cortex_tool *t, json_t *args)
+{
+    cortex_reader *s = ctx->reader;
+    if (s->db && ctx->cancelled) cortex_store_reader_watch(s->db, ctx->cancelled);
+    int rc = t->run(out, ctx, args);
+    if (s->db) cortex_store_reader_watch(s->db, NULL);
+    return rc;
+}
+
 cortex_tool_outcome cortex_tool_call(json_t **out, cortex_tool_ctx *ctx, const cortex_tool *t, json_t *args)
 {
     *out = NULL;
@@ -229,7 +239,7 @@ cortex_tool_outcome cortex_tool_call(json_t **out, cortex_tool_ctx *ctx, const c
         cortex_index_report_dispose(&report);
         if (rc == 0 && !s->db) rc = cortex_error_set(CORTEX_ENOTFOUND, "the repository could not be indexed");
     }
-    if (rc == 0) rc = t->run(out, ctx, a);
+    if (rc == 0) rc = run_watched(out, ctx, t, a);
     json_t *refreshed = json_array();
     if (rc == 0 && (t->flags & CORTEX_TOOL_NEEDS_INDEX)) {
         json_t *stale = stale_files(s, *out);
@@ -239,7 +249,7 @@ cortex_tool_outcome cortex_tool_call(json_t **out, cortex_tool_ctx *ctx, const c
             *out = NULL;
             json_decref(refreshed);
             refreshed = stale;
-            if ((rc = t->run(out, ctx, a)) == 0) stale = stale_files(s, *out);
+            if ((rc = run_watched(out, ctx, t, a)) == 0) stale = stale_files(s, *out);
         }
         if (rc == 0) add_freshness(s, *out, stale, json_incref(refreshed));
         else json_decref(stale);

@@ -358,6 +358,13 @@ START_TEST(test_store_read_search_scopes)
     ck_assert(cortex_store_read_kind_exists(reader, "method"));
     ck_assert(cortex_store_read_kind_exists(reader, "comment"));
     ck_assert(!cortex_store_read_kind_exists(reader, "trait"));
+    /* a cancelled call stops inside SQL, and says so (not a syntax error to relax) */
+    atomic_int cancelled = 1;
+    cortex_store_reader_watch(reader, &cancelled);
+    cortex_store_search c = {.fts = "\"ledger\"", .exact = "Ledger", .want = 10};
+    ck_assert_int_eq(cortex_store_search_scope(&total, reader, CORTEX_STORE_SCOPE_SYMBOL, &c, hit_row, NULL), CORTEX_ECANCELLED);
+    cortex_store_reader_watch(reader, NULL);
+    ck_assert_int_eq(cortex_store_search_scope(&total, reader, CORTEX_STORE_SCOPE_SYMBOL, &c, hit_row, NULL), 0);
     /* FTS5 syntax it rejects is CORTEX_EINVALID, for the caller to relax */
     cortex_store_search q = {.fts = "AND OR", .exact = "", .want = 10};
     ck_assert_int_eq(cortex_store_search_scope(&total, reader, CORTEX_STORE_SCOPE_SYMBOL, &q, hit_row, NULL), CORTEX_EINVALID);
