@@ -162,6 +162,7 @@ static const cortex_plugin descriptor = {
     .flags = CORTEX_PLUGIN_BARE_CALLS_REACH_MEMBERS,
     .self_names = self_names,
     .builtins = builtins,
+    .builtin_members = builtin_members,
     .leading_node_types = leading_node_types,
 };
 

@@ -150,6 +150,7 @@ static const cortex_plugin descriptor = {
     .import_paths = import_paths,
     .line_comment = "//",
     .builtins = builtins,
+    .builtin_members = builtin_members,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

@@ -108,6 +108,7 @@ static const cortex_plugin descriptor = {
     .line_comment = "#",
     .self_names = self_names,
     .builtins = builtins,
+    .builtin_members = builtin_members,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

@@ -113,6 +113,7 @@ static const cortex_plugin descriptor = {
     .flags = CORTEX_PLUGIN_BARE_CALLS_REACH_MEMBERS,
     .self_names = self_names,
     .builtins = builtins,
+    .builtin_members = builtin_members,
 };
 
 CORTEX_PLUGIN_EXPORT const cortex_plugin *cortex_plugin_v1(void) { return &descriptor; }

@@ -196,6 +196,7 @@ static const cortex_plugin descriptor = {
     .line_comment = "//",
     .self_names = self_names,
     .builtins = builtins,
+    .builtin_members = builtin_members,
     .leading_node_types = leading_node_types,
     .kind_words = kind_words,
 };

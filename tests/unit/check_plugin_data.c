@@ -1,7 +1,8 @@
 #define _GNU_SOURCE
 /* What the in-tree plugins declare about their languages (cortex/plugin.h,
  * ABI 2): every built plugin loads; each names its language's builtins (the
- * lists scripts/gen-builtins.sh generates), its self names, and whether a bare
+ * lists scripts/gen-builtins.sh generates) and its built-in types' members
+ * (builtin_members, generated alike), its self names, and whether a bare
  * call reaches a member. A self name must be exactly the qualifier text the
  * extractor gives a call on the receiver, so each is checked on a sample. The
  * declarations are read from each plugin's own descriptor (what the loader
@@ -52,6 +53,21 @@ static int in_list(const char *const *list, const char *name)
 
 static int compare_names(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
 
+/* The length of a NULL-terminated list (NULL: 0), which a generated list has
+ * deduplicated: sorted, no neighbours are alike. */
+static size_t distinct_names(const char *plugin, const char *const *list)
+{
+    size_t n = 0;
+    while (list && list[n]) n++;
+    const char **sorted = malloc((n + 1) * sizeof *sorted);
+    ck_assert_ptr_nonnull(sorted);
+    if (n) memcpy(sorted, list, n * sizeof *sorted);
+    qsort(sorted, n, sizeof *sorted, compare_names);
+    for (size_t i = 1; i < n; i++) ck_assert_msg(strcmp(sorted[i - 1], sorted[i]) != 0, "%s: %s twice", plugin, sorted[i]);
+    free(sorted);
+    return n;
+}
+
 /* A NULL-terminated list as one space-separated string. */
 static const char *joined(const char *const *list)
 {
@@ -63,8 +79,8 @@ static const char *joined(const char *const *list)
 }
 
 /* One language: its plugin, names that must be builtins and names that must
- * not, its self names and flag, and a sample calling a method on each self
- * name. */
+ * not, its self names and flag, a sample calling a method on each self name,
+ * and names that must be builtin members (none: it declares none). */
 typedef struct {
     const char *plugin;
     const char *builtins[16];
@@ -72,41 +88,53 @@ typedef struct {
     const char *self_names; /* space-separated, in declaration order; "" for none */
     int bare_calls_reach_members;
     const char *sample;
+    const char *members[12];
 } language;
 
 static const language languages[] = {
     {"go", {"append", "len", "string", "make", "cap", "new", "nil", "iota", "error", "any", "panic"},
-     {"Println", "self", "this"}, "", 0, NULL},
+     {"Println", "self", "this"}, "", 0, NULL,
+     {"Write", "String", "Run", "Fatal", "Error", "Lock"}},
     {"python", {"print", "len", "isinstance", "ValueError", "range", "super", "object", "open", "None"},
      {"self", "cls", "__import__"}, "self cls", 0,
-     "class A:\n    def f(self):\n        self.g()\n\n    @classmethod\n    def h(cls):\n        cls.g()\n"},
+     "class A:\n    def f(self):\n        self.g()\n\n    @classmethod\n    def h(cls):\n        cls.g()\n",
+     {"items", "append", "get", "read", "flush", "split", "with_traceback"}},
     {"javascript", {"Object", "Math", "JSON", "console", "require", "module", "exports", "Promise", "setTimeout",
                     "process", "Buffer", "window"},
-     {"this", "fs", "path"}, "this", 0, "class A { f() { this.g(); } }\n"},
+     {"this", "fs", "path"}, "this", 0, "class A { f() { this.g(); } }\n",
+     {"call", "push", "then", "get", "delete", "addEventListener", "on", "pipe"}},
     {"typescript", {"Object", "Math", "console", "require", "Partial", "Record", "Pick", "Omit", "ReturnType",
                     "Readonly", "PromiseLike"},
-     {"this"}, "this", 0, "class A { f() { this.g(); } }\n"},
+     {"this"}, "this", 0, "class A { f() { this.g(); } }\n",
+     {"call", "push", "then", "addEventListener"}},
     {"tsx", {"Object", "console", "Partial", "ReturnType"}, {"this"}, "this", 0,
-     "class A { f() { this.g(); } }\n"},
+     "class A { f() { this.g(); } }\n",
+     {"then", "map"}},
     {"c", {"printf", "malloc", "free", "strlen", "memcpy", "strcasecmp", "isdigit", "assert", "va_start", "exit",
            "sqrt", "time"},
-     {"main", "__errno_location"}, "", 0, NULL},
-    {"cpp", {"printf", "malloc", "strlen", "typeid"}, {"main"}, "this", 1, "struct A { void f() { this->g(); } };\n"},
+     {"main", "__errno_location"}, "", 0, NULL, {NULL}},
+    {"cpp", {"printf", "malloc", "strlen", "typeid"}, {"main"}, "this", 1, "struct A { void f() { this->g(); } };\n",
+     {"push_back", "size", "c_str", "find", "value_or", "reset"}},
     {"rust", {"Some", "None", "Ok", "Err", "Option", "Vec", "String", "Box", "drop", "println", "vec", "format"},
-     {"self", "Self", "new"}, "self Self", 0, "impl A {\n    fn f(&self) { self.g(); Self::h(); }\n}\n"},
+     {"self", "Self", "new"}, "self Self", 0, "impl A {\n    fn f(&self) { self.g(); Self::h(); }\n}\n",
+     {"unwrap", "push", "iter", "collect", "map", "clone", "borrow_mut"}},
     {"java", {"String", "Object", "Integer", "Math", "System", "Thread", "Exception", "StringBuilder"},
-     {"this", "List", "Map"}, "this", 1, "class A { void f() { this.g(); } }\n"},
+     {"this", "List", "Map"}, "this", 1, "class A { void f() { this.g(); } }\n",
+     {"equals", "stream", "add", "put", "orElse", "append"}},
     {"csharp", {"Console", "String", "Math", "Exception", "Object", "int", "string", "object", "Action", "Func"},
-     {"this", "List"}, "this", 1, "class A { void F() { this.G(); } }\n"},
+     {"this", "List"}, "this", 1, "class A { void F() { this.G(); } }\n",
+     {"Add", "Where", "ToString", "ContainsKey", "Select"}},
     {"ruby", {"puts", "require", "raise", "attr_accessor", "block_given?", "Integer", "Hash", "Kernel", "lambda"},
-     {"self"}, "self", 1, "class A\n  def f\n    self.g\n  end\nend\n"},
+     {"self"}, "self", 1, "class A\n  def f\n    self.g\n  end\nend\n",
+     {"each", "map", "split", "nil?", "then"}},
     {"php", {"strlen", "count", "array_map", "in_array", "sprintf", "json_encode", "Exception", "ArrayAccess"},
      {"$this", "this"}, "$this self static", 0,
-     "<?php\nclass A {\n    function f() { $this->g(); self::h(); static::h(); }\n}\n"},
-    {"bash", {"echo", "cd", "source", "read", "printf", "test"}, {"ls", "grep"}, "", 0, NULL},
-    {"markdown", {NULL}, {"print"}, "", 0, NULL},
-    {"text", {NULL}, {"print"}, "", 0, NULL},
-    {"web", {NULL}, {"Object"}, "", 0, NULL},
+     "<?php\nclass A {\n    function f() { $this->g(); self::h(); static::h(); }\n}\n",
+     {"getMessage", "format", "offsetGet"}},
+    {"bash", {"echo", "cd", "source", "read", "printf", "test"}, {"ls", "grep"}, "", 0, NULL, {NULL}},
+    {"markdown", {NULL}, {"print"}, "", 0, NULL, {NULL}},
+    {"text", {NULL}, {"print"}, "", 0, NULL, {NULL}},
+    {"web", {NULL}, {"Object"}, "", 0, NULL, {NULL}},
 };
 #define NLANGUAGES (sizeof languages / sizeof *languages)
 
@@ -127,17 +155,16 @@ START_TEST(test_plugin_declares_its_language)
         ck_assert_msg(in_list(d->builtins, *b), "%s: %s is not a builtin", l->plugin, *b);
     for (const char *const *b = l->not_builtins; *b; b++)
         ck_assert_msg(!in_list(d->builtins, *b), "%s: %s is a builtin", l->plugin, *b);
-    size_t n = 0;
-    while (d->builtins && d->builtins[n]) n++;
-    if (!l->builtins[0]) ck_assert_uint_eq(n, 0);
-    /* generated lists are deduplicated: sorted, no neighbours are alike */
-    const char **sorted = malloc((n + 1) * sizeof *sorted);
-    ck_assert_ptr_nonnull(sorted);
-    if (n) memcpy(sorted, d->builtins, n * sizeof *sorted);
-    qsort(sorted, n, sizeof *sorted, compare_names);
-    for (size_t i = 1; i < n; i++)
-        ck_assert_msg(strcmp(sorted[i - 1], sorted[i]) != 0, "%s: %s twice", l->plugin, sorted[i]);
-    free(sorted);
+    if (!l->builtins[0]) ck_assert_uint_eq(distinct_names(l->plugin, d->builtins), 0);
+    else distinct_names(l->plugin, d->builtins);
+    for (const char *const *m = l->members; *m; m++)
+        ck_assert_msg(in_list(d->builtin_members, *m), "%s: %s is not a builtin member", l->plugin, *m);
+    size_t members = distinct_names(l->plugin, d->builtin_members);
+    if (!l->members[0]) ck_assert_msg(members == 0, "%s declares %zu builtin members", l->plugin, members);
+    /* a member is an identifier (Ruby's may end in ? or !) of two characters or more */
+    for (const char *const *m = d->builtin_members; m && *m; m++)
+        ck_assert_msg(strlen(*m) >= 2 && strspn(*m, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$?!") == strlen(*m),
+                      "%s: builtin member %s", l->plugin, *m);
     ck_assert_str_eq(joined(d->self_names), l->self_names);
     ck_assert_msg(!!(d->flags & CORTEX_PLUGIN_BARE_CALLS_REACH_MEMBERS) == l->bare_calls_reach_members,
                   "%s: CORTEX_PLUGIN_BARE_CALLS_REACH_MEMBERS is %s", l->plugin,
