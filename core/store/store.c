@@ -97,10 +97,13 @@ static const char schema_sql[] =
      * file of the repository is a library's (unresolved), unless it is a bare
      * name with one definition of that name. */
     "CREATE VIEW ref_bindings AS SELECT r.id, r.file_id, r.name, r.kind, r.qualifier, r.line, r.col, r.caller_id,\n"
-    "  COALESCE(r.target_id, CASE WHEN COALESCE(d0.n, 0) + COALESCE(d1.n, 0) + COALESCE(d2.n, 0) = 1\n"
-    "    THEN COALESCE(d0.id, d1.id, d2.id) END) AS target_id,\n"
+    "  COALESCE(r.target_id, CASE WHEN (r.resolution IS NULL OR r.resolution = 'import')\n"
+    "    AND COALESCE(d0.n, 0) + COALESCE(d1.n, 0) + COALESCE(d2.n, 0) = 1 THEN COALESCE(d0.id, d1.id, d2.id) END) AS target_id,\n"
     "  CASE WHEN r.resolution = 'import' AND r.target_id IS NULL\n"
     "      THEN CASE WHEN COALESCE(d0.n, 0) + COALESCE(d2.n, 0) = 1 THEN 'import' ELSE 'unresolved' END\n"
+    /* a built-in type's member on a value of unknown type: ambiguous only
+     * when the repository has a member of that name too */
+    "    WHEN r.resolution = 'ambiguous' AND COALESCE(d1.n, 0) + COALESCE(d2.n, 0) = 0 THEN 'unresolved'\n"
     "    WHEN r.resolution IS NOT NULL THEN r.resolution\n"
     "    WHEN COALESCE(d0.n, 0) + COALESCE(d1.n, 0) + COALESCE(d2.n, 0) = 1 THEN 'name'\n"
     "    WHEN COALESCE(d0.n, 0) + COALESCE(d1.n, 0) + COALESCE(d2.n, 0) > 1 THEN 'ambiguous' END AS resolution\n"
@@ -109,10 +112,11 @@ static const char schema_sql[] =
      * followed: the one definition of that name, if there is one */
     "  LEFT JOIN definition_names d0 ON r.reach = 0 AND d0.lang = rf.lang AND d0.name = r.name AND d0.member = 0\n"
     "    AND (r.resolution IS NULL OR (r.resolution = 'import' AND r.target_id IS NULL AND r.qualifier IS NULL))\n"
-    "  LEFT JOIN definition_names d1 ON r.resolution IS NULL AND r.reach = 1 AND d1.lang = rf.lang AND d1.name = r.name\n"
-    "    AND d1.member = 1\n"
+    "  LEFT JOIN definition_names d1 ON r.reach = 1 AND d1.lang = rf.lang AND d1.name = r.name AND d1.member = 1\n"
+    "    AND (r.resolution IS NULL OR r.resolution = 'ambiguous')\n"
     "  LEFT JOIN definition_names d2 ON d2.lang = rf.lang AND d2.name = r.name AND d2.member = 2\n"
-    "    AND (r.resolution IS NULL OR (r.resolution = 'import' AND r.target_id IS NULL AND r.qualifier IS NULL));\n"
+    "    AND (r.resolution IS NULL OR r.resolution = 'ambiguous'\n"
+    "      OR (r.resolution = 'import' AND r.target_id IS NULL AND r.qualifier IS NULL));\n"
     /* a text's id: its file's and its place in the file (CORTEX_STORE_ROW_ID_BITS) */
     "CREATE TABLE texts(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, kind TEXT NOT NULL, line_start INTEGER NOT NULL,\n"
