@@ -198,17 +198,6 @@ void cortex_store_file_binder_plan(cortex_store_file_binder *b, const cortex_fil
     if (b->nimport_keys > 1) qsort(b->import_keys, b->nimport_keys, sizeof *b->import_keys, compare_strings);
 }
 
-int32_t cortex_store_file_binder_scoped(const cortex_store_file_binder *b, const char *name)
-{
-    const cortex_file_records *r = b->records;
-    size_t lo = 0, hi = b->nbindable;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (strcmp(r->symbols[b->bindable[mid]].short_name, name) < 0) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo < b->nbindable && strcmp(r->symbols[b->bindable[lo]].short_name, name) == 0 ? (int32_t)b->bindable[lo] : -1;
-}
 
 int cortex_store_file_binder_imported(const cortex_store_file_binder *b, const char *name)
 {
@@ -272,6 +261,12 @@ static size_t first_named(const cortex_store_file_binder *b, const char *name)
 }
 
 #define NAMED(b, k, name) ((k) < (b)->nbindable && strcmp((b)->records->symbols[(b)->bindable[k]].short_name, (name)) == 0)
+
+int32_t cortex_store_file_binder_scoped(const cortex_store_file_binder *b, const char *name)
+{
+    size_t k = first_named(b, name);
+    return NAMED(b, k, name) ? (int32_t)b->bindable[k] : -1;
+}
 
 /* The file's first definition (by line) named `name` that is what `w` wants. */
 static int32_t find(const cortex_store_file_binder *b, const char *name, want w, int32_t caller, const char *type)
