@@ -390,12 +390,20 @@ static bool past(const struct timespec *deadline)
     return now.tv_sec > deadline->tv_sec || (now.tv_sec == deadline->tv_sec && now.tv_nsec > deadline->tv_nsec);
 }
 
-/* Returning true cancels the parse, or the query: the per-file time limit
- * bounds the whole extraction (deep nesting on short lines is quadratic in
+/* Returning true cancels the parse: the per-file time limit bounds the whole
+ * extraction, the queries too (deep nesting on short lines is quadratic in
  * the queries, not the parse). */
 static bool parse_progress(TSParseState *state) { return past(state->payload); }
 
-static bool query_progress(TSQueryCursorState *state) { return past(state->payload); }
+/* Microseconds left before the deadline, at least 1; 0 when there is none. */
+static uint64_t micros_left(const struct timespec *deadline)
+{
+    if (deadline->tv_sec == 0) return 0;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    int64_t left = (int64_t)(deadline->tv_sec - now.tv_sec) * 1000000 + (deadline->tv_nsec - now.tv_nsec) / 1000;
+    return left > 0 ? (uint64_t)left : 1;
+}
 
 /* Parses `src` with `p`'s grammar, limited to `ranges` when there are any,
  * and collects the matches of its queries. 0, or a negative code when the
@@ -422,10 +430,16 @@ static int parse_and_match(cortex_extractor *x, const cortex_language_plugin *p,
     TSNode root = ts_tree_root_node(tree);
     r->has_errors |= ts_node_has_error(root);
     cortex_lead_begin(&x->lead, p);
-    TSQueryCursorOptions qopts = {.payload = &x->deadline, .progress_callback = query_progress};
     for (uint32_t qi = 0; qi < p->nqueries; qi++) {
         const cortex_compiled_query *q = &p->queries[qi];
-        ts_query_cursor_exec_with_options(x->cursor, q->query, root, &qopts);
+        /* The cursor's own clock, not a progress callback: with a callback set,
+         * tree-sitter computes the current node's byte offset at every step
+         * (a few percent of a cold run). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+        ts_query_cursor_set_timeout_micros(x->cursor, micros_left(&x->deadline));
+#pragma GCC diagnostic pop
+        ts_query_cursor_exec(x->cursor, q->query, root);
         TSQueryMatch m;
         while (ts_query_cursor_next_match(x->cursor, &m)) handle_match(x, q, qi, &m, src, r);
         if (ts_query_cursor_did_exceed_match_limit(x->cursor) && !r->problem)
