@@ -81,9 +81,11 @@ static const char bind_imports_sql[] =
     "  ORDER BY s.parent_id IS NOT NULL, s.line_start LIMIT 1)\n"
     "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NULL;\n"
     /* a call on an import's name (`util.helper()`, `pkg.F()`): the definition
-     * of that name in the file the import resolves to */
+     * of that name in the file the import resolves to. CROSS JOIN keeps the
+     * file's imports as the outer loop: left to itself, the planner walks
+     * every symbol bearing the name (`get`, `join`) for each reference. */
     "UPDATE refs SET target_id = (\n"
-    "  SELECT s.id FROM imports i JOIN symbols s ON s.file_id = i.target_file_id\n"
+    "  SELECT s.id FROM imports i CROSS JOIN symbols s ON s.file_id = i.target_file_id\n"
     "  WHERE i.file_id = refs.file_id AND i.target_file_id IS NOT NULL\n"
     "    AND (i.alias IN (refs.qualifier, first_component(refs.qualifier)) OR (i.alias IS NULL AND (i.name = refs.qualifier\n"
     "      OR last_component(i.name) IN (refs.qualifier, first_component(refs.qualifier)))))\n"
