@@ -9,12 +9,14 @@
 # --no-wait says which process holds it.
 # The kill points and edits come from one seed, printed first: rerun a failure
 # with CORTEX_CRASH_SEED=<seed> (or the seed as the third argument). Counts:
-# CORTEX_CRASH_FULL_KILLS, CORTEX_CRASH_EDIT_KILLS.
+# CORTEX_CRASH_FULL_KILLS, CORTEX_CRASH_EDIT_KILLS, CORTEX_CRASH_REBUILD_KILLS
+# (a store rebuilt from the JSONL index, killed as it writes).
 . "$(dirname "$0")/lib.sh"
 CORTEX=$1
 SEED=${3:-${CORTEX_CRASH_SEED:-$(( $(date +%s%N) % 32768 ))}}
 FULL_KILLS=${CORTEX_CRASH_FULL_KILLS:-16}
 EDIT_KILLS=${CORTEX_CRASH_EDIT_KILLS:-24}
+REBUILD_KILLS=${CORTEX_CRASH_REBUILD_KILLS:-12}
 echo "crash.sh: seed $SEED (rerun: CORTEX_CRASH_SEED=$SEED)"
 RANDOM=$SEED # bash's generator: the same seed gives the same kill points and edits
 SRC="$REPO/tests/fixtures/repos/sample/src/app.py"
@@ -99,6 +101,36 @@ expect_status "after the random kills: the next run completes" 0 "$CORTEX" index
 rm -rf "$TMP/fresh"
 "$CORTEX" index "$REPO_DIR" --out "$TMP/fresh" --quiet --full
 expect_eq "after the random kills: the index equals a clean full run" 1 "$(same_index "$TMP/fresh" "$REPO_DIR/.cortex")"
+
+# A store rebuilt from the committed JSONL index (`--from-jsonl`, parsing
+# nothing), killed at seeded points of the rebuild: the store is whole or
+# absent, and the next rebuild gives the clean run's rows.
+rm -rf "$TMP/rebuilt"; mkdir -p "$TMP/rebuilt"
+cp -R "$TMP/clean/index" "$TMP/clean/chunks" "$TMP/rebuilt/"
+start=$(date +%s%N); "$CORTEX" index "$REPO_DIR" --out "$TMP/rebuilt" --quiet --from-jsonl; end=$(date +%s%N)
+rebuild_ms=$(( (end - start) / 1000000 ))
+clean_rows=$(sqlite3 "$TMP/clean/cortex.db" 'SELECT count(*) FROM files; SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts' | paste -sd' ')
+expect_eq "a rebuild from the JSONL index has the clean run's rows" "$clean_rows" \
+  "$(sqlite3 "$TMP/rebuilt/cortex.db" 'SELECT count(*) FROM files; SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts' | paste -sd' ')"
+for k in $(seq 1 "$REBUILD_KILLS"); do
+  frac=$(( ((k - 1) * 1000 + RANDOM % 1000) / REBUILD_KILLS ))
+  delay_ms=$(( rebuild_ms * frac / 1000 ))
+  rm -rf "$TMP/rekilled"; mkdir -p "$TMP/rekilled"
+  cp -R "$TMP/clean/index" "$TMP/clean/chunks" "$TMP/rekilled/"
+  "$CORTEX" index "$REPO_DIR" --out "$TMP/rekilled" --quiet --from-jsonl & pid=$!
+  sleep "$(printf '%d.%03d' $((delay_ms / 1000)) $((delay_ms % 1000)))"
+  kill -KILL "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  if [ -f "$TMP/rekilled/cortex.db" ]; then
+    expect_eq "rebuild killed at ${frac}/1000: store integrity" ok "$(sqlite3 "$TMP/rekilled/cortex.db" 'PRAGMA integrity_check')"
+  else
+    pass "rebuild killed at ${frac}/1000: no store yet"
+  fi
+  expect_status "rebuild killed at ${frac}/1000: the next rebuild completes" 0 \
+    "$CORTEX" index "$REPO_DIR" --out "$TMP/rekilled" --quiet --from-jsonl
+  expect_eq "rebuild killed at ${frac}/1000: then the clean run's rows" "$clean_rows" \
+    "$(sqlite3 "$TMP/rekilled/cortex.db" 'SELECT count(*) FROM files; SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts' | paste -sd' ')"
+done
 
 # One indexer per repository.
 "$CORTEX" index "$REPO_DIR" --quiet --full --threads 1 & first=$!
