@@ -58,13 +58,6 @@ static const char *qualified(cortex_arena *a, cortex_file_records *r, const char
     return dotted(a, DEEP_NAME_SCOPE, name);
 }
 
-/* Kinds whose functions are methods. */
-static int is_type_container(const char *kind)
-{
-    static const char *const kinds[] = {"class", "struct", "interface", "impl", "enum", "union", "trait", NULL};
-    return cortex_str_in(kind, kinds);
-}
-
 static int is_callable(const char *kind)
 {
     return strcmp(kind, "function") == 0 || strcmp(kind, "method") == 0;
@@ -253,7 +246,7 @@ static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p
 
         if (!s->visibility && parent >= 0) s->visibility = section_visibility(x, r, parent, d->start);
         const char *parent_kind = parent >= 0 ? r->symbols[parent].kind : NULL;
-        if (strcmp(s->kind, "function") == 0 && parent_kind && is_type_container(parent_kind)) s->kind = "method";
+        if (strcmp(s->kind, "function") == 0 && parent_kind && cortex_record_type_kind(parent_kind)) s->kind = "method";
         if (p->refine_symbol && !d->is_import) {
             cortex_symbol_view view = {s->short_name, strlen(s->short_name), s->kind, parent_kind,
                                        src + d->start, d->end - d->start};
@@ -262,7 +255,7 @@ static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p
             if (kind && *kind) s->kind = kind;
             s->visibility = vis;
         }
-        if (d->receiver && (parent < 0 || !is_type_container(parent_kind_of(r, parent)))) {
+        if (d->receiver && (parent < 0 || !cortex_record_type_kind(parent_kind_of(r, parent)))) {
             /* A method declared beside its type (Go's receivers, C++'s
              * `void Foo::bar()` in a namespace): named after the type, in
              * the enclosing scope, and its child when the type is in this

@@ -4,6 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define TYPE_KIND_STRING(kind) #kind,
+static const char *const type_kinds[] = {CORTEX_RECORD_TYPE_KINDS(TYPE_KIND_STRING) NULL};
+
+int cortex_record_type_kind(const char *kind)
+{
+    for (const char *const *k = type_kinds; *k; k++)
+        if (strcmp(*k, kind) == 0) return 1;
+    return 0;
+}
+
 void cortex_file_records_reset(cortex_file_records *r)
 {
     free(r->symbols);

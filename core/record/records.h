@@ -66,6 +66,13 @@ typedef struct cortex_chunk {
     size_t nlinks;
 } cortex_chunk;
 
+/* Kinds whose definitions have members: a function directly inside one is a
+ * method (derive), and a call on a receiver names its members (the binder). */
+#define CORTEX_RECORD_TYPE_KINDS(X) X(class) X(struct) X(interface) X(trait) X(enum) X(union) X(impl)
+
+/** Whether a definition of `kind` holds members (CORTEX_RECORD_TYPE_KINDS). */
+int cortex_record_type_kind(const char *kind);
+
 /** What the binder must know of a file's language, as its plugin declares it
  *  (cortex/plugin.h): the receiver words of the enclosing type, the names the
  *  language predeclares, and its CORTEX_PLUGIN_* flags. Owned by the plugin. */

@@ -20,22 +20,16 @@ const char *const cortex_store_bindable_kinds[] = {CORTEX_STORE_BINDABLE_KINDS(C
 
 int cortex_store_bindable(const char *kind) { return cortex_str_in(kind, cortex_store_bindable_kinds); }
 
-static const char *const type_kinds[] = {CORTEX_STORE_TYPE_KINDS(CORTEX_STORE__KIND_STRING) NULL};
-
-int cortex_store_type_kind(const char *kind) { return cortex_str_in(kind, type_kinds); }
-
 static const char *const namespace_kinds[] = {CORTEX_STORE_NAMESPACE_KINDS(CORTEX_STORE__KIND_STRING) NULL};
 
-int cortex_store_container_kind(const char *kind)
-{
-    return cortex_str_in(kind, type_kinds) || cortex_str_in(kind, namespace_kinds);
-}
+/* Whether a definition of `kind` holds members or names a namespace. */
+static int container_kind(const char *kind) { return cortex_record_type_kind(kind) || cortex_str_in(kind, namespace_kinds); }
 
 cortex_store_place cortex_store_place_of(const char *kind, const char *parent_kind)
 {
     if (strcmp(kind, "method") == 0) return CORTEX_STORE_PLACE_MEMBER;
     if (!parent_kind) return CORTEX_STORE_PLACE_PLAIN;
-    if (cortex_str_in(parent_kind, type_kinds)) return CORTEX_STORE_PLACE_MEMBER;
+    if (cortex_record_type_kind(parent_kind)) return CORTEX_STORE_PLACE_MEMBER;
     if (cortex_str_in(parent_kind, namespace_kinds)) return CORTEX_STORE_PLACE_NAMESPACED;
     return CORTEX_STORE_PLACE_PLAIN;
 }
@@ -201,13 +195,15 @@ void cortex_store_file_binder_plan(cortex_store_file_binder *b, const cortex_fil
 }
 
 
-int cortex_store_file_binder_imported(const cortex_store_file_binder *b, const char *name)
+/* Whether one of the file's imports brings `name` in. */
+static int imported(const cortex_store_file_binder *b, const char *name)
 {
     return b->nimport_keys &&
            bsearch(&name, b->import_keys, b->nimport_keys, sizeof *b->import_keys, compare_strings) != NULL;
 }
 
-cortex_store_place cortex_store_file_binder_place(const cortex_store_file_binder *b, int32_t i)
+/* The place of the file's definition at symbol index `i`. */
+static cortex_store_place place_in_file(const cortex_store_file_binder *b, int32_t i)
 {
     const cortex_file_records *r = b->records;
     int32_t parent = r->symbols[i].parent;
@@ -233,7 +229,7 @@ typedef enum want {
 static int wanted(const cortex_store_file_binder *b, int32_t i, want w, int32_t caller, const char *type)
 {
     const cortex_file_records *r = b->records;
-    cortex_store_place place = cortex_store_file_binder_place(b, i);
+    cortex_store_place place = place_in_file(b, i);
     int32_t parent = r->symbols[i].parent;
     switch (w) {
     case WANT_PLAIN: return place != CORTEX_STORE_PLACE_MEMBER;
@@ -264,7 +260,8 @@ static size_t first_named(const cortex_store_file_binder *b, const char *name)
 
 #define NAMED(b, k, name) ((k) < (b)->nbindable && strcmp((b)->records->symbols[(b)->bindable[k]].short_name, (name)) == 0)
 
-int32_t cortex_store_file_binder_scoped(const cortex_store_file_binder *b, const char *name)
+/* The file's first definition (by line) named `name`, as a symbol index, or -1. */
+static int32_t scoped(const cortex_store_file_binder *b, const char *name)
 {
     size_t k = first_named(b, name);
     return NAMED(b, k, name) ? (int32_t)b->bindable[k] : -1;
@@ -282,21 +279,24 @@ static int32_t find(const cortex_store_file_binder *b, const char *name, want w,
 static int defines_type(const cortex_store_file_binder *b, const char *name)
 {
     for (size_t k = first_named(b, name); NAMED(b, k, name); k++)
-        if (cortex_store_container_kind(b->records->symbols[b->bindable[k]].kind)) return 1;
+        if (container_kind(b->records->symbols[b->bindable[k]].kind)) return 1;
     return 0;
+}
+
+/* Whether `name` is in a plugin's sorted list of `n` names. */
+static int listed(char *const *list, size_t n, const char *name)
+{
+    return n && bsearch(&name, list, n, sizeof *list, compare_strings) != NULL;
 }
 
 static int builtin(const cortex_binding_rules *rules, const char *name)
 {
-    return rules && rules->nbuiltins &&
-           bsearch(&name, rules->builtins, rules->nbuiltins, sizeof *rules->builtins, compare_strings) != NULL;
+    return rules && listed(rules->builtins, rules->nbuiltins, name);
 }
 
 static int builtin_member(const cortex_binding_rules *rules, const char *name)
 {
-    return rules && rules->nbuiltin_members &&
-           bsearch(&name, rules->builtin_members, rules->nbuiltin_members, sizeof *rules->builtin_members,
-                   compare_strings) != NULL;
+    return rules && listed(rules->builtin_members, rules->nbuiltin_members, name);
 }
 
 void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex_store_file_binder *b,
@@ -309,7 +309,7 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
         int reach_members = rules && (rules->flags & CORTEX_PLUGIN_BARE_CALLS_REACH_MEMBERS);
         out->target = find(b, ref->name, reach_members ? WANT_PLAIN_OR_OWN : WANT_PLAIN, ref->caller, NULL);
         if (out->target >= 0) out->resolution = "scoped";
-        else if (cortex_store_file_binder_imported(b, ref->name)) out->resolution = "import";
+        else if (imported(b, ref->name)) out->resolution = "import";
         else if (builtin(rules, ref->name)) out->resolution = "unresolved";
         return;
     }
@@ -321,7 +321,7 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
     }
     char first[256];
     cortex_store_first_component(first, sizeof first, q);
-    if (cortex_store_file_binder_imported(b, first) || cortex_store_file_binder_imported(b, q)) {
+    if (imported(b, first) || imported(b, q)) {
         out->resolution = "import"; /* through the import that names the receiver, at commit */
         return;
     }
@@ -332,7 +332,7 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
         return;
     }
     /* a standard-library root the file does not define: `Object.create`, `Math.max` */
-    if (strcmp(first, q) == 0 && builtin(rules, first) && cortex_store_file_binder_scoped(b, first) < 0)
+    if (strcmp(first, q) == 0 && builtin(rules, first) && scoped(b, first) < 0)
         out->resolution = "unresolved";
     /* `x.items()` on a value of unknown type: a dict's as likely as ours */
     else if (builtin_member(rules, ref->name))

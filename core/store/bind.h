@@ -27,19 +27,15 @@
  *  kind, which no symbol has, carries the first comma. */
 #define CORTEX_STORE_BINDABLE_KINDS_SQL "(''" CORTEX_STORE_BINDABLE_KINDS(CORTEX_STORE__KIND_SQL) ")"
 
-/* Kinds whose definitions have members: a definition directly inside one is a
- * member (a method, a field), reached through a receiver or, where the
- * language allows it, a bare call inside the type (CORTEX_PLUGIN_BARE_CALLS_REACH_MEMBERS). */
-#define CORTEX_STORE_TYPE_KINDS(X) X(class) X(struct) X(interface) X(trait) X(enum) X(union) X(impl)
-#define CORTEX_STORE_TYPE_KINDS_SQL "(''" CORTEX_STORE_TYPE_KINDS(CORTEX_STORE__KIND_SQL) ")"
+/* The kinds whose definitions have members (the record model's list), as an
+ * SQL IN-list: a definition directly inside one is a member, reached through
+ * a receiver or, where the language allows it, a bare call inside the type. */
+#define CORTEX_STORE_TYPE_KINDS_SQL "(''" CORTEX_RECORD_TYPE_KINDS(CORTEX_STORE__KIND_SQL) ")"
 
 /* Kinds that are namespaces: a definition directly inside one is named
  * through it (`Notes.normalize`, `search::run`) or, within it, bare. */
 #define CORTEX_STORE_NAMESPACE_KINDS(X) X(module)
 #define CORTEX_STORE_NAMESPACE_KINDS_SQL "(''" CORTEX_STORE_NAMESPACE_KINDS(CORTEX_STORE__KIND_SQL) ")"
-
-/** Whether a definition of `kind` holds members. */
-int cortex_store_type_kind(const char *kind);
 
 /** Where a definition sits, by its parent's kind (definition_names.member):
  *  which references may name it by name alone. */
@@ -54,8 +50,6 @@ typedef enum cortex_store_place {
  *  C++'s methods may sit apart from their type). */
 cortex_store_place cortex_store_place_of(const char *kind, const char *parent_kind);
 
-/** Whether a definition of `kind` holds members or names a namespace. */
-int cortex_store_container_kind(const char *kind);
 
 /** Which definitions elsewhere in the repository a reference may name by
  *  name alone (refs.reach): a bare call one that is not a member of a type, a
@@ -110,13 +104,6 @@ typedef struct cortex_store_file_binder {
 
 /** Readies the binder for `r` (borrowed until the next plan). */
 void cortex_store_file_binder_plan(cortex_store_file_binder *b, const cortex_file_records *r);
-/** The file's first definition (by line) named `name`, as a symbol index, or -1. */
-int32_t cortex_store_file_binder_scoped(const cortex_store_file_binder *b, const char *name);
-/** Whether one of the file's imports brings `name` in. */
-int cortex_store_file_binder_imported(const cortex_store_file_binder *b, const char *name);
-/** The place of the file's definition at symbol index `i`. */
-cortex_store_place cortex_store_file_binder_place(const cortex_store_file_binder *b, int32_t i);
-
 /** How one reference of the file is bound as the file is written. */
 typedef struct cortex_store_local_binding {
     int32_t target;         /* a symbol index of the file, or -1 */
