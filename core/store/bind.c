@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE /* qsort_r */
 #include "bind.h"
+#include "store.h"
 
 #include "../util/error.h"
 #include "../util/mem.h"
@@ -87,17 +88,6 @@ static const char bind_imports_sql[] =
     "  ORDER BY s.parent_id IS NOT NULL, s.line_start LIMIT 1)\n"
     "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NOT NULL;\n";
 
-static int exec(sqlite3 *db, const char *sql)
-{
-    char *err = NULL;
-    if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) {
-        int rc = cortex_error_set(CORTEX_EIO, "sqlite store: %s", err ? err : sqlite3_errmsg(db));
-        sqlite3_free(err);
-        return rc;
-    }
-    return 0;
-}
-
 const char *cortex_store_last_component(const char *name)
 {
     const char *last = name;
@@ -146,9 +136,9 @@ int cortex_store_bind_register(sqlite3 *db)
     return 0;
 }
 
-int cortex_store_bind_touched(sqlite3 *db) { return exec(db, resolve_touched_sql); }
+int cortex_store_bind_touched(sqlite3 *db) { return cortex_store__exec(db, resolve_touched_sql, "sqlite store"); }
 
-int cortex_store_bind_imports(sqlite3 *db) { return exec(db, bind_imports_sql); }
+int cortex_store_bind_imports(sqlite3 *db) { return cortex_store__exec(db, bind_imports_sql, "sqlite store"); }
 
 /* ---- one file, in C -------------------------------------------------------- */
 

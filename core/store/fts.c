@@ -8,17 +8,6 @@
 
 #include <stdio.h>
 
-static int exec(sqlite3 *db, const char *sql)
-{
-    char *err = NULL;
-    if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) {
-        int rc = cortex_error_set(CORTEX_EIO, "sqlite store: %s", err ? err : sqlite3_errmsg(db));
-        sqlite3_free(err);
-        return rc;
-    }
-    return 0;
-}
-
 /* A bulk load's full-text rows, one table at a time: all of them this run's,
  * in id order as stored. */
 static const char *const bulk_fts_sql[CORTEX_FTS_TABLES] = {
@@ -30,7 +19,7 @@ static const char *const bulk_fts_sql[CORTEX_FTS_TABLES] = {
 
 int cortex_store_fts_fill(cortex_store *s, cortex_fts_table table)
 {
-    return exec(cortex_store_db(s), bulk_fts_sql[table]);
+    return cortex_store__exec(cortex_store_db(s), bulk_fts_sql[table], "sqlite store");
 }
 
 /* The written files' rows, found through the files (CROSS JOIN: left to
@@ -48,5 +37,5 @@ int cortex_store_fts_fill_generation(cortex_store *s, int64_t generation)
              "  FROM files f CROSS JOIN chunks c ON c.file_id = f.id WHERE f.generation = %lld ORDER BY c.id;"
              "INSERT INTO files_fts(rowid, path) SELECT id, path FROM files WHERE generation = %lld ORDER BY id;",
              (long long)generation, (long long)generation, (long long)generation, (long long)generation);
-    return exec(cortex_store_db(s), sql);
+    return cortex_store__exec(cortex_store_db(s), sql, "sqlite store");
 }

@@ -145,11 +145,11 @@ const char cortex_store_fts_sql[] =
     "INSERT INTO texts_fts(texts_fts, rank) VALUES ('hashsize', 16777216);\n"
     "INSERT INTO chunks_fts(chunks_fts, rank) VALUES ('hashsize', 16777216);\n";
 
-static int exec(sqlite3 *db, const char *sql, const char *path)
+int cortex_store__exec(sqlite3 *db, const char *sql, const char *what)
 {
     char *err = NULL;
     if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) {
-        int rc = cortex_error_set(CORTEX_EIO, "%s: %s", path, err ? err : sqlite3_errmsg(db));
+        int rc = cortex_error_set(CORTEX_EIO, "%s: %s", what, err ? err : sqlite3_errmsg(db));
         sqlite3_free(err);
         return rc;
     }
@@ -272,12 +272,12 @@ static int open_at(cortex_store **out, const char *path, const char *final_path,
      * split less. Python standard library, interleaved with the floor (5
      * pairs): 1.24x -> 1.19x at one thread, 1.32x -> 1.28x at two; kernel
      * subtree at two threads 1.17x -> 1.14x. */
-    if (mode != CORTEX_STORE_READ && version == 0 && (rc = exec(db, "PRAGMA page_size=" CORTEX_STORE_PAGE_SIZE, path)))
+    if (mode != CORTEX_STORE_READ && version == 0 && (rc = cortex_store__exec(db, "PRAGMA page_size=" CORTEX_STORE_PAGE_SIZE, path)))
         goto fail;
     if (mode == CORTEX_STORE_BUILD) {
         /* One writer and no reader until it is published; the journal only
          * has to undo an aborted run, and the file is synced once, whole. */
-        if ((rc = exec(db, "PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=MEMORY; PRAGMA synchronous=OFF;"
+        if ((rc = cortex_store__exec(db, "PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=MEMORY; PRAGMA synchronous=OFF;"
                            " PRAGMA cache_size=" CORTEX_STORE_CACHE_SIZE ";", path)))
             goto fail;
     } else if (mode == CORTEX_STORE_WRITE) {
@@ -285,17 +285,17 @@ static int open_at(cortex_store **out, const char *path, const char *final_path,
          * page cache: a run is one transaction, and the default 2 MiB spills to
          * disk (0.9 s of 5 s on the Python stdlib); 64 MiB bought no more speed
          * on the kernel subtree and cost 45 MB of peak RSS. */
-        if ((rc = exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+        if ((rc = cortex_store__exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
                            " PRAGMA cache_size=" CORTEX_STORE_CACHE_SIZE ";", path)))
             goto fail;
     }
     if (mode != CORTEX_STORE_READ && version == 0) {
         char sql[sizeof schema_sql + sizeof cortex_store_fts_sql + 128];
         snprintf(sql, sizeof sql, "BEGIN;\n%s%sPRAGMA user_version=%d;", schema_sql, cortex_store_fts_sql, schema);
-        if ((rc = exec(db, sql, path))) goto fail;
+        if ((rc = cortex_store__exec(db, sql, path))) goto fail;
         for (int i = 0; index_sql[i]; i++)
-            if ((rc = exec(db, index_sql[i], path))) goto fail;
-        if ((rc = exec(db, "COMMIT", path))) goto fail;
+            if ((rc = cortex_store__exec(db, index_sql[i], path))) goto fail;
+        if ((rc = cortex_store__exec(db, "COMMIT", path))) goto fail;
     }
     cortex_store *s = cortex_xcalloc(1, sizeof *s);
     s->db = db;
@@ -360,7 +360,7 @@ int cortex_store_publish(cortex_store *s)
     join_writeback(s);
     /* The WAL flag lives in the file header: readers never block on the next
      * run. Closing the last connection folds the switch's log back in. */
-    int rc = exec(s->db, "PRAGMA journal_mode=WAL", s->path);
+    int rc = cortex_store__exec(s->db, "PRAGMA journal_mode=WAL", s->path);
     if (rc) return rc;
     if (sqlite3_close(s->db) != SQLITE_OK)
         return cortex_error_set(CORTEX_EIO, "%s: cannot close store: %s", s->path, sqlite3_errmsg(s->db));
@@ -388,8 +388,8 @@ static const char fts_drop_sql[] =
 
 int cortex_store_remake_fts(cortex_store *s)
 {
-    int rc = exec(s->db, fts_drop_sql, s->path);
-    return rc ? rc : exec(s->db, cortex_store_fts_sql, s->path);
+    int rc = cortex_store__exec(s->db, fts_drop_sql, s->path);
+    return rc ? rc : cortex_store__exec(s->db, cortex_store_fts_sql, s->path);
 }
 
 int cortex_store_drop_indexes(cortex_store *s)
@@ -399,7 +399,7 @@ int cortex_store_drop_indexes(cortex_store *s)
         const char *name = index_sql[i] + strlen("CREATE INDEX IF NOT EXISTS ");
         char sql[256];
         snprintf(sql, sizeof sql, "DROP INDEX IF EXISTS %.*s", (int)strcspn(name, " "), name);
-        int rc = exec(s->db, sql, s->path);
+        int rc = cortex_store__exec(s->db, sql, s->path);
         if (rc) return rc;
     }
     return 0;
@@ -408,7 +408,7 @@ int cortex_store_drop_indexes(cortex_store *s)
 int cortex_store_create_indexes(cortex_store *s)
 {
     for (int i = 0; index_sql[i]; i++) {
-        int rc = exec(s->db, index_sql[i], s->path);
+        int rc = cortex_store__exec(s->db, index_sql[i], s->path);
         if (rc) return rc;
     }
     return 0;
@@ -431,12 +431,12 @@ int cortex_store_set_generation(cortex_store *s, int64_t generation)
 {
     char sql[96];
     snprintf(sql, sizeof sql, "UPDATE meta SET value = '%lld' WHERE key = 'generation'", (long long)generation);
-    return exec(s->db, sql, s->path);
+    return cortex_store__exec(s->db, sql, s->path);
 }
 
-int cortex_store_begin(cortex_store *s) { return exec(s->db, "BEGIN IMMEDIATE", s->path); }
+int cortex_store_begin(cortex_store *s) { return cortex_store__exec(s->db, "BEGIN IMMEDIATE", s->path); }
 
-int cortex_store_commit(cortex_store *s) { return exec(s->db, "COMMIT", s->path); }
+int cortex_store_commit(cortex_store *s) { return cortex_store__exec(s->db, "COMMIT", s->path); }
 
 void cortex_store_rollback(cortex_store *s) { sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL); }
 
@@ -462,7 +462,7 @@ static const char empty_store_sql[] =
 
 int cortex_store_empty(cortex_store *s)
 {
-    int rc = exec(s->db, empty_store_sql, s->path);
+    int rc = cortex_store__exec(s->db, empty_store_sql, s->path);
     return rc ? rc : cortex_store_remake_fts(s);
 }
 
@@ -489,8 +489,8 @@ int cortex_store_create_indexes_bulk(cortex_store *s, unsigned spare_threads)
     int in_runs = bytes >= SORT_IN_RUNS_BYTES;
     char sql[96];
     snprintf(sql, sizeof sql, "PRAGMA threads=%u; PRAGMA cache_size=-2048", spare_threads);
-    int rc = in_runs ? exec(s->db, sql, s->path) : 0;
+    int rc = in_runs ? cortex_store__exec(s->db, sql, s->path) : 0;
     if (!rc) rc = cortex_store_create_indexes(s);
-    if (!rc && in_runs) rc = exec(s->db, "PRAGMA threads=0; PRAGMA cache_size=" CORTEX_STORE_CACHE_SIZE, s->path);
+    if (!rc && in_runs) rc = cortex_store__exec(s->db, "PRAGMA threads=0; PRAGMA cache_size=" CORTEX_STORE_CACHE_SIZE, s->path);
     return rc;
 }

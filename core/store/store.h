@@ -60,6 +60,9 @@ void cortex_store_start_writeback(cortex_store *s);
 int cortex_store_publish(cortex_store *s);
 
 /** cortex_store_open for a given schema version: lets tests exercise upgrades. */
+/** Runs `sql` (statements) on `db`: 0, or CORTEX_EIO with "<what>: <SQLite's message>". */
+int cortex_store__exec(sqlite3 *db, const char *sql, const char *what);
+
 int cortex_store__open_schema(cortex_store **out, const char *path, cortex_store_mode mode, int schema);
 
 /** Borrowed; valid until the store is closed. */
