@@ -1,19 +1,20 @@
 /*
  * The index's totals, counted in the store: what `cortex index` reports as
- * "in the index" beside what the run parsed, as flush_index does.
+ * "in the index" beside what the run parsed, and flush_index the same.
  */
 #include "totals.h"
+
+#include "read_internal.h"
 
 #include "../util/error.h"
 
 #include <string.h>
 
-int cortex_store_totals_read(cortex_store_totals *out, cortex_store *store)
+static int totals_of(cortex_store_totals *out, sqlite3 *db)
 {
     memset(out, 0, sizeof *out);
     static const char sql[] = "SELECT (SELECT count(*) FROM files), (SELECT count(*) FROM symbols), (SELECT count(*) FROM refs), "
                               "(SELECT count(*) FROM texts), (SELECT count(*) FROM files WHERE parse_errors != 0)";
-    sqlite3 *db = cortex_store_db(store);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
         return cortex_error_set(CORTEX_EIO, "counting the index: %s", sqlite3_errmsg(db));
@@ -27,4 +28,11 @@ int cortex_store_totals_read(cortex_store_totals *out, cortex_store *store)
     }
     sqlite3_finalize(st);
     return rc == SQLITE_ROW ? 0 : cortex_error_set(CORTEX_EIO, "counting the index: %s", sqlite3_errmsg(db));
+}
+
+int cortex_store_totals_read(cortex_store_totals *out, cortex_store *store) { return totals_of(out, cortex_store_db(store)); }
+
+int cortex_store_read_totals(cortex_store_totals *out, cortex_store_reader *r)
+{
+    return totals_of(out, cortex_store__reader_db(r));
 }

@@ -6,6 +6,7 @@
 #ifndef CORTEX_STORE_TOTALS_H
 #define CORTEX_STORE_TOTALS_H
 
+#include "read.h"
 #include "store.h"
 
 #include <stdint.h>
@@ -17,5 +18,7 @@ typedef struct cortex_store_totals {
 /** Counts what `store` holds into `*out`. 0, or a negative CORTEX_E* code
  *  with the message set. */
 int cortex_store_totals_read(cortex_store_totals *out, cortex_store *store);
+/** The same, through a read connection. */
+int cortex_store_read_totals(cortex_store_totals *out, cortex_store_reader *r);
 
 #endif

@@ -7,6 +7,8 @@
  */
 #define _DEFAULT_SOURCE
 #include "handlers.h"
+
+#include "../store/totals.h"
 #include "schema.h"
 
 #include "../util/error.h"
@@ -278,13 +280,15 @@ int cortex_tool_flush(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     cortex_reader *s = ctx->reader;
     cortex_index_report r;
     int rc = cortex_tool_index(&r, ctx);
-    /* Totals of the index as it now stands: unchanged files were not parsed. */
+    /* Totals of the index as it now stands, as `cortex index` reports them:
+     * unchanged files were not parsed. */
+    cortex_store_totals totals = {0};
+    if (rc == 0 && s->db) rc = cortex_store_read_totals(&totals, s->db);
     if (rc == 0)
         *out = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:f,s:[ss]}", "files", (json_int_t)r.files, "parsed",
                             (json_int_t)(r.files - r.unchanged), "unchanged", (json_int_t)r.unchanged, "symbols",
-                            (json_int_t)store_count(s, CORTEX_STORE_SYMBOLS), "references",
-                            (json_int_t)store_count(s, CORTEX_STORE_REFS), "texts",
-                            (json_int_t)store_count(s, CORTEX_STORE_TEXTS), "removed", (json_int_t)r.removed,
+                            (json_int_t)totals.symbols, "references", (json_int_t)totals.refs, "texts",
+                            (json_int_t)totals.texts, "removed", (json_int_t)r.removed,
                             "skipped", (json_int_t)r.walk.nskipped, "seconds", r.seconds, "sinks", "sqlite", "jsonl");
     cortex_index_report_dispose(&r);
     return rc;
