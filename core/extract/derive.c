@@ -479,6 +479,111 @@ static void attach_texts(cortex_raw_records *x, cortex_file_records *r, const ch
     for (size_t i = 0; i < x->ntexts; i++) *CORTEX_PUSH(r->texts, r->ntexts, r->texts_cap) = x->texts[i].t;
 }
 
+static int compare_locals(const void *a, const void *b)
+{
+    const cortex_raw_local *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+/* Whether the `len` bytes at `q` are one plain name. */
+static int plain_name(const char *q, size_t len)
+{
+    if (len == 0) return 0;
+    for (const char *p = q; p < q + len; p++)
+        if (!(*p == '_' || *p == '$' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+              (unsigned char)*p >= 0x80))
+            return 0;
+    return 1;
+}
+
+/* How deep `scope` is among the definitions holding `inner` (0: `inner`
+ * itself), or -1 when it holds none of them; the file level holds all. */
+static int scope_depth(const cortex_file_records *r, int32_t scope, int32_t inner)
+{
+    int depth = 0;
+    for (int32_t j = inner; j >= 0; j = r->symbols[j].parent, depth++)
+        if (j == scope) return depth;
+    return scope < 0 ? depth : -1;
+}
+
+/* The declaration of `name` in scope at byte `at` of a reference whose
+ * innermost definition is `inner`: the one in the innermost scope holding
+ * the reference, the latest before it within one scope; or NULL. */
+/* Where the declarations of the `nlen`-byte `name` start among the sorted
+ * locals: the exact ones come first, then longer names it begins. */
+static size_t first_local(const cortex_raw_records *x, const char *name, size_t nlen)
+{
+    size_t lo = 0, hi = x->nlocals;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (strncmp(x->locals[mid].name, name, nlen) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+#define LOCAL_NAMED(x, k, s, n) ((k) < (x)->nlocals && strncmp((x)->locals[k].name, s, n) == 0 && (x)->locals[k].name[n] == '\0')
+
+static const cortex_raw_local *local_named(const cortex_raw_records *x, const cortex_file_records *r, const char *name,
+                                           size_t nlen, int32_t inner, uint32_t at)
+{
+    const cortex_raw_local *best = NULL;
+    int best_depth = 0;
+    for (size_t k = first_local(x, name, nlen); LOCAL_NAMED(x, k, name, nlen); k++) {
+        const cortex_raw_local *l = &x->locals[k];
+        if (l->at >= at) continue;
+        int depth = scope_depth(r, l->scope, inner);
+        if (depth >= 0 && (!best || depth <= best_depth)) {
+            best = l;
+            best_depth = depth;
+        }
+    }
+    return best;
+}
+
+/* The type a field `field` of the type named `type` is declared with in
+ * this file (a declaration whose scope is that type, or inside it), or NULL. */
+static const char *field_type(const cortex_raw_records *x, const cortex_file_records *r, const char *type,
+                              const char *field, size_t flen)
+{
+    for (size_t k = first_local(x, field, flen); LOCAL_NAMED(x, k, field, flen); k++) {
+        const cortex_raw_local *l = &x->locals[k];
+        if (!l->type) continue;
+        for (int32_t j = l->scope; j >= 0; j = r->symbols[j].parent)
+            if (cortex_record_type_kind(r->symbols[j].kind)) {
+                if (strcmp(r->symbols[j].short_name, type) == 0) return l->type;
+                break;
+            }
+    }
+    return NULL;
+}
+
+/* A call on a name declared in scope before it, with a type, is a call on
+ * that type: `c.Run()` with `c *Command`. A declaration without a type
+ * hides the outer ones all the same: the receiver's type is unknown. One
+ * field deep too, where the file declares the type's fields: `c.out.Write()`
+ * with `out io.Writer` a field of Command. */
+static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
+{
+    if (x->nlocals == 0) return;
+    for (size_t i = 0; i < x->nlocals; i++) x->locals[i].scope = innermost(r, x->locals[i].at, 1);
+    cortex_sort(x->locals, x->nlocals, sizeof *x->locals, compare_locals, &x->sort);
+    for (size_t i = 0; i < r->nrefs; i++) {
+        cortex_reference *ref = &r->refs[i];
+        const char *q = ref->qualifier;
+        if (!q) continue;
+        const char *dot = strchr(q, '.');
+        size_t head = dot ? (size_t)(dot - q) : strlen(q);
+        if (!plain_name(q, head) || (dot && !plain_name(dot + 1, strlen(dot + 1)))) continue;
+        const cortex_raw_local *l = local_named(x, r, q, head, innermost(r, ref->start_byte, 1), ref->start_byte);
+        if (!l || !l->type) continue;
+        if (!dot) ref->rtype = l->type;
+        else if (!strchr(l->type, '.') && !strchr(l->type, '('))
+            ref->rtype = field_type(x, r, l->type, dot + 1, strlen(dot + 1));
+    }
+}
+
 void cortex_derive__records(cortex_raw_records *x, const cortex_language_plugin *p, const char *src, uint32_t file_end,
                             TSPoint file_end_point, cortex_file_records *r)
 {
@@ -502,5 +607,6 @@ void cortex_derive__records(cortex_raw_records *x, const cortex_language_plugin 
      * (type uses) belong to whatever declaration holds them. */
     for (size_t i = 0; i < r->nrefs; i++)
         r->refs[i].caller = innermost(r, r->refs[i].start_byte, strcmp(r->refs[i].kind, "call") == 0);
+    type_receivers(x, r);
     cortex_file_records_sort(r, &x->sort);
 }

@@ -53,6 +53,16 @@ typedef struct cortex_raw_section {
     const char *visibility; /* its text, trailing ':' dropped */
 } cortex_raw_section;
 
+/* A name a scope declares (a parameter, a receiver, a variable), with the
+ * type its declaration gives it when syntax says (`@local.definition`,
+ * `@local.type`): a call on the name is a call on that type. */
+typedef struct cortex_raw_local {
+    const char *name;
+    const char *type; /* NULL: declared, type unknown (it shadows the outer names all the same) */
+    uint32_t at;      /* byte where the name starts */
+    int32_t scope;    /* the innermost definition holding it, -1 at file level; set by derive */
+} cortex_raw_local;
+
 typedef struct cortex_raw_records {
     cortex_raw_def *defs;
     size_t ndefs, defs_cap;
@@ -60,6 +70,8 @@ typedef struct cortex_raw_records {
     size_t nsections, sections_cap;
     cortex_raw_text *texts;
     size_t ntexts, texts_cap;
+    cortex_raw_local *locals;
+    size_t nlocals, locals_cap;
     cortex_sort_scratch sort; /* for this file's sorts, and the next file's */
 } cortex_raw_records;
 

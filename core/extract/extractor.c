@@ -50,6 +50,7 @@ void cortex_extractor_free(cortex_extractor *x)
     free(x->raw.defs);
     free(x->raw.texts);
     free(x->raw.sections);
+    free(x->raw.locals);
     cortex_sort_scratch_free(&x->raw.sort);
     free(x);
 }
@@ -190,6 +191,25 @@ static const char *receiver_type(cortex_arena *a, TSNode n, const char *src)
     return out;
 }
 
+/* What a name initialised by a call holds, as CORTEX_RECORD_CALL_RESULT
+ * spells it: `T()` for a call of `T` (a type's value, when `T` is a type:
+ * a conversion, a constructor; a function's result otherwise). NULL when
+ * the callee is not a name or a path of names. */
+static const char *callee_result(cortex_arena *a, TSNode n, const char *src)
+{
+    const char *t = src + ts_node_start_byte(n), *end = src + ts_node_end_byte(n);
+    for (const char *p = t; p < end; p++)
+        if (!(*p == '_' || *p == '$' || *p == '.' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+              (*p >= '0' && *p <= '9') || (unsigned char)*p >= 0x80))
+            return NULL;
+    if (end == t) return NULL;
+    size_t len = (size_t)(end - t);
+    char *out = cortex_arena_alloc(a, len + 3);
+    memcpy(out, t, len);
+    memcpy(out + len, "()", 3);
+    return out;
+}
+
 /* A qualifier written over several lines (`this.gateway\n  .refunds`) reads
  * as it would on one: whitespace before a member access (`.x`, `?.x`, `->x`)
  * is dropped. */
@@ -230,10 +250,11 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
 
     uint32_t name_capture = 0;
     TSNode def = {0}, name = {0}, body = {0}, doc = {0}, qual = {0}, imp = {0}, mods[8], alias = {0},
-           text = {0}, lang = {0}, vis = {0}, recv = {0};
+           text = {0}, lang = {0}, vis = {0}, recv = {0}, local = {0}, local_type = {0};
     const char *def_kind = NULL, *ref_kind = NULL, *text_kind = NULL;
     int have_def = 0, have_name = 0, have_body = 0, have_doc = 0, have_ref = 0, have_qual = 0, have_imp = 0,
-        have_mod = 0, have_alias = 0, have_text = 0, have_lang = 0, have_vis = 0, have_recv = 0;
+        have_mod = 0, have_alias = 0, have_text = 0, have_lang = 0, have_vis = 0, have_recv = 0, have_local = 0,
+        have_local_type = 0;
 
     for (uint16_t i = 0; i < m->capture_count; i++) {
         const cortex_capture_info *ci = &q->captures[m->captures[i].index];
@@ -254,6 +275,9 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         case CORTEX_ROLE_TEXT_LANGUAGE: lang = n; have_lang = 1; break;
         case CORTEX_ROLE_VISIBILITY: vis = n; have_vis = 1; break;
         case CORTEX_ROLE_RECEIVER: recv = n; have_recv = 1; break;
+        case CORTEX_ROLE_LOCAL: local = n; have_local = 1; break;
+        case CORTEX_ROLE_LOCAL_TYPE: local_type = n; have_local_type = 1; break;
+        case CORTEX_ROLE_LOCAL_CALL: local_type = n; have_local_type = 2; break;
         case CORTEX_ROLE_SECTION: {
             cortex_raw_section *sec = CORTEX_PUSH(x->raw.sections, x->raw.nsections, x->raw.sections_cap);
             char *marker = (char *)node_text(&r->arena, n, src);
@@ -268,6 +292,17 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
     }
 
     if (have_doc) add_text(x, r, doc, "docstring", NULL, src, order, 1);
+
+    if (have_local) {
+        cortex_raw_local *l = CORTEX_PUSH(x->raw.locals, x->raw.nlocals, x->raw.locals_cap);
+        l->name = node_text(&r->arena, local, src);
+        l->type = have_local_type == 1 ? receiver_type(&r->arena, local_type, src)
+                  : have_local_type == 2 ? callee_result(&r->arena, local_type, src)
+                                         : NULL;
+        l->at = ts_node_start_byte(local);
+        l->scope = -1;
+        return;
+    }
 
     if (have_def || have_imp) {
         TSNode node = have_def ? def : imp;
@@ -493,7 +528,7 @@ static TSPoint end_point(const char *src, uint32_t len)
 int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, const char *src, size_t len,
                          cortex_file_records *r)
 {
-    x->raw.ndefs = x->raw.ntexts = x->raw.nsections = 0;
+    x->raw.ndefs = x->raw.ntexts = x->raw.nsections = x->raw.nlocals = 0;
     /* what the chunker needs of the language, even when extraction fails */
     r->line_comment = p->line_comment;
     r->lang_flags = p->flags;

@@ -31,6 +31,9 @@ static const struct {
     {"visibility.section", CORTEX_ROLE_SECTION, false},
     {"visibility", CORTEX_ROLE_VISIBILITY, false},
     {"receiver", CORTEX_ROLE_RECEIVER, false},
+    {"local.definition", CORTEX_ROLE_LOCAL, false},
+    {"local.type", CORTEX_ROLE_LOCAL_TYPE, false},
+    {"local.call", CORTEX_ROLE_LOCAL_CALL, false},
     {NULL, 0, false}};
 
 static int classify_capture(cortex_capture_info *out, const char *name, uint32_t len)

@@ -27,7 +27,10 @@ typedef enum cortex_role {
     CORTEX_ROLE_TEXT_LANGUAGE,/* @text.language */
     CORTEX_ROLE_VISIBILITY,   /* @visibility */
     CORTEX_ROLE_RECEIVER,     /* @receiver: the type a method written outside it belongs to */
-    CORTEX_ROLE_SECTION       /* @visibility.section: `private:` / `private`, for the definitions after it */
+    CORTEX_ROLE_SECTION,      /* @visibility.section: `private:` / `private`, for the definitions after it */
+    CORTEX_ROLE_LOCAL,        /* @local.definition: a name a scope declares (a parameter, a variable) */
+    CORTEX_ROLE_LOCAL_TYPE,   /* @local.type: the type that declaration gives the name, when syntax says */
+    CORTEX_ROLE_LOCAL_CALL    /* @local.call: what the name is initialised by calling (a constructor, a conversion) */
 } cortex_role;
 
 typedef struct cortex_capture_info {

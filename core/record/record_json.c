@@ -199,6 +199,7 @@ void cortex_json_reference_line(cortex_buf *b, const cortex_file_records *r, con
     field_uint(b, "col", ref->col);
     if (ref->caller >= 0) field_str(b, "caller", r->symbols[ref->caller].name);
     field_str(b, "qualifier", ref->qualifier);
+    field_str(b, "receiver_type", ref->rtype);
     cortex_buf_puts(b, "}\n");
 }
 

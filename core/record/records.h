@@ -35,6 +35,8 @@ typedef struct cortex_reference {
     const char *name;
     const char *kind;       /* call, type, ... */
     const char *qualifier;  /* receiver text, or NULL */
+    const char *rtype;      /* the receiver's type where its declaration in scope names it (`c` in `func (c *Cmd)`):
+                               `Cmd`, `pkg.Cmd`, or `F()` for the value of a call of F (CORTEX_RECORD_CALL_RESULT); or NULL */
     uint32_t line, col;     /* 1-based */
     uint32_t start_byte;
     int32_t caller;         /* innermost enclosing definition, -1 when none */
@@ -69,6 +71,11 @@ typedef struct cortex_chunk {
 /* Kinds whose definitions have members: a function directly inside one is a
  * method (derive), and a call on a receiver names its members (the binder). */
 #define CORTEX_RECORD_TYPE_KINDS(X) X(class) X(struct) X(interface) X(trait) X(enum) X(union) X(impl)
+
+/* The suffix of a reference's rtype that says the receiver holds what a call
+ * of the name before it returns: a value of that type when the name is a
+ * type (`x := T(y)`, `x = Foo()`), a function's result otherwise. */
+#define CORTEX_RECORD_CALL_RESULT "()"
 
 /** Whether a definition of `kind` holds members (CORTEX_RECORD_TYPE_KINDS). */
 int cortex_record_type_kind(const char *kind);

@@ -54,8 +54,7 @@ static const char resolve_touched_sql[] =
     "    CASE WHEN count(*) = 1 THEN min(s.id) END\n"
     "  FROM temp.touched_names t CROSS JOIN symbols s ON s.short_name = t.name JOIN files f ON f.id = s.file_id AND f.lang = t.lang\n"
     "  LEFT JOIN symbols p ON p.id = s.parent_id\n"
-    "  WHERE s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL " GROUP BY f.lang, s.short_name, member;\n"
-    "DELETE FROM temp.touched_names;\n";
+    "  WHERE s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL " GROUP BY f.lang, s.short_name, member;\n";
 
 /* A reference bound through an import points at the definition the import
  * names in the file it resolves to (`from .util import normalize as norm`:
@@ -92,7 +91,7 @@ const char *cortex_store_last_component(const char *name)
 {
     const char *last = name;
     for (const char *p = name; *p; p++)
-        if (*p == '.' || *p == '\\' || (p[0] == ':' && p[1] == ':')) last = p + (*p == ':' ? 2 : 1);
+        if (*p == '.' || *p == '\\' || *p == '/' || (p[0] == ':' && p[1] == ':')) last = p + (*p == ':' ? 2 : 1);
     return last;
 }
 
@@ -139,6 +138,8 @@ int cortex_store_bind_register(sqlite3 *db)
 int cortex_store_bind_touched(sqlite3 *db) { return cortex_store__exec(db, resolve_touched_sql, "sqlite store"); }
 
 int cortex_store_bind_imports(sqlite3 *db) { return cortex_store__exec(db, bind_imports_sql, "sqlite store"); }
+
+int cortex_store_bind_done(sqlite3 *db) { return cortex_store__exec(db, "DELETE FROM temp.touched_names", "sqlite store"); }
 
 /* ---- one file, in C -------------------------------------------------------- */
 
@@ -307,6 +308,18 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
     if (rules && rules->self_names && cortex_str_in(q, (const char *const *)rules->self_names)) {
         out->target = find(b, ref->name, WANT_OWN_MEMBER, ref->caller, NULL);
         if (out->target >= 0) out->resolution = "scoped";
+        return;
+    }
+    /* a receiver declared with its type: that type's member, here or, at
+     * commit, where the type is (bind_scope.c) */
+    if (ref->rtype) {
+        char type[256];
+        size_t n = strlen(ref->rtype), suffix = strlen(CORTEX_RECORD_CALL_RESULT);
+        if (n > suffix && strcmp(ref->rtype + n - suffix, CORTEX_RECORD_CALL_RESULT) == 0) n -= suffix;
+        snprintf(type, sizeof type, "%.*s", (int)n, ref->rtype);
+        if (!strpbrk(type, ".:") && defines_type(b, type))
+            out->target = find(b, ref->name, WANT_MEMBER_OF_TYPE, ref->caller, type);
+        out->resolution = "type";
         return;
     }
     char first[256];

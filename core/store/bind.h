@@ -67,8 +67,9 @@ extern const char *const cortex_store_bindable_kinds[];
 /** Whether a definition of `kind` can be a reference's target. */
 int cortex_store_bindable(const char *kind);
 
-/** The last component of an imported name: after its last '.', "::" or '\\'
- *  (`os.path.join`, `crate::util::helper`, `App\\Storage\\FileStore`).
+/** The last component of an imported name: after its last '.', "::", '/'
+ *  or '\\' (`os.path.join`, `crate::util::helper`, `App\\Storage\\FileStore`,
+ *  the Go package `github.com/spf13/pflag`).
  *  Borrowed: points into `name`. */
 const char *cortex_store_last_component(const char *name);
 
@@ -82,13 +83,25 @@ void cortex_store_first_component(char *out, size_t size, const char *qualifier)
 int cortex_store_bind_register(sqlite3 *db);
 
 /** Recounts definition_names for the names in temp.touched_names (the ones
- *  whose definitions came or went) and empties that table. */
+ *  whose definitions came or went). */
 int cortex_store_bind_touched(sqlite3 *db);
 
 /** Binds the references marked 'import' to the definition their import
  *  names in its target file (run after the import targets are resolved);
  *  references whose definition left are freed first. */
 int cortex_store_bind_imports(sqlite3 *db);
+
+/** Binds, at commit, what needs the files beside a reference's own
+ *  (bind_scope.c): a call on a receiver of known type to that type's member
+ *  wherever the type is ('type'), and, in a language whose packages are
+ *  directories, a bare name to the one definition of its directory
+ *  ('scoped', or 'unresolved' when the package has none). `all`: every
+ *  such reference; otherwise those of files written in `generation` and
+ *  those whose name is in temp.touched_names (run before it is emptied). */
+int cortex_store_bind_scopes(sqlite3 *db, int all, int64_t generation);
+
+/** Empties temp.touched_names, once every pass that reads it has run. */
+int cortex_store_bind_done(sqlite3 *db);
 
 /** One file's binding in C, as its references are written: its bindable
  *  symbols sorted by name (then line) and the names its imports bring in.
@@ -108,6 +121,7 @@ void cortex_store_file_binder_plan(cortex_store_file_binder *b, const cortex_fil
 typedef struct cortex_store_local_binding {
     int32_t target;         /* a symbol index of the file, or -1 */
     const char *resolution; /* "scoped", "import" (bound through the file's imports at commit),
+                               "type" (a member of the receiver's declared type, here or at commit),
                                "unresolved" (a builtin: the language's, not the repository's),
                                or NULL: by name at commit, within `reach` */
     cortex_store_reach reach;

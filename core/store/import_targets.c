@@ -22,10 +22,15 @@ typedef struct keyed_id {
     int64_t id;
 } keyed_id;
 
-/* Indexed paths, sorted forwards (exact lookups) and reversed (suffix lookups). */
+/* Indexed paths, sorted forwards (exact lookups) and reversed (suffix
+ * lookups); and, built on the first candidate that names a directory, the
+ * directories holding files the same two ways, each with its first file. */
 typedef struct path_index {
     keyed_id *fwd, *rev;
     size_t n, fwd_cap, rev_cap;
+    keyed_id *dirs, *rev_dirs; /* "a/b" and "b/a/" ("" and "/" for the root) */
+    size_t ndirs, dirs_cap, rev_dirs_cap;
+    int dirs_built;
 } path_index;
 
 static int compare_keyed(const void *a, const void *b)
@@ -81,11 +86,76 @@ static int normalize_path(char *p)
     return o > 0;
 }
 
+/* The directories of the indexed paths (fwd is sorted by path: a
+ * directory's first file comes first), forwards and reversed. */
+static void build_dirs(path_index *ix)
+{
+    ix->dirs_built = 1;
+    for (size_t i = 0; i < ix->n; i++) {
+        const char *slash = strrchr(ix->fwd[i].key, '/');
+        size_t len = slash ? (size_t)(slash - ix->fwd[i].key) : 0;
+        char *dir = cortex_xstrndup(ix->fwd[i].key, len);
+        *CORTEX_PUSH(ix->dirs, ix->ndirs, ix->dirs_cap) = (keyed_id){dir, ix->fwd[i].id};
+    }
+    if (ix->ndirs) qsort(ix->dirs, ix->ndirs, sizeof *ix->dirs, compare_keyed);
+    size_t w = 0, nrev = 0;
+    for (size_t i = 0; i < ix->ndirs; i++) {
+        if (w && strcmp(ix->dirs[w - 1].key, ix->dirs[i].key) == 0) {
+            if (ix->dirs[i].id < ix->dirs[w - 1].id) ix->dirs[w - 1].id = ix->dirs[i].id;
+            free(ix->dirs[i].key);
+            continue;
+        }
+        ix->dirs[w++] = ix->dirs[i];
+    }
+    ix->ndirs = w;
+    for (size_t i = 0; i < ix->ndirs; i++) {
+        char *r = reverse_copy(ix->dirs[i].key, 1);
+        size_t n = strlen(r);
+        r[n] = '/';
+        r[n + 1] = '\0';
+        *CORTEX_PUSH(ix->rev_dirs, nrev, ix->rev_dirs_cap) = (keyed_id){r, ix->dirs[i].id};
+    }
+    if (nrev) qsort(ix->rev_dirs, nrev, sizeof *ix->rev_dirs, compare_keyed);
+}
+
+/* The first file of the directory `dir` (normalized, "" for the root), or
+ * of the one directory ending with "/dir" when `suffix`; 0 when none (or,
+ * for a suffix, several). */
+static int64_t lookup_dir(path_index *ix, const char *dir, int suffix)
+{
+    if (!ix->dirs_built) build_dirs(ix);
+    if (!suffix) {
+        size_t i = lower_bound(ix->dirs, ix->ndirs, dir, strlen(dir) + 1);
+        return i < ix->ndirs && strcmp(ix->dirs[i].key, dir) == 0 ? ix->dirs[i].id : 0;
+    }
+    if (!*dir) return 0;
+    size_t n = strlen(dir);
+    char *key = reverse_copy(dir, 1);
+    key[n] = '/';
+    key[n + 1] = '\0';
+    size_t i = lower_bound(ix->rev_dirs, ix->ndirs, key, n + 1);
+    int64_t id = 0;
+    if (i < ix->ndirs && strncmp(ix->rev_dirs[i].key, key, n + 1) == 0 &&
+        (i + 1 >= ix->ndirs || strncmp(ix->rev_dirs[i + 1].key, key, n + 1) != 0))
+        id = ix->rev_dirs[i].id;
+    free(key);
+    return id;
+}
+
 /* The file id a candidate names, or 0: an exact path, or "*" "/suffix" matching
- * exactly one indexed path that ends with "/suffix". */
-static int64_t lookup_candidate(const path_index *ix, const char *candidate)
+ * exactly one indexed path that ends with "/suffix"; a candidate ending with
+ * "/" names a directory ("./" the root): its first file. */
+static int64_t lookup_candidate(path_index *ix, const char *candidate)
 {
     int suffix = strncmp(candidate, "*/", 2) == 0;
+    size_t clen = strlen(candidate);
+    if (clen > 0 && candidate[clen - 1] == '/') {
+        char *dir = cortex_xstrdup(candidate + (suffix ? 2 : 0));
+        int ok = normalize_path(dir) || strcmp(candidate, "./") == 0;
+        int64_t id = ok ? lookup_dir(ix, dir, suffix) : 0;
+        free(dir);
+        return id;
+    }
     char *buf = cortex_xstrdup(candidate + (suffix ? 2 : 0));
     if (!normalize_path(buf)) {
         free(buf);
@@ -117,8 +187,14 @@ static void path_index_free(path_index *ix)
         free(ix->fwd[i].key);
         free(ix->rev[i].key);
     }
+    for (size_t i = 0; i < ix->ndirs; i++) {
+        free(ix->dirs[i].key);
+        free(ix->rev_dirs[i].key);
+    }
     free(ix->fwd);
     free(ix->rev);
+    free(ix->dirs);
+    free(ix->rev_dirs);
 }
 
 static int load_path_index(sqlite3 *db, path_index *ix)

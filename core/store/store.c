@@ -57,6 +57,8 @@ static const char *const index_sql[] = {
     "CREATE INDEX IF NOT EXISTS refs_target ON refs(target_id) WHERE target_id IS NOT NULL",
     /* the references bound through imports: re-bound at every commit */
     "CREATE INDEX IF NOT EXISTS refs_import ON refs(target_id) WHERE resolution = 'import'",
+    /* the few references whose receiver's type is known, bound at each commit */
+    "CREATE INDEX IF NOT EXISTS refs_rtype ON refs(file_id) WHERE rtype IS NOT NULL",
     "CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id)",
     "CREATE INDEX IF NOT EXISTS imports_name ON imports(name)",
     "CREATE INDEX IF NOT EXISTS imports_target ON imports(target_file_id)",
@@ -79,7 +81,11 @@ static const char schema_sql[] =
     "CREATE TABLE refs(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,\n"
     "  qualifier TEXT, line INTEGER NOT NULL, col INTEGER NOT NULL, caller_id INTEGER,\n"
-    "  target_id INTEGER, resolution TEXT, reach INTEGER NOT NULL DEFAULT 0);\n"
+    "  target_id INTEGER, resolution TEXT, reach INTEGER NOT NULL DEFAULT 0, rtype TEXT);\n"
+    /* What binding must know of each language stored: whether its packages
+     * are directories (a bare name reaches the files beside, an import's
+     * target stands for its directory). Written as files of it are. */
+    "CREATE TABLE languages(lang TEXT PRIMARY KEY, package_dirs INTEGER NOT NULL) WITHOUT ROWID;\n"
     "CREATE TABLE imports(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, symbol_id INTEGER NOT NULL, name TEXT NOT NULL,\n"
     "  alias TEXT, origin TEXT, line INTEGER NOT NULL, candidates TEXT, target_file_id INTEGER);\n"
@@ -97,14 +103,16 @@ static const char schema_sql[] =
      * file of the repository is a library's (unresolved), unless it is a bare
      * name with one definition of that name. */
     "CREATE VIEW ref_bindings AS SELECT r.id, r.file_id, r.name, r.kind, r.qualifier, r.line, r.col, r.caller_id,\n"
-    "  COALESCE(r.target_id, CASE WHEN (r.resolution IS NULL OR r.resolution = 'import')\n"
+    "  COALESCE(r.target_id, CASE WHEN (r.resolution IS NULL OR r.resolution IN ('import', 'type'))\n"
     "    AND COALESCE(d0.n, 0) + COALESCE(d1.n, 0) + COALESCE(d2.n, 0) = 1 THEN COALESCE(d0.id, d1.id, d2.id) END) AS target_id,\n"
     "  CASE WHEN r.resolution = 'import' AND r.target_id IS NULL\n"
     "      THEN CASE WHEN COALESCE(d0.n, 0) + COALESCE(d2.n, 0) = 1 THEN 'import' ELSE 'unresolved' END\n"
     /* a built-in type's member on a value of unknown type: ambiguous only
      * when the repository has a member of that name too */
     "    WHEN r.resolution = 'ambiguous' AND COALESCE(d1.n, 0) + COALESCE(d2.n, 0) = 0 THEN 'unresolved'\n"
-    "    WHEN r.resolution IS NOT NULL THEN r.resolution\n"
+    /* a receiver whose type is the repository's, without that member of its
+     * own (promoted, inherited): bound by name, as a receiver of unknown type */
+    "    WHEN r.resolution IS NOT NULL AND NOT (r.resolution = 'type' AND r.target_id IS NULL) THEN r.resolution\n"
     "    WHEN COALESCE(d0.n, 0) + COALESCE(d1.n, 0) + COALESCE(d2.n, 0) = 1 THEN 'name'\n"
     "    WHEN COALESCE(d0.n, 0) + COALESCE(d1.n, 0) + COALESCE(d2.n, 0) > 1 THEN 'ambiguous' END AS resolution\n"
     "  FROM refs r JOIN files rf ON rf.id = r.file_id\n"
@@ -113,9 +121,9 @@ static const char schema_sql[] =
     "  LEFT JOIN definition_names d0 ON r.reach = 0 AND d0.lang = rf.lang AND d0.name = r.name AND d0.member = 0\n"
     "    AND (r.resolution IS NULL OR (r.resolution = 'import' AND r.target_id IS NULL AND r.qualifier IS NULL))\n"
     "  LEFT JOIN definition_names d1 ON r.reach = 1 AND d1.lang = rf.lang AND d1.name = r.name AND d1.member = 1\n"
-    "    AND (r.resolution IS NULL OR r.resolution = 'ambiguous')\n"
+    "    AND (r.resolution IS NULL OR r.resolution = 'ambiguous' OR (r.resolution = 'type' AND r.target_id IS NULL))\n"
     "  LEFT JOIN definition_names d2 ON d2.lang = rf.lang AND d2.name = r.name AND d2.member = 2\n"
-    "    AND (r.resolution IS NULL OR r.resolution = 'ambiguous'\n"
+    "    AND (r.resolution IS NULL OR r.resolution = 'ambiguous' OR (r.resolution = 'type' AND r.target_id IS NULL)\n"
     "      OR (r.resolution = 'import' AND r.target_id IS NULL AND r.qualifier IS NULL));\n"
     /* a text's id: its file's and its place in the file (CORTEX_STORE_ROW_ID_BITS) */
     "CREATE TABLE texts(\n"

@@ -13,6 +13,8 @@
 #include "../util/error.h"
 #include "../util/mem.h"
 
+#include <cortex/plugin.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,7 +23,7 @@ enum {
     ST_DEL_FILE, ST_DEL_SYMBOLS, ST_DEL_REFS, ST_DEL_IMPORTS, ST_DEL_TEXTS, ST_FTS_DEL_CHUNKS, ST_DEL_CHUNKS,
     ST_INS_FILE, ST_INS_SYMBOL, ST_INS_REF, ST_INS_IMPORT, ST_INS_TEXT, ST_INS_CHUNK, ST_KEEP_FILE, ST_RESTAMP_FILE, ST_TOUCH_NAMES,
     ST_UPD_FILE, ST_OLD_SYMBOLS, ST_UPD_SYMBOL, ST_DEL_SYMBOL, ST_UPD_IMPORT, ST_DEL_IMPORT, ST_OLD_REFS, ST_UPD_REF, ST_DEL_REF,
-    ST_TOUCH_NAME, ST_COUNT
+    ST_TOUCH_NAME, ST_LANGUAGE, ST_COUNT
 };
 
 static const char *const stmt_sql[ST_COUNT] = {
@@ -43,8 +45,8 @@ static const char *const stmt_sql[ST_COUNT] = {
                     " VALUES (?,?,?,?,?,?,?,?,?)",
     [ST_INS_SYMBOL] = "INSERT INTO symbols(id, file_id, name, short_name, kind, line_start, line_end, col, parent_id, sig,"
                       " visibility, doc, alias, origin, terms, name_line) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-    [ST_INS_REF] = "INSERT INTO refs(id, file_id, name, kind, qualifier, line, col, caller_id, target_id, resolution, reach)"
-                   " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+    [ST_INS_REF] = "INSERT INTO refs(id, file_id, name, kind, qualifier, line, col, caller_id, target_id, resolution, reach,"
+                   " rtype) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
     [ST_INS_IMPORT] = "INSERT INTO imports(file_id, symbol_id, name, alias, origin, line, candidates) VALUES (?,?,?,?,?,?,?)",
     [ST_INS_TEXT] = "INSERT INTO texts(id, file_id, kind, line_start, line_end, text, language, parent_id) VALUES (?,?,?,?,?,?,?,?)",
     [ST_INS_CHUNK] = "INSERT INTO chunks(file_id, ordinal, kind, line_start, line_end, headers, content) VALUES (?,?,?,?,?,?,?)",
@@ -72,8 +74,9 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_UPD_IMPORT] = "UPDATE imports SET alias = ?3, origin = ?4, line = ?5, candidates = ?6 WHERE file_id = ?1 AND symbol_id = ?2",
     [ST_DEL_IMPORT] = "DELETE FROM imports WHERE file_id = ?1 AND symbol_id = ?2",
     [ST_OLD_REFS] = "SELECT id, name, kind, qualifier FROM refs WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1") " ORDER BY id",
-    [ST_UPD_REF] = "UPDATE refs SET line = ?2, col = ?3, caller_id = ?4, target_id = ?5, resolution = ?6, reach = ?7 WHERE id = ?1",
+    [ST_UPD_REF] = "UPDATE refs SET line = ?2, col = ?3, caller_id = ?4, target_id = ?5, resolution = ?6, reach = ?7, rtype = ?8 WHERE id = ?1",
     [ST_DEL_REF] = "DELETE FROM refs WHERE id = ?",
+    [ST_LANGUAGE] = "INSERT OR REPLACE INTO languages(lang, package_dirs) VALUES (?, ?)",
 };
 
 
@@ -94,6 +97,8 @@ struct cortex_store_writer {
     int64_t next_ref_id; /* the current file's next new reference id (CORTEX_STORE_ROW_ID_BITS) */
     unsigned char *kept; /* per symbol of the current file: its row is rewritten in place */
     size_t kept_cap;
+    char **languages; /* the languages noted in the languages table by this writer */
+    size_t nlanguages, languages_cap;
 };
 
 static int db_error(cortex_store_writer *s, const char *what)
@@ -458,7 +463,7 @@ static int write_refs(cortex_store_writer *s, int64_t file_id, const cortex_file
     for (size_t i = 0; i < r->nrefs; i++) {
         const cortex_reference *ref = &r->refs[i];
         int update = s->ref_ids[i] != 0;
-        /* an update sets the columns after the key: line, col, caller, target, resolution, reach */
+        /* an update sets the columns after the key: line, col, caller, target, resolution, reach, rtype */
         sqlite3_stmt *st = s->st[update ? ST_UPD_REF : ST_INS_REF];
         int col = update ? 2 : 6;
         if (update) {
@@ -478,6 +483,7 @@ static int write_refs(cortex_store_writer *s, int64_t file_id, const cortex_file
         if (b.target >= 0) sqlite3_bind_int64(st, col + 3, s->ids.ids[b.target]);
         if (b.resolution) sqlite3_bind_text(st, col + 4, b.resolution, -1, SQLITE_STATIC);
         sqlite3_bind_int(st, col + 5, (int)b.reach);
+        bind_text_or_null(st, col + 6, ref->rtype);
         if ((rc = step_done(s, st, "write reference"))) return rc;
     }
     return 0;
@@ -525,10 +531,23 @@ static int write_chunks(cortex_store_writer *s, int64_t file_id, const cortex_fi
     return 0;
 }
 
+/* Notes what binding must know of the file's language, once per writer. */
+static int note_language(cortex_store_writer *s, const cortex_file_records *r)
+{
+    for (size_t i = 0; i < s->nlanguages; i++)
+        if (strcmp(s->languages[i], r->lang) == 0) return 0;
+    *CORTEX_PUSH(s->languages, s->nlanguages, s->languages_cap) = cortex_xstrdup(r->lang);
+    sqlite3_stmt *st = s->st[ST_LANGUAGE];
+    sqlite3_bind_text(st, 1, r->lang, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS) ? 1 : 0);
+    return step_done(s, st, "note a language");
+}
+
 int cortex_store_writer_file(int *added, cortex_store_writer *s, const cortex_file_records *r)
 {
     int64_t file_id;
     int fresh, rc = write_file_row(s, r, &file_id, &fresh, added);
+    if (!rc) rc = note_language(s, r);
     if (rc) return rc;
     cortex_store_ids_plan(&s->ids, r);
     if ((rc = write_symbols(s, file_id, r, fresh))) return rc;
@@ -599,6 +618,8 @@ void cortex_store_writer_free(cortex_store_writer *s)
     free(s->terms);
     free(s->ref_ids);
     free(s->kept);
+    for (size_t i = 0; i < s->nlanguages; i++) free(s->languages[i]);
+    free(s->languages);
     free(s);
 }
 

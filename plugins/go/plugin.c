@@ -24,6 +24,7 @@ static const cortex_query queries[] = {
     {"tags", cortex_query_tags},
     {"calls", cortex_query_calls},
     {"texts", cortex_query_texts},
+    {"locals", cortex_query_locals},
 };
 
 /* Go's visibility is the case of the first letter: an identifier starting
@@ -39,10 +40,11 @@ static void refine(const cortex_symbol_view *v, const char **kind, const char **
 
 /* ---- import paths ---------------------------------------------------------- */
 
-/* An import names a package, which is a directory; an import's target has to
- * be a file. The files tried are the one named after the package
- * (`store/store.go`, the usual home of its main type) and its `doc.go` (the
- * home of the package comment), in each directory the import path may be in
+/* An import names a package, which is a directory (CORTEX_PLUGIN_PACKAGE_DIRS:
+ * its target file stands for the directory). The candidates are the file
+ * named after the package (`store/store.go`, the usual home of its main
+ * type), then the directory itself (`store/`: any file directly in it), in
+ * each directory the import path may be in
  * the repository, most specific first:
  *   - for a module path (`example.com/app/internal/store`): <dir>/vendor/<path>/
  *     for each directory from the importer's up to the root (a vendored
@@ -70,7 +72,7 @@ static void emit_dir(cortex_path_fn emit, void *payload, const char *prefix, con
     snprintf(buf, sizeof buf, "%s%.*s%s%.*s.go", prefix, (int)dir_len, dir, sep, (int)pkg_len, pkg);
     emit(buf, payload);
     if (dir_len) {
-        snprintf(buf, sizeof buf, "%s%.*s/doc.go", prefix, (int)dir_len, dir);
+        snprintf(buf, sizeof buf, "%s%.*s/", prefix, (int)dir_len, dir);
         emit(buf, payload);
     }
 }
@@ -149,6 +151,7 @@ static const cortex_plugin descriptor = {
     .refine_symbol = refine,
     .import_paths = import_paths,
     .line_comment = "//",
+    .flags = CORTEX_PLUGIN_PACKAGE_DIRS,
     .builtins = builtins,
     .builtin_members = builtin_members,
 };

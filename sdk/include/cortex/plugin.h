@@ -209,6 +209,10 @@ typedef void (*cortex_embedded_regions_fn)(const char *path, const char *source,
  *  bare call binds only to a definition that is not a member of a type
  *  (Python, Rust, Go, JavaScript: a method needs its receiver). */
 #define CORTEX_PLUGIN_BARE_CALLS_REACH_MEMBERS (1u << 2)
+/** A package is a directory (Go): a bare name reaches the definitions of
+ *  every file in the caller's directory and nothing else of the repository,
+ *  and an import's target file stands for all the files of its directory. */
+#define CORTEX_PLUGIN_PACKAGE_DIRS (1u << 3)
 
 /* ---- The descriptor ---------------------------------------------------- */
 

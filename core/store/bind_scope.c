@@ -1,0 +1,333 @@
+/*
+ * Binding that needs the files beside a reference's own, at commit
+ * (bind.h, cortex_store_bind_scopes): a call on a receiver of known type to
+ * that type's member wherever the type is defined, and, where packages are
+ * directories, bare names and package-qualified names through the directory.
+ */
+#include "bind.h"
+#include "store.h"
+
+#include "../util/error.h"
+#include "../util/mem.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    Q_TYPED,       /* references whose receiver's type is known */
+    Q_PACKAGED,    /* references of languages whose packages are directories */
+    Q_MEMBERS,     /* definitions that are members named ?1 of a type ?3, in language ?2 */
+    Q_PLAIN,       /* definitions named ?1 that are not members, in language ?2 */
+    Q_TYPES,       /* types named ?1 in language ?2 */
+    Q_IMPORT,      /* the file ?1's import that names ?2, and its target */
+    Q_UPDATE,
+    Q_COUNT
+};
+
+/* The references a commit looks at: every one, those of the files it wrote,
+ * and those named like a definition that came or went. */
+#define CHOSEN(f, r)                                                                                                   \
+    "(?1 OR " f ".generation = ?2 OR EXISTS (SELECT 1 FROM temp.touched_names t WHERE t.lang = " f ".lang AND t.name = " r \
+    ".name))"
+
+static const char *const query_sql[Q_COUNT] = {
+    [Q_TYPED] = "SELECT r.id, r.file_id, f.path, f.lang, COALESCE(l.package_dirs, 0), r.name, r.rtype, r.qualifier, r.resolution,"
+                " r.target_id FROM refs r INDEXED BY refs_rtype JOIN files f ON f.id = r.file_id"
+                " LEFT JOIN languages l ON l.lang = f.lang WHERE r.rtype IS NOT NULL AND " CHOSEN("f", "r"),
+    [Q_PACKAGED] = "SELECT r.id, r.file_id, f.path, f.lang, 1, r.name, r.rtype, r.qualifier, r.resolution, r.target_id"
+                   " FROM languages l JOIN files f ON f.lang = l.lang"
+                   " JOIN refs r ON " CORTEX_STORE_ROW_OF_FILE("r.id", "f.id")
+                   /* a name its own file defines is the file's binder's */
+                   " LEFT JOIN symbols t ON t.id = r.target_id"
+                   " WHERE l.package_dirs AND r.rtype IS NULL AND (t.file_id IS NULL OR t.file_id <> r.file_id)"
+                   " AND " CHOSEN("f", "r")
+                   " AND ((r.qualifier IS NULL AND r.reach = 0 AND (r.resolution IS NULL OR r.resolution IN ('unresolved', 'scoped')))"
+                   "   OR (r.resolution = 'import' AND r.qualifier IS NOT NULL AND r.target_id IS NULL))",
+    [Q_MEMBERS] = "SELECT s.id, s.file_id, f.path FROM symbols s JOIN files f ON f.id = s.file_id"
+                  " WHERE s.short_name = ?1 AND f.lang = ?2 AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL
+                  " AND (s.name = ?3 OR substr(s.name, -length(?3) - 1) = '.' || ?3)",
+    [Q_PLAIN] = "SELECT s.id, s.file_id, f.path FROM symbols s JOIN files f ON f.id = s.file_id"
+                " LEFT JOIN symbols p ON p.id = s.parent_id"
+                " WHERE s.short_name = ?1 AND f.lang = ?2 AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL
+                " AND s.kind <> 'method' AND (p.id IS NULL OR p.kind NOT IN " CORTEX_STORE_TYPE_KINDS_SQL ")",
+    [Q_TYPES] = "SELECT s.id, s.file_id, f.path FROM symbols s JOIN files f ON f.id = s.file_id"
+                " WHERE s.short_name = ?1 AND f.lang = ?2 AND s.kind IN " CORTEX_STORE_TYPE_KINDS_SQL,
+    [Q_IMPORT] = "SELECT i.target_file_id, f.path FROM imports i LEFT JOIN files f ON f.id = i.target_file_id"
+                 " WHERE i.file_id = ?1 AND (i.alias = ?2 OR (i.alias IS NULL AND last_component(i.name) = ?2))"
+                 " ORDER BY i.target_file_id IS NULL, i.line LIMIT 1",
+    [Q_UPDATE] = "UPDATE refs SET target_id = ?2, resolution = ?3 WHERE id = ?1",
+};
+
+/* One reference to bind, as read. */
+typedef struct pending {
+    int64_t id, file_id, target_id;
+    char *path, *lang, *name, *rtype, *qualifier, *resolution;
+    int package_dirs;
+} pending;
+
+/* A definition a reference may name, with its file. */
+typedef struct candidate {
+    int64_t id, file_id;
+    char *path;
+} candidate;
+
+typedef struct scope_binder {
+    sqlite3 *db;
+    sqlite3_stmt *st[Q_COUNT];
+    candidate *cands;
+    size_t ncands, cands_cap;
+} scope_binder;
+
+static int db_error(sqlite3 *db, const char *what)
+{
+    return cortex_error_set(CORTEX_EIO, "sqlite store: %s: %s", what, sqlite3_errmsg(db));
+}
+
+static char *column_dup(sqlite3_stmt *st, int col)
+{
+    const char *t = (const char *)sqlite3_column_text(st, col);
+    return t ? cortex_xstrdup(t) : NULL;
+}
+
+/* Whether two repository paths are files of one directory. */
+static int same_dir(const char *a, const char *b)
+{
+    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+    size_t la = sa ? (size_t)(sa - a) : 0, lb = sb ? (size_t)(sb - b) : 0;
+    return la == lb && strncmp(a, b, la) == 0;
+}
+
+static void clear_candidates(scope_binder *b)
+{
+    for (size_t i = 0; i < b->ncands; i++) free(b->cands[i].path);
+    b->ncands = 0;
+}
+
+/* Runs a candidate query with its text parameters into b->cands. */
+static int load_candidates(scope_binder *b, int q, const char *p1, const char *p2, const char *p3)
+{
+    clear_candidates(b);
+    sqlite3_stmt *st = b->st[q];
+    sqlite3_bind_text(st, 1, p1, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, p2, -1, SQLITE_STATIC);
+    if (p3) sqlite3_bind_text(st, 3, p3, -1, SQLITE_STATIC);
+    int step;
+    while ((step = sqlite3_step(st)) == SQLITE_ROW)
+        *CORTEX_PUSH(b->cands, b->ncands, b->cands_cap) =
+            (candidate){sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), column_dup(st, 2)};
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return step == SQLITE_DONE ? 0 : db_error(b->db, "find definitions");
+}
+
+/* Where a candidate must be for a tier of the search. */
+typedef enum where {
+    IN_FILE,     /* the file `file_id` */
+    IN_DIR,      /* a file of the directory of `path` */
+    IN_TARGET,   /* the file `file_id`, or with package directories its directory (`path`) */
+    ANYWHERE
+} where;
+
+/* The one candidate in `w`: its index, -1 when none, -2 when several. */
+static int one_in(const scope_binder *b, where w, int64_t file_id, const char *path, int package_dirs)
+{
+    int found = -1;
+    for (size_t i = 0; i < b->ncands; i++) {
+        const candidate *c = &b->cands[i];
+        int in = w == ANYWHERE || (w == IN_FILE && c->file_id == file_id) || (w == IN_DIR && same_dir(c->path, path)) ||
+                 (w == IN_TARGET && (c->file_id == file_id || (package_dirs && same_dir(c->path, path))));
+        if (!in) continue;
+        if (found >= 0) return -2;
+        found = (int)i;
+    }
+    return found;
+}
+
+/* The target of the import of `file_id` that names `name`: 1 and its file
+ * (0 when the import leads out of the repository), or 0 when no import does. */
+static int imported(scope_binder *b, int64_t file_id, const char *name, int64_t *target, char **target_path)
+{
+    sqlite3_stmt *st = b->st[Q_IMPORT];
+    sqlite3_bind_int64(st, 1, file_id);
+    sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
+    int found = 0;
+    *target = 0;
+    *target_path = NULL;
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        found = 1;
+        *target = sqlite3_column_int64(st, 0);
+        *target_path = column_dup(st, 1);
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return found;
+}
+
+/* The outcome for one reference: its target (0: none) and label (NULL: by
+ * name, through the ref_bindings view). */
+typedef struct outcome {
+    int64_t target;
+    const char *resolution;
+} outcome;
+
+/* Picks the first tier with candidates: one is the target, several leave
+ * the reference to the view (ambiguous). 1 when a tier had candidates. */
+static int pick(const scope_binder *b, where w, int64_t file_id, const char *path, int package_dirs, const char *label,
+                outcome *out)
+{
+    int i = one_in(b, w, file_id, path, package_dirs);
+    if (i == -1) return 0;
+    if (i >= 0) *out = (outcome){b->cands[i].id, label};
+    return 1;
+}
+
+/* A call on a receiver of known type (`c.Run()`, `c *Command`): the type's
+ * member, in the file, the package, through the import that names the type
+ * or its package, or the repository's only one; `unresolved` when the type
+ * is not the repository's; otherwise by name ('type' with no target). */
+static int bind_typed(scope_binder *b, const pending *p, outcome *out)
+{
+    *out = (outcome){0, "type"};
+    size_t rlen = strlen(p->rtype), suffix = strlen(CORTEX_RECORD_CALL_RESULT);
+    /* `x := T(y)`, `x = Foo()`: a value of T when T is a type, else a function's result */
+    int call = rlen > suffix && strcmp(p->rtype + rlen - suffix, CORTEX_RECORD_CALL_RESULT) == 0;
+    char *rtype = cortex_xstrndup(p->rtype, call ? rlen - suffix : rlen);
+    const char *type = cortex_store_last_component(rtype);
+    int rc = 0;
+    if (call) {
+        if ((rc = load_candidates(b, Q_TYPES, type, p->lang, NULL)) || b->ncands == 0) goto done;
+    }
+    size_t tlen = strlen(type), nlen = strlen(p->name);
+    char *member = cortex_xmalloc(tlen + nlen + 2);
+    memcpy(member, type, tlen);
+    member[tlen] = '.';
+    memcpy(member + tlen + 1, p->name, nlen + 1);
+    rc = load_candidates(b, Q_MEMBERS, p->name, p->lang, member);
+    free(member);
+    if (rc) goto done;
+    int64_t target = 0;
+    char *target_path = NULL;
+    if (type != rtype) { /* `pkg.Type`: through the import of pkg */
+        char pkg[256];
+        cortex_store_first_component(pkg, sizeof pkg, rtype);
+        if (imported(b, p->file_id, pkg, &target, &target_path)) {
+            if (!target) *out = (outcome){0, call ? "type" : "unresolved"};
+            else pick(b, IN_TARGET, target, target_path, p->package_dirs, "type", out);
+        }
+        free(target_path);
+        goto done;
+    }
+    if (pick(b, IN_FILE, p->file_id, p->path, 0, "type", out)) goto done;
+    if (p->package_dirs && pick(b, IN_DIR, 0, p->path, 0, "type", out)) goto done;
+    if (imported(b, p->file_id, type, &target, &target_path)) {
+        int picked = target ? pick(b, IN_TARGET, target, target_path, p->package_dirs, "type", out) : 0;
+        free(target_path);
+        if (picked) goto done;
+    }
+    if (!p->package_dirs && pick(b, ANYWHERE, 0, NULL, 0, "type", out)) goto done;
+    if (call) goto done;
+    /* no member: is the type the repository's at all (where it can be)? */
+    if ((rc = load_candidates(b, Q_TYPES, type, p->lang, NULL))) goto done;
+    int known = p->package_dirs ? one_in(b, IN_DIR, 0, p->path, 0) != -1 : b->ncands > 0;
+    if (!known) *out = (outcome){0, "unresolved"};
+done:
+    free(rtype);
+    return rc;
+}
+
+/* A bare name in a language whose packages are directories: the one
+ * definition of the caller's directory (Go's package block); none there is
+ * the language's (a builtin) or no definition at all. A package-qualified
+ * name (`store.Open`): the one definition of the imported directory. */
+static int bind_packaged(scope_binder *b, const pending *p, outcome *out)
+{
+    int rc = load_candidates(b, Q_PLAIN, p->name, p->lang, NULL);
+    if (rc) return rc;
+    if (!p->qualifier) {
+        *out = (outcome){0, "unresolved"};
+        if (pick(b, IN_DIR, 0, p->path, 0, "scoped", out) && !out->target) *out = (outcome){0, NULL};
+        return 0;
+    }
+    *out = (outcome){0, "import"};
+    char pkg[256];
+    cortex_store_first_component(pkg, sizeof pkg, p->qualifier);
+    int64_t target = 0;
+    char *target_path = NULL;
+    if (imported(b, p->file_id, pkg, &target, &target_path) && target)
+        pick(b, IN_TARGET, target, target_path, 1, "import", out);
+    free(target_path);
+    return 0;
+}
+
+static void free_pending(pending *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(p[i].path);
+        free(p[i].lang);
+        free(p[i].name);
+        free(p[i].rtype);
+        free(p[i].qualifier);
+        free(p[i].resolution);
+    }
+    free(p);
+}
+
+/* Reads the references query `q` chooses, then binds and updates each (read
+ * first: the updates would otherwise run under the query's cursor). */
+static int bind_chosen(scope_binder *b, int q, int all, int64_t generation)
+{
+    sqlite3_stmt *st = b->st[q];
+    sqlite3_bind_int(st, 1, all);
+    sqlite3_bind_int64(st, 2, generation);
+    pending *list = NULL;
+    size_t n = 0, cap = 0;
+    int step;
+    while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+        pending *p = CORTEX_PUSH(list, n, cap);
+        p->id = sqlite3_column_int64(st, 0);
+        p->file_id = sqlite3_column_int64(st, 1);
+        p->path = column_dup(st, 2);
+        p->lang = column_dup(st, 3);
+        p->package_dirs = sqlite3_column_int(st, 4);
+        p->name = column_dup(st, 5);
+        p->rtype = column_dup(st, 6);
+        p->qualifier = column_dup(st, 7);
+        p->resolution = column_dup(st, 8);
+        p->target_id = sqlite3_column_int64(st, 9);
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    int rc = step == SQLITE_DONE ? 0 : db_error(b->db, "list references to bind");
+    sqlite3_stmt *up = b->st[Q_UPDATE];
+    for (size_t i = 0; i < n && !rc; i++) {
+        pending *p = &list[i];
+        outcome o;
+        rc = q == Q_TYPED ? bind_typed(b, p, &o) : bind_packaged(b, p, &o);
+        if (rc) break;
+        int same = o.target == p->target_id && ((!o.resolution && !p->resolution) ||
+                                                (o.resolution && p->resolution && strcmp(o.resolution, p->resolution) == 0));
+        if (same) continue;
+        sqlite3_bind_int64(up, 1, p->id);
+        if (o.target) sqlite3_bind_int64(up, 2, o.target);
+        if (o.resolution) sqlite3_bind_text(up, 3, o.resolution, -1, SQLITE_STATIC);
+        rc = sqlite3_step(up) == SQLITE_DONE ? 0 : db_error(b->db, "bind a reference");
+        sqlite3_reset(up);
+        sqlite3_clear_bindings(up);
+    }
+    free_pending(list, n);
+    return rc;
+}
+
+int cortex_store_bind_scopes(sqlite3 *db, int all, int64_t generation)
+{
+    scope_binder b = {.db = db};
+    int rc = 0;
+    for (int i = 0; i < Q_COUNT && !rc; i++)
+        if (sqlite3_prepare_v2(db, query_sql[i], -1, &b.st[i], NULL) != SQLITE_OK) rc = db_error(db, query_sql[i]);
+    if (!rc) rc = bind_chosen(&b, Q_TYPED, all, generation);
+    if (!rc) rc = bind_chosen(&b, Q_PACKAGED, all, generation);
+    clear_candidates(&b);
+    free(b.cands);
+    for (int i = 0; i < Q_COUNT; i++) sqlite3_finalize(b.st[i]);
+    return rc;
+}

@@ -1,0 +1,6 @@
+package a
+
+func Run(xs []int) int {
+	helper()
+	return len(xs)
+}
