@@ -324,7 +324,10 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
     }
     char first[256];
     cortex_store_first_component(first, sizeof first, q);
-    if (imported(b, first) || imported(b, q)) {
+    /* a module path (`os.path`), not a value made on the way (`pkg.New().`,
+     * `pkg.T{}.`); where packages are directories, the package alone */
+    int path = !strpbrk(q, "([{") && !(rules && (rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS) && strcmp(first, q) != 0);
+    if (path && (imported(b, first) || imported(b, q))) {
         out->resolution = "import"; /* through the import that names the receiver, at commit */
         return;
     }

@@ -50,8 +50,11 @@ static const char *const query_sql[Q_COUNT] = {
                 " LEFT JOIN symbols p ON p.id = s.parent_id"
                 " WHERE s.short_name = ?1 AND f.lang = ?2 AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL
                 " AND s.kind <> 'method' AND (p.id IS NULL OR p.kind NOT IN " CORTEX_STORE_TYPE_KINDS_SQL ")",
+    /* with the kinds that name a type without holding members: a defined
+     * type (`type TB testing.B`) or an alias has methods all the same */
     [Q_TYPES] = "SELECT s.id, s.file_id, f.path FROM symbols s JOIN files f ON f.id = s.file_id"
-                " WHERE s.short_name = ?1 AND f.lang = ?2 AND s.kind IN " CORTEX_STORE_TYPE_KINDS_SQL,
+                " WHERE s.short_name = ?1 AND f.lang = ?2 AND (s.kind IN " CORTEX_STORE_TYPE_KINDS_SQL
+                " OR s.kind IN ('type', 'typedef'))",
     [Q_IMPORT] = "SELECT i.target_file_id, f.path FROM imports i LEFT JOIN files f ON f.id = i.target_file_id"
                  " WHERE i.file_id = ?1 AND (i.alias = ?2 OR (i.alias IS NULL AND last_component(i.name) = ?2))"
                  " ORDER BY i.target_file_id IS NULL, i.line LIMIT 1",

@@ -27,11 +27,23 @@
 
 ; `c := NewCommand(...)`, `t := Token(x)`, `c := cobra.Command(x)`: what the
 ; call returns (a conversion's type; a function's result, unknown here)
-(short_var_declaration left: (expression_list . (identifier) @local.definition .)
+((short_var_declaration left: (expression_list . (identifier) @local.definition .)
   right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .))
+ (#not-eq? @local.call "new"))
 (var_spec . name: (identifier) @local.definition . value: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .))
 
 ; struct fields, in the struct's scope: `c.out.Write()` with `out io.Writer`
 (field_declaration name: (field_identifier) @local.definition
   type: [(type_identifier) (pointer_type (type_identifier)) (qualified_type) (pointer_type (qualified_type))
          (generic_type) (pointer_type (generic_type))] @local.type)
+
+; `rows := new(textRows)`: a pointer to the type
+(short_var_declaration left: (expression_list . (identifier) @local.definition .)
+  right: (expression_list . (call_expression function: (identifier) @_new
+    arguments: (argument_list . [(type_identifier) (qualified_type) (generic_type)] @local.type .)) .)
+  (#eq? @_new "new"))
+
+; `tb := (*TB)(b)`: a conversion to a pointer type
+(short_var_declaration left: (expression_list . (identifier) @local.definition .)
+  right: (expression_list . (call_expression function: (parenthesized_expression
+    (unary_expression operator: "*" operand: [(identifier) (selector_expression)])) @local.type) .))
