@@ -534,7 +534,8 @@ static const cortex_raw_local *local_named(const cortex_raw_records *x, const co
         const cortex_raw_local *l = &x->locals[k];
         if (l->at >= at) continue;
         int depth = scope_depth(r, l->scope, inner);
-        if (depth >= 0 && (!best || depth <= best_depth)) {
+        if (depth < 0) continue;
+        if (!best || depth < best_depth || (depth == best_depth && (l->at > best->at || (l->at == best->at && l->rank > best->rank)))) {
             best = l;
             best_depth = depth;
         }
@@ -559,7 +560,9 @@ static const char *field_type(const cortex_raw_records *x, const cortex_file_rec
     return NULL;
 }
 
-/* A call on a name declared in scope before it, with a type, is a call on
+/* A bare name declared in a function's scope before it is that local (a
+ * parameter, a variable), not a definition of the same name elsewhere.
+ * A call on a name declared in scope before it, with a type, is a call on
  * that type: `c.Run()` with `c *Command`. A declaration without a type
  * hides the outer ones all the same: the receiver's type is unknown. One
  * field deep too, where the file declares the type's fields: `c.out.Write()`
@@ -572,7 +575,12 @@ static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
     for (size_t i = 0; i < r->nrefs; i++) {
         cortex_reference *ref = &r->refs[i];
         const char *q = ref->qualifier;
-        if (!q) continue;
+        if (!q) {
+            const cortex_raw_local *l =
+                local_named(x, r, ref->name, strlen(ref->name), innermost(r, ref->start_byte, 1), ref->start_byte);
+            ref->local = l && l->scope >= 0;
+            continue;
+        }
         const char *dot = strchr(q, '.');
         size_t head = dot ? (size_t)(dot - q) : strlen(q);
         if (!plain_name(q, head) || (dot && !plain_name(dot + 1, strlen(dot + 1)))) continue;

@@ -300,6 +300,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
                   : have_local_type == 2 ? callee_result(&r->arena, local_type, src)
                                          : NULL;
         l->at = ts_node_start_byte(local);
+        l->rank = !l->type ? 0 : have_local_type == 1 ? 2 : 1;
         l->scope = -1;
         return;
     }

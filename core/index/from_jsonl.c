@@ -232,6 +232,7 @@ static int take_reference(json_t *o, void *payload)
     if (!ref->name || !ref->kind) return cortex_error_set(CORTEX_EINVALID, "%s: a reference without a name or kind", rec->path);
     ref->qualifier = str(rec, o, "qualifier");
     ref->rtype = str(rec, o, "receiver_type");
+    ref->local = json_is_true(json_object_get(o, "local"));
     ref->line = u32(o, "line", 0);
     ref->col = u32(o, "col", 0);
     ref->caller = symbol_named(l, json_string_value(json_object_get(o, "caller")));

@@ -200,6 +200,7 @@ void cortex_json_reference_line(cortex_buf *b, const cortex_file_records *r, con
     if (ref->caller >= 0) field_str(b, "caller", r->symbols[ref->caller].name);
     field_str(b, "qualifier", ref->qualifier);
     field_str(b, "receiver_type", ref->rtype);
+    if (ref->local) cortex_buf_puts(b, ",\"local\":true");
     cortex_buf_puts(b, "}\n");
 }
 

@@ -40,6 +40,7 @@ typedef struct cortex_reference {
     uint32_t line, col;     /* 1-based */
     uint32_t start_byte;
     int32_t caller;         /* innermost enclosing definition, -1 when none */
+    bool local;             /* a bare name a function's own scope declares (a parameter, a variable): no definition's */
 } cortex_reference;
 
 typedef struct cortex_text {

@@ -297,6 +297,10 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
     *out = (cortex_store_local_binding){-1, NULL, CORTEX_STORE_REACH_PLAIN};
     const char *q = ref->qualifier;
     if (!q || !*q) {
+        if (ref->local) { /* a parameter or variable of the caller's: no definition's */
+            out->resolution = "unresolved";
+            return;
+        }
         int reach_members = rules && (rules->flags & CORTEX_PLUGIN_BARE_CALLS_REACH_MEMBERS);
         out->target = find(b, ref->name, reach_members ? WANT_PLAIN_OR_OWN : WANT_PLAIN, ref->caller, NULL);
         if (out->target >= 0) out->resolution = "scoped";
@@ -319,7 +323,9 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
         snprintf(type, sizeof type, "%.*s", (int)n, ref->rtype);
         if (!strpbrk(type, ".:") && defines_type(b, type))
             out->target = find(b, ref->name, WANT_MEMBER_OF_TYPE, ref->caller, type);
-        out->resolution = "type";
+        /* unbound here, a library type's member stays ambiguous unless the
+         * commit finds the type's own */
+        out->resolution = out->target < 0 && builtin_member(rules, ref->name) ? "ambiguous" : "type";
         return;
     }
     char first[256];

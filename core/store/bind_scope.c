@@ -190,7 +190,10 @@ static int pick(const scope_binder *b, where w, int64_t file_id, const char *pat
  * is not the repository's; otherwise by name ('type' with no target). */
 static int bind_typed(scope_binder *b, const pending *p, outcome *out)
 {
-    *out = (outcome){0, "type"};
+    /* found nowhere: by name, or ambiguous where the binder said so (a
+     * library type's member name) */
+    const char *unbound = p->resolution && strcmp(p->resolution, "ambiguous") == 0 ? "ambiguous" : "type";
+    *out = (outcome){0, unbound};
     size_t rlen = strlen(p->rtype), suffix = strlen(CORTEX_RECORD_CALL_RESULT);
     /* `x := T(y)`, `x = Foo()`: a value of T when T is a type, else a function's result */
     int call = rlen > suffix && strcmp(p->rtype + rlen - suffix, CORTEX_RECORD_CALL_RESULT) == 0;
@@ -214,7 +217,7 @@ static int bind_typed(scope_binder *b, const pending *p, outcome *out)
         char pkg[256];
         cortex_store_first_component(pkg, sizeof pkg, rtype);
         if (imported(b, p->file_id, pkg, &target, &target_path)) {
-            if (!target) *out = (outcome){0, call ? "type" : "unresolved"};
+            if (!target) *out = (outcome){0, call ? unbound : "unresolved"};
             else pick(b, IN_TARGET, target, target_path, p->package_dirs, "type", out);
         }
         free(target_path);

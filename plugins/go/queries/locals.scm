@@ -47,3 +47,8 @@
 (short_var_declaration left: (expression_list . (identifier) @local.definition .)
   right: (expression_list . (call_expression function: (parenthesized_expression
     (unary_expression operator: "*" operand: [(identifier) (selector_expression)])) @local.type) .))
+
+; every parameter, whatever its type: a bare call of one (`fn(x)` with
+; `fn func(int)`) calls the value passed, no definition
+(parameter_declaration name: (identifier) @local.definition)
+(variadic_parameter_declaration name: (identifier) @local.definition)

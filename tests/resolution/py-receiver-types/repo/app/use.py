@@ -1,0 +1,11 @@
+from app.models import Conn, File
+
+
+def shutdown(f: File, handler, data):
+    c = Conn()
+    f.close()
+    c.close()
+    handler()
+    data.items()
+    for close in handler:
+        close()
