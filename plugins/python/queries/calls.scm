@@ -7,11 +7,11 @@
     object: (_) @qualifier
     attribute: (identifier) @name)) @reference.call
 
-; Base classes.
+; Base classes: what a class inherits from (@reference.inherit).
 (class_definition
-  superclasses: (argument_list (identifier) @name) @reference.type)
+  superclasses: (argument_list (identifier) @name) @reference.inherit)
 (class_definition
-  superclasses: (argument_list (attribute object: (_) @qualifier attribute: (identifier) @name)) @reference.type)
+  superclasses: (argument_list (attribute object: (_) @qualifier attribute: (identifier) @name)) @reference.inherit)
 ; The metaclass, the one keyword argument of a class statement that names a class.
 ((class_definition
   superclasses: (argument_list
