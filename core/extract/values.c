@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const char *const data_kinds[] = {"variable", "constant", "property", "field", NULL};
+
 static int compare_strings(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
 
 static int known(const char **names, size_t n, const char *name)
@@ -77,6 +79,9 @@ void cortex_extract__prune_values(cortex_file_records *r)
     size_t n = 0, nmembers = 0;
     for (size_t i = 0; i < r->nsymbols; i++) {
         const cortex_symbol *s = &r->symbols[i];
+        /* data binds no reference (the store's bindable kinds): a value
+         * reference to a variable would stay unresolved, a row for nothing */
+        if (cortex_str_in(s->kind, data_kinds)) continue;
         if (strcmp(s->kind, "import") != 0) {
             /* a bare name names a member only where the language says so */
             if (!member_names && s->parent >= 0 &&
