@@ -4,6 +4,7 @@
  * signatures, docs, comment merging and callers are decided here, once.
  */
 #include "derive.h"
+#include "values.h"
 
 #include "text.h"
 
@@ -610,6 +611,7 @@ void cortex_derive__records(cortex_raw_records *x, const cortex_language_plugin 
     merge_comments(x, r);
     attach_texts(x, r, src);
 
+    cortex_extract__prune_values(r);
     /* A call's caller is the code that runs it: a function, or a type's body;
      * an initializer of module-level data is not a caller. Other references
      * (type uses) belong to whatever declaration holds them. */

@@ -437,22 +437,25 @@ static int edge_row(sqlite3_stmt *st, void *cb, void *payload)
 }
 
 int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store_edge_dir dir, const char *name,
-                            const char *project, cortex_store_page page, cortex_store_edge_cb cb, void *payload)
+                            const char *project, const char *kind, cortex_store_page page, cortex_store_edge_cb cb,
+                            void *payload)
 {
     const char *dot = strrchr(name, '.');
     const char *short_name = dot && dot[1] ? dot + 1 : name;
     const char *where = edge_where[dir];
     /* the references made in one project's files (?5) */
     const char *in_project = project ? " AND b.file_id IN (SELECT id FROM files WHERE project = ?5)" : "";
+    /* the references of one kind (?6) */
+    const char *of_kind = kind ? " AND b.kind = ?6" : "";
     char sql[2048];
     for (int pass = total ? 0 : 1; pass < 2; pass++) {
         /* The count reads the view alone: the joins only decorate a page. */
         if (pass == 0)
-            snprintf(sql, sizeof sql, "SELECT count(*) FROM ref_bindings b WHERE (%s)%s", where, in_project);
+            snprintf(sql, sizeof sql, "SELECT count(*) FROM ref_bindings b WHERE (%s)%s%s", where, in_project, of_kind);
         else
             snprintf(sql, sizeof sql,
-                     "SELECT " EDGE_COLUMNS EDGE_FROM "WHERE (%s)%s ORDER BY f.path, b.line, b.col, b.id LIMIT ?3 OFFSET ?4",
-                     where, in_project);
+                     "SELECT " EDGE_COLUMNS EDGE_FROM "WHERE (%s)%s%s ORDER BY f.path, b.line, b.col, b.id LIMIT ?3 OFFSET ?4",
+                     where, in_project, of_kind);
         sqlite3_stmt *st = cortex_store__prepare(r, sql);
         if (!st) return prepare_failed(r);
         sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
@@ -460,6 +463,7 @@ int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store
         sqlite3_bind_int64(st, 3, page.limit);
         sqlite3_bind_int64(st, 4, page.offset);
         if (project) sqlite3_bind_text(st, 5, project, -1, SQLITE_STATIC);
+        if (kind) sqlite3_bind_text(st, 6, kind, -1, SQLITE_STATIC);
         int rc = pass == 0 ? one_int(r, st, "listing references", total)
                            : each_row(r, st, "listing references", edge_row, (void *)cb, payload);
         if (rc) return rc;

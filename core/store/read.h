@@ -154,9 +154,12 @@ typedef struct cortex_store_edge {
 typedef int (*cortex_store_edge_cb)(const cortex_store_edge *edge, void *payload);
 
 /** A page of the edges of `name` in direction `dir`, by file, line, column,
- *  id; `project` (or NULL) keeps the references made in one project's files;
- *  `*total` (may be NULL) is their count. */
+ *  id; `project` (or NULL) keeps the references made in one project's files,
+ *  `kind` (or NULL: every kind) the references of one kind (`call`, `value`,
+ *  `type`, `inherit`, `instantiation`, ...); `*total` (may be NULL) is their
+ *  count. */
 int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store_edge_dir dir, const char *name,
-                            const char *project, cortex_store_page page, cortex_store_edge_cb cb, void *payload);
+                            const char *project, const char *kind, cortex_store_page page, cortex_store_edge_cb cb,
+                            void *payload);
 
 #endif

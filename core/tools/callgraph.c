@@ -1,7 +1,8 @@
 /*
  * The graph tools: get_callers (the references that name a symbol) and
  * get_callees (the references made inside one). Both answer from the store's
- * edges (store/read.h), so each edge says how it was bound.
+ * edges (store/read.h), so each edge says how it was bound; both answer calls
+ * unless `reference_kind` names another kind of reference, or `all`.
  */
 #include "handlers.h"
 
@@ -52,7 +53,11 @@ static int graph_result(json_t **out, cortex_reader *s, json_t *args, const char
     cortex_store_page page = {json_integer_value(json_object_get(args, "limit")),
                               json_integer_value(json_object_get(args, "offset"))};
     const char *project = json_string_value(json_object_get(args, "project"));
-    if ((rc = cortex_store_read_edges(&total, s->db, dir, name, project, page, add_edge, items))) {
+    /* calls by default: a callback passed along or a type named is not a call */
+    const char *kind = json_string_value(json_object_get(args, "reference_kind"));
+    if (!kind) kind = "call";
+    else if (strcmp(kind, "all") == 0) kind = NULL;
+    if ((rc = cortex_store_read_edges(&total, s->db, dir, name, project, kind, page, add_edge, items))) {
         json_decref(defs);
         json_decref(items);
         return rc;

@@ -84,6 +84,22 @@ expect_eq "store: callers of point_add" "lib/point.c:20:main:scoped" \
   "$(sqlite3 "$DB" "SELECT f.path||':'||r.line||':'||c.name||':'||r.resolution FROM refs r JOIN files f ON f.id=r.file_id JOIN symbols c ON c.id=r.caller_id WHERE r.name='point_add' AND r.kind='call'")"
 expect_eq "store: norm() is bound through the import alias" "src/app.py:19:Ledger.add:import" \
   "$(sqlite3 "$DB" "SELECT f.path||':'||r.line||':'||c.name||':'||r.resolution FROM refs r JOIN files f ON f.id=r.file_id JOIN symbols c ON c.id=r.caller_id WHERE r.name='norm'")"
+edges() { # ARGS: get_callers over the CLI, one line an edge
+  "$CORTEX" tool get_callers "$1" --root "$REPO_DIR" --json |
+    jq -r '.references[] | "\(.file):\(.line):\(.col) \(.kind) \(.name) in \(.caller) [\(.binding)] -> \(.target.name // "-")"'
+}
+expect_eq "get_callers: calls by default, so a type named is not one" "" "$(edges '{"name":"point"}')"
+expect_eq "get_callers: reference_kind type" "lib/point.c:5:22 type point in point_add [name] -> point
+lib/point.c:5:45 type point in point_add [name] -> point
+lib/point.c:12:38 type point in print_point [name] -> point
+lib/point.h:9:22 type point in point_add [scoped] -> point
+lib/point.h:9:45 type point in point_add [scoped] -> point" "$(edges '{"name":"point","reference_kind":"type"}')"
+expect_eq "get_callers: reference_kind all answers every kind" 5 \
+  "$("$CORTEX" tool get_callers '{"name":"point","reference_kind":"all"}' --root "$REPO_DIR" --json | jq .total)"
+expect_eq "get_callers: reference_kind call, the default's answer" "src/app.py:19:38 call norm in Ledger.add [import] -> normalize
+src/util.py:7:12 call normalize in _unused [scoped] -> normalize" "$(edges '{"name":"normalize","reference_kind":"call"}')"
+expect_eq "get_callers: reference_kind value, none here" 0 \
+  "$("$CORTEX" tool get_callers '{"name":"normalize","reference_kind":"value"}' --root "$REPO_DIR" --json | jq .total)"
 expect_eq "store: full-text search finds normalize by words" "normalize" \
   "$(sqlite3 "$DB" "SELECT s.name FROM symbols_fts JOIN symbols s ON s.id=symbols_fts.rowid WHERE symbols_fts MATCH 'normalize' AND s.kind='function'")"
 expect_eq "store: imports resolved to files (the file dependency graph)" \

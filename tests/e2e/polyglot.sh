@@ -48,7 +48,7 @@ printf '<?php\nuse App\\Storage\\FileStore;\nuse App\\Legacy\\FileStore as OldSt
 "$CORTEX" index "$P" --quiet >/dev/null 2>&1
 expect_eq "PHP: use and use-as bind each name to its own class" \
   "main.php:4 import App/Storage/FileStore.php main.php:5 import App/Legacy/FileStore.php" \
-  "$(for n in FileStore OldStore; do "$CORTEX" callers "$n" --root "$P" --json; done |
+  "$(for n in FileStore OldStore; do "$CORTEX" callers "$n" --reference-kind instantiation --root "$P" --json; done |
      jq -r '.references[] | "\(.file):\(.line) \(.binding) \(.target.file // "-")"' | xargs)"
 
 finish

@@ -282,7 +282,7 @@ static int edge_row(const cortex_store_edge *e, void *payload)
 static const char *edges_of(cortex_store_edge_dir way, const char *name, const char *project, int64_t *total)
 {
     out[0] = '\0';
-    ck_assert_int_eq(cortex_store_read_edges(total, reader, way, name, project, (cortex_store_page){-1, 0}, edge_row, NULL), 0);
+    ck_assert_int_eq(cortex_store_read_edges(total, reader, way, name, project, NULL, (cortex_store_page){-1, 0}, edge_row, NULL), 0);
     return out;
 }
 
@@ -302,7 +302,7 @@ START_TEST(test_store_read_edges_with_their_binding)
     ck_assert_int_eq(total, 2);
     /* a page, and a listing without its count */
     out[0] = '\0';
-    ck_assert_int_eq(cortex_store_read_edges(NULL, reader, CORTEX_STORE_CALLEES, "save", NULL, (cortex_store_page){1, 1}, edge_row,
+    ck_assert_int_eq(cortex_store_read_edges(NULL, reader, CORTEX_STORE_CALLEES, "save", NULL, NULL, (cortex_store_page){1, 1}, edge_row,
                                              NULL),
                      0);
     ck_assert_str_eq(out, "a.py:4:9 call printf from Ledger.save . NULL->NULL NULL:0");

@@ -48,3 +48,25 @@
 (type_definition type: [
   (type_identifier) @name
   (struct_specifier name: (type_identifier) @name !body)]) @reference.type
+
+; Values: a name used where a function is passed or stored (@reference.value,
+; never a call): an argument (`aeCreateTimeEvent(el, 1, serverCron, NULL)`,
+; `qsort(v, n, sz, &cmp)`), a function table's entry (`{.open = foo_open}`,
+; `{"get", getCommand}`), an initializer or the right side of an assignment
+; (`p->hook = on_event`). Only the names the file defines are kept
+; (core/extract/values.c): locals passed along are not references.
+(argument_list [
+  (identifier) @name
+  (pointer_expression operator: "&" argument: (identifier) @name)]) @reference.value
+(initializer_pair value: [
+  (identifier) @name
+  (pointer_expression operator: "&" argument: (identifier) @name)]) @reference.value
+(initializer_list [
+  (identifier) @name
+  (pointer_expression operator: "&" argument: (identifier) @name)]) @reference.value
+(init_declarator value: [
+  (identifier) @name
+  (pointer_expression operator: "&" argument: (identifier) @name)]) @reference.value
+(assignment_expression right: [
+  (identifier) @name
+  (pointer_expression operator: "&" argument: (identifier) @name)]) @reference.value

@@ -36,13 +36,14 @@
   (type_identifier) @name (template_type name: (type_identifier) @name)
   (_ scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])]) @reference.instantiation
 
-; Type uses: base classes, parameter, return, field, variable and alias
+; Base classes are @reference.inherit (`class B : public A`, `: std::X`).
+; Type uses: parameter, return, field, variable and alias
 ; types, template arguments (`std::vector<Entry>`: vector and Entry), enum
 ; bases. Qualified names keep their scope as the qualifier (`std::string`).
 (base_class_clause [
   (type_identifier) @name (template_type name: (type_identifier) @name)
   (_ scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])
-  (qualified_identifier name: (_ scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)]))]) @reference.type
+  (qualified_identifier name: (_ scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)]))]) @reference.inherit
 (parameter_declaration type: [
   (type_identifier) @name (template_type name: (type_identifier) @name)
   (_ scope: (_) @qualifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])

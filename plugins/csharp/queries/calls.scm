@@ -32,9 +32,24 @@
   (_ qualifier: (_) @qualifier name: [(identifier) @name (_ (identifier) @name (type_argument_list))])
   (_ alias: (_) @qualifier name: [(identifier) @name (_ (identifier) @name (type_argument_list))])]) @reference.instantiation
 
+; ---- Inheritance ------------------------------------------------------------------
+; The base lists of classes, records, structs and interfaces, and a record's
+; primary constructor base (`record R(int X) : Base(X)`): @reference.inherit,
+; the named type (its generic arguments are type uses).
+([(base_list [
+    (identifier) @name
+    (_ (identifier) @name (type_argument_list))
+    (_ qualifier: (_) @qualifier name: [(identifier) @name (_ (identifier) @name (type_argument_list))])
+    (_ alias: (_) @qualifier name: [(identifier) @name (_ (identifier) @name (type_argument_list))])])
+  (primary_constructor_base_type type: [
+    (identifier) @name
+    (_ (identifier) @name (type_argument_list))
+    (_ qualifier: (_) @qualifier name: [(identifier) @name (_ (identifier) @name (type_argument_list))])
+    (_ alias: (_) @qualifier name: [(identifier) @name (_ (identifier) @name (type_argument_list))])])] @reference.inherit
+ (#not-match? @name "^([A-Z][0-9]?|T[A-Z][A-Za-z0-9]*)$"))
+
 ; ---- Type references ----------------------------------------------------------------
-; Every named type in a type position: base lists (classes, records, structs,
-; interfaces, enums), generic arguments (`Dictionary<string, List<Entry>>`,
+; Every named type in a type position: generic arguments (`Dictionary<string, List<Entry>>`,
 ; also inside `new`), arrays and nullables (`Entry[]`, `Entry?`), parameters,
 ; returns, properties, indexers, events, fields and locals, delegates and
 ; operators, casts, `as`, `is` and patterns, catch, foreach, `out Entry e`,
@@ -44,12 +59,7 @@
 ; conventional names: one capital letter, maybe a digit (T, K, V, T1), or T
 ; and a capitalized word (TKey, TResult); built-in types (`int`, `string`)
 ; and `var` are not identifiers.
-([(base_list [
-    (identifier) @name
-    (_ (identifier) @name (type_argument_list))
-    (_ qualifier: (_) @qualifier name: [(identifier) @name (_ (identifier) @name (type_argument_list))])
-    (_ alias: (_) @qualifier name: [(identifier) @name (_ (identifier) @name (type_argument_list))])])
-  (type_argument_list [
+([(type_argument_list [
     (identifier) @name
     (_ (identifier) @name (type_argument_list))
     (_ qualifier: (_) @qualifier name: [(identifier) @name (_ (identifier) @name (type_argument_list))])
@@ -190,11 +200,6 @@
     (_ qualifier: (_) @qualifier name: [(identifier) @name (_ (identifier) @name (type_argument_list))])
     (_ alias: (_) @qualifier name: [(identifier) @name (_ (identifier) @name (type_argument_list))])])
   (type_parameter_constraint type: [
-    (identifier) @name
-    (_ (identifier) @name (type_argument_list))
-    (_ qualifier: (_) @qualifier name: [(identifier) @name (_ (identifier) @name (type_argument_list))])
-    (_ alias: (_) @qualifier name: [(identifier) @name (_ (identifier) @name (type_argument_list))])])
-  (primary_constructor_base_type type: [
     (identifier) @name
     (_ (identifier) @name (type_argument_list))
     (_ qualifier: (_) @qualifier name: [(identifier) @name (_ (identifier) @name (type_argument_list))])

@@ -29,10 +29,10 @@
 
 ; ---- Type references ------------------------------------------------------------
 ; Every named type in a type position: parameters (receivers included),
-; results, fields (embedded ones too), var and const types, the underlying type
+; results, fields, var and const types, the underlying type
 ; of a declaration and the target of an alias, pointers, slices, arrays, maps,
 ; channels, generic arguments (`List[Entry]`), constraints (`[T Number]`,
-; `~int | Celsius`), embedded interfaces, type assertions and type switch
+; `~int | Celsius`), type assertions and type switch
 ; cases, conversions and `new(T)`/`make(T)`. `pkg.T` has the qualifier pkg.
 ; Predeclared types (`int`, `string`, `error`, `any`, ...) name no definition
 ; and a one-letter name (`T`, `K`, `V`, `T1`) is a type parameter (or a
@@ -69,10 +69,16 @@
  (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
  (#not-match? @name "^[A-Za-z][0-9]?$"))
 (function_type result: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
-((field_declaration type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+((field_declaration name: (_) . type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
  (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
  (#not-match? @name "^[A-Za-z][0-9]?$"))
-(field_declaration type: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+(field_declaration name: (_) . type: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+; An embedded field (`Base`, `*Base`, `pkg.Base`; it has no name) embeds its
+; type: @reference.inherit.
+((field_declaration !name type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.inherit
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(field_declaration !name type: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.inherit
 ((var_spec type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
  (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
  (#not-match? @name "^[A-Za-z][0-9]?$"))
@@ -125,10 +131,26 @@
  (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
  (#not-match? @name "^[A-Za-z][0-9]?$"))
 (negated_type [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
-((type_elem [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+; An interface's element of one type (`io.Reader`, `Stringer`) embeds it:
+; @reference.inherit. A generic argument of one type, and each member of a
+; union (`int | Celsius`: the first one, then each one after another) are
+; type uses.
+((interface_type (type_elem . [(type_identifier) @name (generic_type type: (type_identifier) @name)] .) @reference.inherit)
  (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
  (#not-match? @name "^[A-Za-z][0-9]?$"))
-(type_elem [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+(interface_type (type_elem . [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))] .) @reference.inherit)
+((type_arguments (type_elem . [(type_identifier) @name (generic_type type: (type_identifier) @name)] .) @reference.type)
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(type_arguments (type_elem . [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))] .) @reference.type)
+((type_elem . [(type_identifier) @name (generic_type type: (type_identifier) @name)] . (_)) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(type_elem . [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))] . (_)) @reference.type
+((type_elem (_) . [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+ (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
+ (#not-match? @name "^[A-Za-z][0-9]?$"))
+(type_elem (_) . [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
 ((type_constraint [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
  (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
  (#not-match? @name "^[A-Za-z][0-9]?$"))

@@ -26,9 +26,28 @@
 ((method_reference . (generic_type . (type_identifier) @name) .) @reference.instantiation
  (#match? @reference.instantiation "::[ \t\n]*new$"))
 
+; ---- Inheritance ------------------------------------------------------------------
+; What a class extends and implements and what an interface extends:
+; @reference.inherit, the named type (its generic arguments are type uses).
+([(superclass [
+    (type_identifier) @name
+    (generic_type . (type_identifier) @name)
+    (scoped_type_identifier (_) @qualifier . (type_identifier) @name .)
+    (generic_type . (scoped_type_identifier (_) @qualifier . (type_identifier) @name .))])
+  (super_interfaces (type_list [
+    (type_identifier) @name
+    (generic_type . (type_identifier) @name)
+    (scoped_type_identifier (_) @qualifier . (type_identifier) @name .)
+    (generic_type . (scoped_type_identifier (_) @qualifier . (type_identifier) @name .))]))
+  (extends_interfaces (type_list [
+    (type_identifier) @name
+    (generic_type . (type_identifier) @name)
+    (scoped_type_identifier (_) @qualifier . (type_identifier) @name .)
+    (generic_type . (scoped_type_identifier (_) @qualifier . (type_identifier) @name .))]))] @reference.inherit
+ (#not-match? @name "^[A-Z][0-9]?$"))
+
 ; ---- Type references ----------------------------------------------------------------
-; Every named type in a type position: extends, implements, permits and
-; interface extends lists, throws, parameters (record components, varargs),
+; Every named type in a type position: permits lists, throws, parameters (record components, varargs),
 ; results, fields, constants, locals, for-each and try-with-resources
 ; variables, catch types, casts, instanceof and patterns, `X[]` creation,
 ; `X.class`, generic arguments (`Map<String, List<Entry>>`, also inside
@@ -36,16 +55,11 @@
 ; and `a.b.X` have their scope as qualifier. Type parameters (one capital
 ; letter, maybe a digit: T, K, V, E1) and `var` are left out; primitive types
 ; are not type identifiers.
-([(superclass [
+([(permits (type_list [
     (type_identifier) @name
     (generic_type . (type_identifier) @name)
     (scoped_type_identifier (_) @qualifier . (type_identifier) @name .)
-    (generic_type . (scoped_type_identifier (_) @qualifier . (type_identifier) @name .))])
-  (type_list [
-    (type_identifier) @name
-    (generic_type . (type_identifier) @name)
-    (scoped_type_identifier (_) @qualifier . (type_identifier) @name .)
-    (generic_type . (scoped_type_identifier (_) @qualifier . (type_identifier) @name .))])
+    (generic_type . (scoped_type_identifier (_) @qualifier . (type_identifier) @name .))]))
   (throws [
     (type_identifier) @name
     (generic_type . (type_identifier) @name)

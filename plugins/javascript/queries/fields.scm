@@ -1,7 +1,7 @@
 ; JavaScript only (TypeScript's grammar names these nodes differently: see
 ; plugins/typescript/queries/types.scm). Class fields (`count = 0`,
 ; `static #cache = new Map()`, `'quoted' = 1`; `#private` ones are private:
-; plugin.c), and what a class extends.
+; plugin.c), and what a class extends (@reference.inherit).
 ; A field holding a function (`onClick = () => {...}`, React's bound
 ; handlers) is a method: it is called, and holds calls.
 ; `(_ object: ... property: ...)` is a member_expression (see
@@ -11,6 +11,6 @@
   value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function
 (field_definition property: [(property_identifier) (private_property_identifier) (number)] @name) @definition.property
 (field_definition property: (string (string_fragment) @name)) @definition.property
-(class_heritage (identifier) @name) @reference.type
-((class_heritage (_ object: (_) @qualifier property: (property_identifier) @name)) @reference.type
+(class_heritage (identifier) @name) @reference.inherit
+((class_heritage (_ object: (_) @qualifier property: (property_identifier) @name)) @reference.inherit
  (#match? @qualifier "^[A-Za-z_$][A-Za-z0-9_$.]*$"))

@@ -16,12 +16,14 @@
  (#not-any-of? @name "static" "self" "parent"))
 (object_creation_expression (qualified_name (namespace_name)? @qualifier (name) @name .)) @reference.instantiation
 
-; Type uses: extends, implements, trait `use`, parameter, return, property
-; and constant types (named_type, also inside ?T, A|B, A&B), catch types,
+; Inheritance (@reference.inherit): extends, implements, and a trait's `use`
+; inside a class.
+(base_clause [(name) @name (qualified_name (namespace_name)? @qualifier (name) @name .)]) @reference.inherit
+(class_interface_clause [(name) @name (qualified_name (namespace_name)? @qualifier (name) @name .)]) @reference.inherit
+(use_declaration [(name) @name (qualified_name (namespace_name)? @qualifier (name) @name .) (relative_name (name) @name .)]) @reference.inherit
+
+; Type uses: parameter, return, property and constant types (named_type, also inside ?T, A|B, A&B), catch types,
 ; instanceof, attributes, and the class of Cls::CONST, Cls::class, Cls::$prop.
-(base_clause [(name) @name (qualified_name (namespace_name)? @qualifier (name) @name .)]) @reference.type
-(class_interface_clause [(name) @name (qualified_name (namespace_name)? @qualifier (name) @name .)]) @reference.type
-(use_declaration [(name) @name (qualified_name (namespace_name)? @qualifier (name) @name .) (relative_name (name) @name .)]) @reference.type
 ((named_type (name) @name) @reference.type
  (#not-any-of? @name "self" "static" "parent"))
 (named_type (qualified_name (namespace_name)? @qualifier (name) @name .)) @reference.type

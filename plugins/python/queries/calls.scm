@@ -7,11 +7,11 @@
     object: (_) @qualifier
     attribute: (identifier) @name)) @reference.call
 
-; Base classes.
+; Base classes: what a class inherits from (@reference.inherit).
 (class_definition
-  superclasses: (argument_list (identifier) @name) @reference.type)
+  superclasses: (argument_list (identifier) @name) @reference.inherit)
 (class_definition
-  superclasses: (argument_list (attribute object: (_) @qualifier attribute: (identifier) @name)) @reference.type)
+  superclasses: (argument_list (attribute object: (_) @qualifier attribute: (identifier) @name)) @reference.inherit)
 ; The metaclass, the one keyword argument of a class statement that names a class.
 ((class_definition
   superclasses: (argument_list
@@ -92,3 +92,26 @@
    (binary_operator left: (binary_operator right: (identifier) @name))])) @reference.type
 ; `Callable[[A, B], R]`: a generic's argument may be a plain list of types.
 (generic_type (type_parameter (type (list (identifier) @name)))) @reference.type
+
+; Values: a name or an attribute used as a value where a function is often
+; passed or stored (@reference.value, never a call): an argument
+; (`ensure_sync(self.dispatch_request)`, `map(str.lower, xs)`,
+; `Thread(target=self.run)`), the right side of an assignment
+; (`self.handler = on_click`), a dict's value (`{"open": open_file}`).
+; `self`/`cls` and one-letter names (loop variables, `f(x)`) are left out.
+((call arguments: (argument_list [
+   (identifier) @name
+   (keyword_argument value: (identifier) @name)]) @reference.value)
+ (#not-any-of? @name "self" "cls")
+ (#not-match? @name "^[A-Za-z_][0-9]?$"))
+(call arguments: (argument_list [
+   (attribute object: (_) @qualifier attribute: (identifier) @name)
+   (keyword_argument value: (attribute object: (_) @qualifier attribute: (identifier) @name))]) @reference.value)
+((assignment right: (identifier) @name) @reference.value
+ (#not-any-of? @name "self" "cls")
+ (#not-match? @name "^[A-Za-z_][0-9]?$"))
+(assignment right: (attribute object: (_) @qualifier attribute: (identifier) @name)) @reference.value
+((pair value: (identifier) @name) @reference.value
+ (#not-any-of? @name "self" "cls")
+ (#not-match? @name "^[A-Za-z_][0-9]?$"))
+(pair value: (attribute object: (_) @qualifier attribute: (identifier) @name)) @reference.value

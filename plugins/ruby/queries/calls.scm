@@ -30,13 +30,16 @@
 ; `Integer("3")`, `Array(x)`: Kernel's conversion methods.
 ((call !receiver method: (constant) @name arguments: (argument_list)) @reference.call)
 
-; Type uses: superclasses, mixins (`include`/`extend`/`prepend`), rescued
-; exception classes and `Class.new(Base)`; a scoped name's scope is the qualifier.
-(superclass [(constant) @name (scope_resolution scope: (_) @qualifier name: (constant) @name)]) @reference.type
+; Inheritance (@reference.inherit): superclasses (`class A < Base`,
+; `Class.new(Base)`) and mixins (`include`/`extend`/`prepend M`); a scoped
+; name's scope is the qualifier.
+(superclass [(constant) @name (scope_resolution scope: (_) @qualifier name: (constant) @name)]) @reference.inherit
 ((call !receiver method: (identifier) @_mixin
-   arguments: (argument_list [(constant) @name (scope_resolution scope: (_) @qualifier name: (constant) @name)])) @reference.type
+   arguments: (argument_list [(constant) @name (scope_resolution scope: (_) @qualifier name: (constant) @name)])) @reference.inherit
  (#any-of? @_mixin "include" "extend" "prepend"))
-(exceptions [(constant) @name (scope_resolution scope: (_) @qualifier name: (constant) @name)]) @reference.type
 ((call receiver: (constant) @_class method: (identifier) @_new
-   arguments: (argument_list . [(constant) @name (scope_resolution scope: (_) @qualifier name: (constant) @name)])) @reference.type
+   arguments: (argument_list . [(constant) @name (scope_resolution scope: (_) @qualifier name: (constant) @name)])) @reference.inherit
  (#eq? @_class "Class") (#eq? @_new "new"))
+
+; Type uses: rescued exception classes.
+(exceptions [(constant) @name (scope_resolution scope: (_) @qualifier name: (constant) @name)]) @reference.type

@@ -27,8 +27,8 @@
 ; Every named type in a type position: parameters, results, fields, statics and
 ; consts, aliases, `let` annotations, generic arguments (`Vec<Entry>`),
 ; references and pointers, trait bounds and `where` clauses, `dyn`/`impl`
-; Trait, and both sides of an impl block (`impl Display for Entry`: Display and
-; Entry). `a::B` has the qualifier a. Generic parameters (`T`) and `Self` are
+; Trait, and both sides of an impl block (`impl Display for Entry`: Display,
+; the trait implemented, is @reference.inherit; Entry a type use). `a::B` has the qualifier a. Generic parameters (`T`) and `Self` are
 ; left out: they name no definition.
 ((parameter type: [(type_identifier) @name (scoped_type_identifier path: (_) @qualifier name: (type_identifier) @name)]) @reference.type
  (#not-match? @name "^([A-Z_]|Self)$"))
@@ -52,7 +52,7 @@
  (#not-match? @name "^([A-Z_]|Self)$"))
 ((let_declaration type: [(type_identifier) @name (scoped_type_identifier path: (_) @qualifier name: (type_identifier) @name)]) @reference.type
  (#not-match? @name "^([A-Z_]|Self)$"))
-((impl_item trait: [(type_identifier) @name (scoped_type_identifier path: (_) @qualifier name: (type_identifier) @name)]) @reference.type
+((impl_item trait: [(type_identifier) @name (scoped_type_identifier path: (_) @qualifier name: (type_identifier) @name)]) @reference.inherit
  (#not-match? @name "^([A-Z_]|Self)$"))
 ((impl_item type: [(type_identifier) @name (scoped_type_identifier path: (_) @qualifier name: (type_identifier) @name)]) @reference.type
  (#not-match? @name "^([A-Z_]|Self)$"))

@@ -112,9 +112,8 @@
 
 ; ---- Type references -------------------------------------------------------
 ; Every type name used where a type is written: annotations of parameters,
-; returns, variables and fields; generic arguments and constraints; extends
-; and implements; unions, intersections, arrays, tuples, conditional, mapped
-; and indexed types; `as` and `satisfies`; the right side of a type alias.
+; returns, variables and fields; generic arguments and constraints; unions,
+; intersections, arrays, tuples, conditional, mapped and indexed types; `as` and `satisfies`; the right side of a type alias.
 ; Type parameters (one capital letter, optionally a digit: T, K, V2) and
 ; `bigint` (a type name to the grammar, built in to the language) are left
 ; out. A qualified name (`ns.Options`) is Options, qualified by ns.
@@ -142,14 +141,20 @@
    (type_predicate type: (type_identifier) @name)
    (mapped_type_clause type: (type_identifier) @name)
    (type_alias_declaration value: (type_identifier) @name)
-   (extends_type_clause type: (type_identifier) @name)
-   (implements_clause (type_identifier) @name)
    (as_expression (type_identifier) @name)
    (satisfies_expression (type_identifier) @name)]) @reference.type
  (#not-match? @name "^[A-Z][0-9]?$")
  (#not-eq? @name "bigint"))
 (nested_type_identifier module: (_) @qualifier name: (type_identifier) @name) @reference.type
-; What a class extends: a class, a qualified one, a generic's arguments.
-(extends_clause value: (identifier) @name) @reference.type
-((extends_clause value: (_ object: (_) @qualifier property: (property_identifier) @name)) @reference.type
+; What a class extends and implements and what an interface extends
+; (@reference.inherit): a class, a qualified one. A generic base
+; (`implements Repo<User>`) or a qualified interface (`implements ns.Repo`)
+; stays a type reference: its node is the generic's or the qualified name's
+; wherever it is written.
+(extends_clause value: (identifier) @name) @reference.inherit
+((extends_clause value: (_ object: (_) @qualifier property: (property_identifier) @name)) @reference.inherit
  (#match? @qualifier "^[A-Za-z_$][A-Za-z0-9_$.]*$"))
+((implements_clause (type_identifier) @name) @reference.inherit
+ (#not-match? @name "^[A-Z][0-9]?$"))
+((extends_type_clause type: (type_identifier) @name) @reference.inherit
+ (#not-match? @name "^[A-Z][0-9]?$"))

@@ -1,0 +1,3 @@
+#include "ae.h"
+
+int aeCreateTimeEvent(long long ms, int (*proc)(long long id, void *data), void *data) { return proc(ms, data); }

@@ -1,0 +1,3 @@
+module example.com/embed
+
+go 1.21
