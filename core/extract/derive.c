@@ -244,6 +244,7 @@ static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p
         s->visibility = d->visibility;
         s->alias = d->alias;
         s->origin = d->origin;
+        s->dtype = d->dtype;
 
         if (!s->visibility && parent >= 0) s->visibility = section_visibility(x, r, parent, d->start);
         const char *parent_kind = parent >= 0 ? r->symbols[parent].kind : NULL;
@@ -561,6 +562,31 @@ static const char *field_type(const cortex_raw_records *x, const cortex_file_rec
     return NULL;
 }
 
+/* `type#member`: the member of a type, as a reference's rtype spells it. */
+static const char *member_of_type(cortex_arena *a, const char *type, const char *member)
+{
+    size_t tl = strlen(type), ml = strlen(member);
+    char *out = cortex_arena_alloc(a, tl + ml + 2);
+    memcpy(out, type, tl);
+    out[tl] = '#';
+    memcpy(out + tl + 1, member, ml + 1);
+    return out;
+}
+
+/* A local's type, with a call on another local (`f := c.Flags()`, `c`
+ * declared `*Command`) written as a call of that local's type's method
+ * (`Command#Flags()`), which the store follows through declared types. */
+static const char *through_local(const cortex_raw_records *x, const cortex_file_records *r, cortex_arena *a,
+                                 const cortex_raw_local *l, int32_t inner)
+{
+    const char *t = l->type, *dot = strchr(t, '.');
+    size_t n = strlen(t), suffix = strlen(CORTEX_RECORD_CALL_RESULT);
+    if (!dot || n <= suffix || strcmp(t + n - suffix, CORTEX_RECORD_CALL_RESULT) != 0 || strchr(dot + 1, '.')) return t;
+    const cortex_raw_local *h = local_named(x, r, t, (size_t)(dot - t), inner, l->at);
+    if (!h || !h->type || h == l || strpbrk(h->type, "(#")) return t;
+    return member_of_type(a, h->type, dot + 1);
+}
+
 /* A bare name declared in a function's scope before it is that local (a
  * parameter, a variable), not a definition of the same name elsewhere.
  * A call on a name declared in scope before it, with a type, is a call on
@@ -585,11 +611,14 @@ static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
         const char *dot = strchr(q, '.');
         size_t head = dot ? (size_t)(dot - q) : strlen(q);
         if (!plain_name(q, head) || (dot && !plain_name(dot + 1, strlen(dot + 1)))) continue;
-        const cortex_raw_local *l = local_named(x, r, q, head, innermost(r, ref->start_byte, 1), ref->start_byte);
+        int32_t inner = innermost(r, ref->start_byte, 1);
+        const cortex_raw_local *l = local_named(x, r, q, head, inner, ref->start_byte);
         if (!l || !l->type) continue;
-        if (!dot) ref->rtype = l->type;
-        else if (!strchr(l->type, '.') && !strchr(l->type, '('))
-            ref->rtype = field_type(x, r, l->type, dot + 1, strlen(dot + 1));
+        const char *type = through_local(x, r, &r->arena, l, inner);
+        if (!dot) ref->rtype = type;
+        else if (!strpbrk(type, ".(#") && (ref->rtype = field_type(x, r, type, dot + 1, strlen(dot + 1))))
+            ;
+        else ref->rtype = member_of_type(&r->arena, type, dot + 1); /* the field's type, found at commit */
     }
 }
 

@@ -27,6 +27,7 @@ typedef struct cortex_raw_def {
     uint32_t name_start, name_end; /* the name's node (imports: the imported path) */
     uint32_t name_row;    /* 0-based row of the name */
     const char *receiver; /* the type a method written outside it belongs to (Go), or NULL */
+    const char *dtype;    /* @declared.type, normalised as a reference's rtype, or NULL */
     int32_t symbol;       /* index of the symbol it became, -1 when a duplicate */
 } cortex_raw_def;
 

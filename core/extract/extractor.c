@@ -250,11 +250,11 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
 
     uint32_t name_capture = 0;
     TSNode def = {0}, name = {0}, body = {0}, doc = {0}, qual = {0}, imp = {0}, mods[8], alias = {0},
-           text = {0}, lang = {0}, vis = {0}, recv = {0}, local = {0}, local_type = {0};
+           text = {0}, lang = {0}, vis = {0}, recv = {0}, local = {0}, local_type = {0}, dtype = {0};
     const char *def_kind = NULL, *ref_kind = NULL, *text_kind = NULL;
     int have_def = 0, have_name = 0, have_body = 0, have_doc = 0, have_ref = 0, have_qual = 0, have_imp = 0,
         have_mod = 0, have_alias = 0, have_text = 0, have_lang = 0, have_vis = 0, have_recv = 0, have_local = 0,
-        have_local_type = 0;
+        have_local_type = 0, have_dtype = 0;
 
     for (uint16_t i = 0; i < m->capture_count; i++) {
         const cortex_capture_info *ci = &q->captures[m->captures[i].index];
@@ -278,6 +278,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         case CORTEX_ROLE_LOCAL: local = n; have_local = 1; break;
         case CORTEX_ROLE_LOCAL_TYPE: local_type = n; have_local_type = 1; break;
         case CORTEX_ROLE_LOCAL_CALL: local_type = n; have_local_type = 2; break;
+        case CORTEX_ROLE_DECLARED_TYPE: dtype = n; have_dtype = 1; break;
         case CORTEX_ROLE_SECTION: {
             cortex_raw_section *sec = CORTEX_PUSH(x->raw.sections, x->raw.nsections, x->raw.sections_cap);
             char *marker = (char *)node_text(&r->arena, n, src);
@@ -364,6 +365,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         d->visibility = have_vis ? node_text(&r->arena, vis, src) : pat->visibility;
         if (have_alias) d->alias = node_text(&r->arena, alias, src);
         if (have_recv && have_def) d->receiver = receiver_type(&r->arena, recv, src);
+        if (have_dtype && have_def) d->dtype = receiver_type(&r->arena, dtype, src);
         d->name_row = d->sp.row;
         if (have_name) {
             d->name_start = ts_node_start_byte(name);

@@ -211,6 +211,7 @@ static int take_symbol(json_t *o, void *payload)
     s->name_line = u32(o, "name_line", 0);
     if (!s->name_line) s->name_line = s->line_start;
     s->sig = str(rec, o, "sig");
+    s->dtype = str(rec, o, "declared_type");
     s->visibility = str(rec, o, "visibility");
     s->alias = str(rec, o, "alias");
     s->origin = str(rec, o, "origin");

@@ -34,6 +34,7 @@ static const struct {
     {"local.definition", CORTEX_ROLE_LOCAL, false},
     {"local.type", CORTEX_ROLE_LOCAL_TYPE, false},
     {"local.call", CORTEX_ROLE_LOCAL_CALL, false},
+    {"declared.type", CORTEX_ROLE_DECLARED_TYPE, false},
     {NULL, 0, false}};
 
 static int classify_capture(cortex_capture_info *out, const char *name, uint32_t len)

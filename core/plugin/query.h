@@ -30,7 +30,8 @@ typedef enum cortex_role {
     CORTEX_ROLE_SECTION,      /* @visibility.section: `private:` / `private`, for the definitions after it */
     CORTEX_ROLE_LOCAL,        /* @local.definition: a name a scope declares (a parameter, a variable) */
     CORTEX_ROLE_LOCAL_TYPE,   /* @local.type: the type that declaration gives the name, when syntax says */
-    CORTEX_ROLE_LOCAL_CALL    /* @local.call: what the name is initialised by calling (a constructor, a conversion) */
+    CORTEX_ROLE_LOCAL_CALL,   /* @local.call: what the name is initialised by calling (a constructor, a conversion) */
+    CORTEX_ROLE_DECLARED_TYPE /* @declared.type: a definition's type (a variable's, a field's; a function's result) */
 } cortex_role;
 
 typedef struct cortex_capture_info {

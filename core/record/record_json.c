@@ -181,6 +181,7 @@ void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const 
     if (s->name_line && s->name_line != s->line_start) field_uint(b, "name_line", s->name_line);
     if (s->parent >= 0) field_str(b, "parent", r->symbols[s->parent].name);
     field_str(b, "sig", s->sig);
+    field_str(b, "declared_type", s->dtype);
     field_str(b, "visibility", s->visibility);
     field_str(b, "alias", s->alias);
     field_str(b, "origin", s->origin);

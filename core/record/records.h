@@ -29,6 +29,8 @@ typedef struct cortex_symbol {
     const char *alias;      /* imports: local name */
     const char *origin;     /* imports: system/local/relative, when the plugin says */
     const char *targets;    /* imports: candidate files from the plugin, '\n'-separated, or NULL */
+    const char *dtype;      /* the type it declares its value has (a variable's, a field's; a function's result), as
+                               a reference's rtype spells types; or NULL */
 } cortex_symbol;
 
 typedef struct cortex_reference {
@@ -36,7 +38,8 @@ typedef struct cortex_reference {
     const char *kind;       /* call, type, ... */
     const char *qualifier;  /* receiver text, or NULL */
     const char *rtype;      /* the receiver's type where its declaration in scope names it (`c` in `func (c *Cmd)`):
-                               `Cmd`, `pkg.Cmd`, or `F()` for the value of a call of F (CORTEX_RECORD_CALL_RESULT); or NULL */
+                               `Cmd`, `pkg.Cmd`, `F()` for the value of a call of F (CORTEX_RECORD_CALL_RESULT),
+                               `T#f` for the field f of a T, `T#m()` for what T's method m returns; or NULL */
     uint32_t line, col;     /* 1-based */
     uint32_t start_byte;
     int32_t caller;         /* innermost enclosing definition, -1 when none */

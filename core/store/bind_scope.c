@@ -17,6 +17,7 @@ enum {
     Q_TYPED,       /* references whose receiver's type is known */
     Q_PACKAGED,    /* references of languages whose packages are directories */
     Q_MEMBERS,     /* definitions that are members named ?1 of a type ?3, in language ?2 */
+    Q_FIELDS,      /* the same, of any kind: a field's declared type leads on */
     Q_PLAIN,       /* definitions named ?1 that are not members, in language ?2 */
     Q_TYPES,       /* types named ?1 in language ?2 */
     Q_IMPORT,      /* the file ?1's import that names ?2, and its target */
@@ -43,16 +44,19 @@ static const char *const query_sql[Q_COUNT] = {
                    " AND " CHOSEN("f", "r")
                    " AND ((r.qualifier IS NULL AND r.reach = 0 AND (r.resolution IS NULL OR r.resolution IN ('unresolved', 'scoped')))"
                    "   OR (r.resolution = 'import' AND r.qualifier IS NOT NULL AND r.target_id IS NULL))",
-    [Q_MEMBERS] = "SELECT s.id, s.file_id, f.path FROM symbols s JOIN files f ON f.id = s.file_id"
+    [Q_MEMBERS] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name FROM symbols s JOIN files f ON f.id = s.file_id"
                   " WHERE s.short_name = ?1 AND f.lang = ?2 AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL
                   " AND (s.name = ?3 OR substr(s.name, -length(?3) - 1) = '.' || ?3)",
-    [Q_PLAIN] = "SELECT s.id, s.file_id, f.path FROM symbols s JOIN files f ON f.id = s.file_id"
+    [Q_FIELDS] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name FROM symbols s JOIN files f ON f.id = s.file_id"
+                 " WHERE s.short_name = ?1 AND f.lang = ?2 AND s.dtype IS NOT NULL"
+                 " AND (s.name = ?3 OR substr(s.name, -length(?3) - 1) = '.' || ?3)",
+    [Q_PLAIN] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name FROM symbols s JOIN files f ON f.id = s.file_id"
                 " LEFT JOIN symbols p ON p.id = s.parent_id"
                 " WHERE s.short_name = ?1 AND f.lang = ?2 AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL
                 " AND s.kind <> 'method' AND (p.id IS NULL OR p.kind NOT IN " CORTEX_STORE_TYPE_KINDS_SQL ")",
     /* with the kinds that name a type without holding members: a defined
      * type (`type TB testing.B`) or an alias has methods all the same */
-    [Q_TYPES] = "SELECT s.id, s.file_id, f.path FROM symbols s JOIN files f ON f.id = s.file_id"
+    [Q_TYPES] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name FROM symbols s JOIN files f ON f.id = s.file_id"
                 " WHERE s.short_name = ?1 AND f.lang = ?2 AND (s.kind IN " CORTEX_STORE_TYPE_KINDS_SQL
                 " OR s.kind IN ('type', 'typedef'))",
     [Q_IMPORT] = "SELECT i.target_file_id, f.path FROM imports i LEFT JOIN files f ON f.id = i.target_file_id"
@@ -72,6 +76,8 @@ typedef struct pending {
 typedef struct candidate {
     int64_t id, file_id;
     char *path;
+    char *dtype; /* the type it declares (a field's, a variable's; a function's result), or NULL */
+    char *name;  /* its short name */
 } candidate;
 
 typedef struct scope_binder {
@@ -102,7 +108,11 @@ static int same_dir(const char *a, const char *b)
 
 static void clear_candidates(scope_binder *b)
 {
-    for (size_t i = 0; i < b->ncands; i++) free(b->cands[i].path);
+    for (size_t i = 0; i < b->ncands; i++) {
+        free(b->cands[i].path);
+        free(b->cands[i].dtype);
+        free(b->cands[i].name);
+    }
     b->ncands = 0;
 }
 
@@ -117,7 +127,8 @@ static int load_candidates(scope_binder *b, int q, const char *p1, const char *p
     int step;
     while ((step = sqlite3_step(st)) == SQLITE_ROW)
         *CORTEX_PUSH(b->cands, b->ncands, b->cands_cap) =
-            (candidate){sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), column_dup(st, 2)};
+            (candidate){sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), column_dup(st, 2), column_dup(st, 3),
+                        column_dup(st, 4)};
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
     return step == SQLITE_DONE ? 0 : db_error(b->db, "find definitions");
@@ -184,60 +195,153 @@ static int pick(const scope_binder *b, where w, int64_t file_id, const char *pat
     return 1;
 }
 
-/* A call on a receiver of known type (`c.Run()`, `c *Command`): the type's
- * member, in the file, the package, through the import that names the type
- * or its package, or the repository's only one; `unresolved` when the type
- * is not the repository's; otherwise by name ('type' with no target). */
-static int bind_typed(scope_binder *b, const pending *p, outcome *out)
+/* Where a name is looked up from: a reference's file, or the file of the
+ * definition whose declared type is being followed. */
+typedef struct context {
+    int64_t file_id;
+    const char *path, *lang;
+    int package_dirs;
+} context;
+
+/* One definition found, copied out of the candidates (lookups nest). */
+typedef struct found {
+    int64_t id, file_id;
+    char *path, *dtype, *name;
+} found;
+
+static void found_free(found *f)
 {
-    /* found nowhere: by name, or ambiguous where the binder said so (a
-     * library type's member name) */
-    const char *unbound = p->resolution && strcmp(p->resolution, "ambiguous") == 0 ? "ambiguous" : "type";
-    *out = (outcome){0, unbound};
-    size_t rlen = strlen(p->rtype), suffix = strlen(CORTEX_RECORD_CALL_RESULT);
-    /* `x := T(y)`, `x = Foo()`: a value of T when T is a type, else a function's result */
-    int call = rlen > suffix && strcmp(p->rtype + rlen - suffix, CORTEX_RECORD_CALL_RESULT) == 0;
-    char *rtype = cortex_xstrndup(p->rtype, call ? rlen - suffix : rlen);
-    const char *type = cortex_store_last_component(rtype);
-    int rc = 0;
-    if (call) {
-        if ((rc = load_candidates(b, Q_TYPES, type, p->lang, NULL)) || b->ncands == 0) goto done;
+    free(f->path);
+    free(f->dtype);
+    free(f->name);
+    memset(f, 0, sizeof *f);
+}
+
+/* What a lookup came to. */
+enum { NOT_FOUND = 0, FOUND = 1, SEVERAL = 2, OUTSIDE = 3 /* a library's: the import leads out of the repository */ };
+
+static int take(const scope_binder *b, int i, found *out)
+{
+    if (i == -1) return NOT_FOUND;
+    if (i < 0) return SEVERAL;
+    const candidate *c = &b->cands[i];
+    *out = (found){c->id, c->file_id, cortex_xstrdup(c->path), c->dtype ? cortex_xstrdup(c->dtype) : NULL,
+                   cortex_xstrdup(c->name)};
+    return FOUND;
+}
+
+/* The definition named `name` (query `q`: a type, or a definition that is
+ * not a member) as seen from `c`: through the import of `pkg` when the name
+ * is qualified; else in the file, its package, the import that names it, or
+ * the language's only one. *rc: a negative store error. */
+static int find_named(scope_binder *b, int q, const char *name, const char *pkg, const context *c, found *out, int *rc)
+{
+    if ((*rc = load_candidates(b, q, name, c->lang, NULL))) return NOT_FOUND;
+    int64_t target = 0;
+    char *target_path = NULL;
+    if (pkg) {
+        int got = NOT_FOUND;
+        if (imported(b, c->file_id, pkg, &target, &target_path))
+            got = !target ? OUTSIDE : take(b, one_in(b, IN_TARGET, target, target_path, c->package_dirs), out);
+        free(target_path);
+        return got;
     }
-    size_t tlen = strlen(type), nlen = strlen(p->name);
+    int i = one_in(b, IN_FILE, c->file_id, c->path, 0);
+    if (i == -1 && c->package_dirs) i = one_in(b, IN_DIR, 0, c->path, 0);
+    if (i == -1 && imported(b, c->file_id, name, &target, &target_path) && target)
+        i = one_in(b, IN_TARGET, target, target_path, c->package_dirs);
+    free(target_path);
+    if (i == -1 && !c->package_dirs) i = one_in(b, ANYWHERE, 0, NULL, 0);
+    return take(b, i, out);
+}
+
+/* The member `name` of the type definition `t` (a method, a field): one
+ * declared with the type (its file, or its package). */
+static int find_member(scope_binder *b, int q, const found *t, const char *name, const context *c, found *out, int *rc)
+{
+    const char *type = t->name;
+    size_t tlen = strlen(type), nlen = strlen(name);
     char *member = cortex_xmalloc(tlen + nlen + 2);
     memcpy(member, type, tlen);
     member[tlen] = '.';
-    memcpy(member + tlen + 1, p->name, nlen + 1);
-    rc = load_candidates(b, Q_MEMBERS, p->name, p->lang, member);
+    memcpy(member + tlen + 1, name, nlen + 1);
+    *rc = load_candidates(b, q, name, c->lang, member);
     free(member);
-    if (rc) goto done;
-    int64_t target = 0;
-    char *target_path = NULL;
-    if (type != rtype) { /* `pkg.Type`: through the import of pkg */
-        char pkg[256];
-        cortex_store_first_component(pkg, sizeof pkg, rtype);
-        if (imported(b, p->file_id, pkg, &target, &target_path)) {
-            if (!target) *out = (outcome){0, call ? unbound : "unresolved"};
-            else pick(b, IN_TARGET, target, target_path, p->package_dirs, "type", out);
+    if (*rc) return NOT_FOUND;
+    return take(b, one_in(b, IN_TARGET, t->file_id, t->path, c->package_dirs), out);
+}
+
+#define TYPE_DEPTH_MAX 4
+
+/* The type definition a receiver's type expression (refs.rtype) names, as
+ * seen from `c`: `T` and `pkg.T`; `F()`, the type F when it is one (a
+ * conversion, a constructor), else F's declared result; `E#f`, the declared
+ * type of the field f of E's type; `E#M()`, the result of its method M. */
+static int resolve_type(scope_binder *b, const context *c, const char *expr, int depth, found *out, int *rc)
+{
+    if (depth > TYPE_DEPTH_MAX) return NOT_FOUND;
+    size_t len = strlen(expr), suffix = strlen(CORTEX_RECORD_CALL_RESULT);
+    int call = len > suffix && strcmp(expr + len - suffix, CORTEX_RECORD_CALL_RESULT) == 0;
+    char *body = cortex_xstrndup(expr, call ? len - suffix : len);
+    int got = NOT_FOUND;
+    found t = {0}, d = {0};
+    char *hash = strrchr(body, '#');
+    if (hash) { /* a member of another expression's type: its declared type */
+        *hash = '\0';
+        got = resolve_type(b, c, body, depth + 1, &t, rc);
+        if (got == FOUND) got = find_member(b, Q_FIELDS, &t, hash + 1, c, &d, rc);
+        if (got == FOUND) {
+            context dc = {d.file_id, d.path, c->lang, c->package_dirs};
+            got = d.dtype ? resolve_type(b, &dc, d.dtype, depth + 1, out, rc) : NOT_FOUND;
         }
-        free(target_path);
-        goto done;
+        found_free(&t);
+        found_free(&d);
+        free(body);
+        return got;
     }
-    if (pick(b, IN_FILE, p->file_id, p->path, 0, "type", out)) goto done;
-    if (p->package_dirs && pick(b, IN_DIR, 0, p->path, 0, "type", out)) goto done;
-    if (imported(b, p->file_id, type, &target, &target_path)) {
-        int picked = target ? pick(b, IN_TARGET, target, target_path, p->package_dirs, "type", out) : 0;
-        free(target_path);
-        if (picked) goto done;
+    const char *name = cortex_store_last_component(body);
+    char pkg_buf[256];
+    const char *pkg = NULL;
+    if (name != body) {
+        cortex_store_first_component(pkg_buf, sizeof pkg_buf, body);
+        pkg = pkg_buf;
     }
-    if (!p->package_dirs && pick(b, ANYWHERE, 0, NULL, 0, "type", out)) goto done;
-    if (call) goto done;
-    /* no member: is the type the repository's at all (where it can be)? */
-    if ((rc = load_candidates(b, Q_TYPES, type, p->lang, NULL))) goto done;
-    int known = p->package_dirs ? one_in(b, IN_DIR, 0, p->path, 0) != -1 : b->ncands > 0;
-    if (!known) *out = (outcome){0, "unresolved"};
-done:
-    free(rtype);
+    got = find_named(b, Q_TYPES, name, pkg, c, out, rc);
+    if (call && got == NOT_FOUND && !*rc) {
+        got = find_named(b, Q_PLAIN, name, pkg, c, &d, rc);
+        if (got == FOUND) {
+            context dc = {d.file_id, d.path, c->lang, c->package_dirs};
+            got = d.dtype ? resolve_type(b, &dc, d.dtype, depth + 1, out, rc) : NOT_FOUND;
+        }
+        found_free(&d);
+    }
+    free(body);
+    return got;
+}
+
+/* A call on a receiver of known type (`c.Run()`, `c *Command`): the member of
+ * the type its declaration names, wherever the type is; `unresolved` when
+ * the type is a library's (or, plainly named, nobody's); otherwise by name
+ * ('type' with no target: a promoted or inherited member), or ambiguous
+ * where the binder said so (a library type's member name). */
+static int bind_typed(scope_binder *b, const pending *p, outcome *out)
+{
+    const char *unbound = p->resolution && strcmp(p->resolution, "ambiguous") == 0 ? "ambiguous" : "type";
+    *out = (outcome){0, unbound};
+    context c = {p->file_id, p->path, p->lang, p->package_dirs};
+    int rc = 0;
+    found t = {0}, m = {0};
+    int got = resolve_type(b, &c, p->rtype, 0, &t, &rc);
+    if (rc) return rc;
+    if (got == OUTSIDE) {
+        *out = (outcome){0, "unresolved"};
+    } else if (got == NOT_FOUND && !strpbrk(p->rtype, "(#")) {
+        *out = (outcome){0, "unresolved"}; /* a type the repository does not define */
+    } else if (got == FOUND && find_member(b, Q_MEMBERS, &t, p->name, &c, &m, &rc) == FOUND) {
+        *out = (outcome){m.id, "type"};
+    }
+    found_free(&t);
+    found_free(&m);
     return rc;
 }
 

@@ -77,7 +77,7 @@ static const char schema_sql[] =
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, short_name TEXT NOT NULL,\n"
     "  kind TEXT NOT NULL, line_start INTEGER NOT NULL, line_end INTEGER NOT NULL, col INTEGER NOT NULL,\n"
     "  name_line INTEGER NOT NULL,\n"
-    "  parent_id INTEGER, sig TEXT, visibility TEXT, doc TEXT, alias TEXT, origin TEXT, terms TEXT NOT NULL);\n"
+    "  parent_id INTEGER, sig TEXT, visibility TEXT, doc TEXT, alias TEXT, origin TEXT, terms TEXT NOT NULL, dtype TEXT);\n"
     "CREATE TABLE refs(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,\n"
     "  qualifier TEXT, line INTEGER NOT NULL, col INTEGER NOT NULL, caller_id INTEGER,\n"

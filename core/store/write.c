@@ -44,7 +44,7 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_INS_FILE] = "INSERT INTO files(path, lang, hash, lines, bytes, parse_errors, generation, mtime, project)"
                     " VALUES (?,?,?,?,?,?,?,?,?)",
     [ST_INS_SYMBOL] = "INSERT INTO symbols(id, file_id, name, short_name, kind, line_start, line_end, col, parent_id, sig,"
-                      " visibility, doc, alias, origin, terms, name_line) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                      " visibility, doc, alias, origin, terms, name_line, dtype) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
     [ST_INS_REF] = "INSERT INTO refs(id, file_id, name, kind, qualifier, line, col, caller_id, target_id, resolution, reach,"
                    " rtype) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
     [ST_INS_IMPORT] = "INSERT INTO imports(file_id, symbol_id, name, alias, origin, line, candidates) VALUES (?,?,?,?,?,?,?)",
@@ -69,7 +69,7 @@ static const char *const stmt_sql[ST_COUNT] = {
                     " project = ?8 WHERE id = ?1",
     [ST_OLD_SYMBOLS] = "SELECT id, name, kind, short_name FROM symbols WHERE file_id = ?",
     [ST_UPD_SYMBOL] = "UPDATE symbols SET line_start = ?2, line_end = ?3, col = ?4, parent_id = ?5, sig = ?6, visibility = ?7,"
-                      " doc = ?8, alias = ?9, origin = ?10, terms = ?11, name_line = ?12 WHERE id = ?1",
+                      " doc = ?8, alias = ?9, origin = ?10, terms = ?11, name_line = ?12, dtype = ?13 WHERE id = ?1",
     [ST_DEL_SYMBOL] = "DELETE FROM symbols WHERE id = ?",
     [ST_UPD_IMPORT] = "UPDATE imports SET alias = ?3, origin = ?4, line = ?5, candidates = ?6 WHERE file_id = ?1 AND symbol_id = ?2",
     [ST_DEL_IMPORT] = "DELETE FROM imports WHERE file_id = ?1 AND symbol_id = ?2",
@@ -186,6 +186,7 @@ static void bind_symbol_body(cortex_store_writer *s, sqlite3_stmt *st, const cor
     bind_text_or_null(st, at + 8, sym->origin);
     sqlite3_bind_text(st, at + 9, s->terms, -1, SQLITE_STATIC);
     sqlite3_bind_int(st, at + 10, (int)(sym->name_line ? sym->name_line : sym->line_start));
+    bind_text_or_null(st, at + 11, sym->dtype);
 }
 
 /* An import's row beside its symbol: inserted, or updated in place (its name is the symbol's, unchanged). */

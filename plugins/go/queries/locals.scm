@@ -52,3 +52,8 @@
 ; `fn func(int)`) calls the value passed, no definition
 (parameter_declaration name: (identifier) @local.definition)
 (variadic_parameter_declaration name: (identifier) @local.definition)
+
+; `cfg, err := ParseDSN(s)`: the first of several results
+((short_var_declaration left: (expression_list . (identifier) @local.definition (identifier))
+  right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .))
+ (#not-eq? @local.call "new"))
