@@ -587,6 +587,45 @@ static const char *through_local(const cortex_raw_records *x, const cortex_file_
     return member_of_type(a, h->type, dot + 1);
 }
 
+#define CHAIN_STEPS_MAX 4
+
+/* The type of a path of fields and calls after a receiver of type `type`
+ * (`.mc.closed`, `.Root()`: the arguments of a call do not matter), as a
+ * reference's rtype spells it: a field the file declares with its type
+ * is followed here, the rest at commit (`T#f`, `T#m()`). NULL when the path
+ * is not fields and calls (an index, an operator) or too long. */
+static const char *chain_type(const cortex_raw_records *x, cortex_file_records *r, const char *type, const char *path)
+{
+    cortex_arena *a = &r->arena;
+    for (int steps = 0; *path; steps++) {
+        if (*path != '.' || steps == CHAIN_STEPS_MAX) return NULL;
+        const char *name = ++path;
+        while (*path && *path != '.' && *path != '(') path++;
+        size_t len = (size_t)(path - name);
+        if (!plain_name(name, len)) return NULL;
+        int call = *path == '(';
+        if (call) { /* skip the arguments, nested parentheses and all */
+            int depth = 0;
+            do {
+                if (*path == '(') depth++;
+                else if (*path == ')') depth--;
+                path++;
+            } while (*path && depth > 0);
+            if (depth) return NULL;
+        }
+        const char *known = !call && !strpbrk(type, ".(#") ? field_type(x, r, type, name, len) : NULL;
+        if (known) {
+            type = known;
+            continue;
+        }
+        char *step = cortex_arena_alloc(a, len + 3);
+        memcpy(step, name, len);
+        memcpy(step + len, call ? CORTEX_RECORD_CALL_RESULT : "", call ? 3 : 1);
+        type = member_of_type(a, type, step);
+    }
+    return type;
+}
+
 /* A bare name declared in a function's scope before it is that local (a
  * parameter, a variable), not a definition of the same name elsewhere.
  * A call on a name declared in scope before it, with a type, is a call on
@@ -608,17 +647,13 @@ static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
             ref->local = l && l->scope >= 0;
             continue;
         }
-        const char *dot = strchr(q, '.');
-        size_t head = dot ? (size_t)(dot - q) : strlen(q);
-        if (!plain_name(q, head) || (dot && !plain_name(dot + 1, strlen(dot + 1)))) continue;
+        size_t head = 0;
+        while (q[head] && q[head] != '.') head++;
+        if (!plain_name(q, head)) continue;
         int32_t inner = innermost(r, ref->start_byte, 1);
         const cortex_raw_local *l = local_named(x, r, q, head, inner, ref->start_byte);
         if (!l || !l->type) continue;
-        const char *type = through_local(x, r, &r->arena, l, inner);
-        if (!dot) ref->rtype = type;
-        else if (!strpbrk(type, ".(#") && (ref->rtype = field_type(x, r, type, dot + 1, strlen(dot + 1))))
-            ;
-        else ref->rtype = member_of_type(&r->arena, type, dot + 1); /* the field's type, found at commit */
+        ref->rtype = chain_type(x, r, through_local(x, r, &r->arena, l, inner), q + head);
     }
 }
 
