@@ -88,6 +88,28 @@ static const char bind_imports_sql[] =
     "  ORDER BY s.parent_id IS NOT NULL, s.line_start LIMIT 1)\n"
     "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NOT NULL;\n";
 
+/* A name the target file does not define but imports itself (a package's
+ * index re-exporting its modules: `export {add as plus} from './math'`,
+ * `export * from './math'`, `from .mod import f` in an `__init__`): the
+ * definition in the file that import resolves to, one hop further. An import
+ * that names the item (by alias, else by its last component) wins over one of
+ * a whole module that happens to define it. Run after bind_imports_sql, on
+ * what it left unbound. */
+static const char bind_reexports_sql[] =
+    "UPDATE refs SET target_id = (\n"
+    "  SELECT s.id FROM imports i CROSS JOIN imports j ON j.file_id = i.target_file_id\n"
+    "    CROSS JOIN symbols s ON s.file_id = j.target_file_id\n"
+    "  WHERE i.file_id = refs.file_id AND i.target_file_id IS NOT NULL AND j.target_file_id IS NOT NULL\n"
+    "    AND j.target_file_id <> i.file_id\n"
+    "    AND (i.alias = refs.name OR (i.alias IS NULL AND last_component(i.name) = refs.name))\n"
+    "    AND s.short_name = CASE WHEN j.alias = last_component(i.name)\n"
+    "      OR (j.alias IS NULL AND last_component(j.name) = last_component(i.name)) THEN last_component(j.name)\n"
+    "      WHEN j.alias IS NULL THEN last_component(i.name) END\n"
+    "    AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL "\n"
+    "  ORDER BY j.alias IS NOT NULL OR last_component(j.name) = last_component(i.name) DESC, s.parent_id IS NOT NULL,\n"
+    "    s.line_start LIMIT 1)\n"
+    "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NULL;\n";
+
 const char *cortex_store_last_component(const char *name)
 {
     const char *last = name;
@@ -138,7 +160,11 @@ int cortex_store_bind_register(sqlite3 *db)
 
 int cortex_store_bind_touched(sqlite3 *db) { return cortex_store__exec(db, resolve_touched_sql, "sqlite store"); }
 
-int cortex_store_bind_imports(sqlite3 *db) { return cortex_store__exec(db, bind_imports_sql, "sqlite store"); }
+int cortex_store_bind_imports(sqlite3 *db)
+{
+    int rc = cortex_store__exec(db, bind_imports_sql, "sqlite store");
+    return rc ? rc : cortex_store__exec(db, bind_reexports_sql, "sqlite store");
+}
 
 /* ---- one file, in C -------------------------------------------------------- */
 

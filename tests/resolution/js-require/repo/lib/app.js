@@ -1,16 +1,17 @@
 'use strict';
 
 var utils = require('./util');
-var { compile } = require('./util');
+var { normalize: norm } = require('./util');
 var query = require('./query');
-var normalize = require('./util').normalize;
+var build = require('../index').compile;
 
 function init(app) {
   utils.normalize(app);
-  compile(app);
+  norm(app);
   query({});
-  normalize('x');
+  build(app);
   utils.flatten([]);
+  decorate(app);
 }
 
 module.exports = init;
