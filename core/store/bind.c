@@ -376,7 +376,17 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
     out->reach = CORTEX_STORE_REACH_MEMBER;
     if (rules && rules->self_names && cortex_str_in(q, (const char *const *)rules->self_names)) {
         out->target = find(b, ref->name, WANT_OWN_MEMBER, ref->caller, NULL);
-        if (out->target >= 0) out->resolution = "scoped";
+        if (out->target >= 0) {
+            out->resolution = "scoped";
+            return;
+        }
+        /* a value or constructor function of the file without that member:
+         * no class to inherit it from, so a property set at run time or a
+         * library prototype's (`this.engine()`, `this.get()` on a request) */
+        int32_t self = own_type(b, ref->caller);
+        if (self >= 0 && !container_kind(b->records->symbols[self].kind) &&
+            (rules->flags & CORTEX_PLUGIN_UNTYPED_RECEIVERS_AMBIGUOUS))
+            out->resolution = "ambiguous";
         return;
     }
     char first[256];

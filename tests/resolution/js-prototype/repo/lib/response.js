@@ -20,3 +20,7 @@ res.render = function render(view) {
   view.lookup('index');
   this.type('html');
 };
+
+res.engine = function engine(name) {
+  return name;
+};
