@@ -184,8 +184,10 @@ static const char *parent_kind_of(const cortex_file_records *r, int32_t parent)
 }
 
 /* Methods declared outside their type become its children when the type is
- * defined in this file, in the same scope. */
-static void link_receivers(const cortex_raw_records *x, cortex_file_records *r)
+ * defined in this file, in the same scope. The type is not a function unless
+ * the plugin says a function may be one (a constructor whose prototype
+ * receives the methods). */
+static void link_receivers(const cortex_raw_records *x, cortex_file_records *r, int function_types)
 {
     for (size_t i = 0; i < x->ndefs; i++) {
         const cortex_raw_def *d = &x->defs[i];
@@ -195,7 +197,8 @@ static void link_receivers(const cortex_raw_records *x, cortex_file_records *r)
         size_t type_len = strlen(m->name) - strlen(m->short_name) - 1;
         for (size_t k = 0; k < r->nsymbols; k++) {
             const cortex_symbol *t = &r->symbols[k];
-            if ((int32_t)k != d->symbol && !is_callable(t->kind) && strcmp(t->kind, "import") != 0 &&
+            if ((int32_t)k != d->symbol && (function_types ? strcmp(t->kind, "method") != 0 : !is_callable(t->kind)) &&
+                strcmp(t->kind, "import") != 0 &&
                 strlen(t->name) == type_len && strncmp(t->name, m->name, type_len) == 0) {
                 m->parent = (int32_t)k;
                 break;
@@ -276,7 +279,7 @@ static void build_symbols(cortex_raw_records *x, const cortex_language_plugin *p
         if (!d->is_import && !d->not_container) stack[depth++] = d->symbol;
     }
     free(stack);
-    link_receivers(x, r);
+    link_receivers(x, r, (p->flags & CORTEX_PLUGIN_FUNCTIONS_ARE_TYPES) != 0);
 }
 
 static int32_t find_text(const cortex_raw_records *x, uint32_t start, uint32_t end)

@@ -87,6 +87,28 @@ static const char bind_imports_sql[] =
     "  ORDER BY s.parent_id IS NOT NULL, s.line_start LIMIT 1)\n"
     "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NOT NULL;\n";
 
+/* A name the target file does not define but imports itself (a package's
+ * index re-exporting its modules: `export {add as plus} from './math'`,
+ * `export * from './math'`, `from .mod import f` in an `__init__`): the
+ * definition in the file that import resolves to, one hop further. An import
+ * that names the item (by alias, else by its last component) wins over one of
+ * a whole module that happens to define it. Run after bind_imports_sql, on
+ * what it left unbound. */
+static const char bind_reexports_sql[] =
+    "UPDATE refs SET target_id = (\n"
+    "  SELECT s.id FROM imports i CROSS JOIN imports j ON j.file_id = i.target_file_id\n"
+    "    CROSS JOIN symbols s ON s.file_id = j.target_file_id\n"
+    "  WHERE i.file_id = refs.file_id AND i.target_file_id IS NOT NULL AND j.target_file_id IS NOT NULL\n"
+    "    AND j.target_file_id <> i.file_id\n"
+    "    AND (i.alias = refs.name OR (i.alias IS NULL AND last_component(i.name) = refs.name))\n"
+    "    AND s.short_name = CASE WHEN j.alias = last_component(i.name)\n"
+    "      OR (j.alias IS NULL AND last_component(j.name) = last_component(i.name)) THEN last_component(j.name)\n"
+    "      WHEN j.alias IS NULL THEN last_component(i.name) END\n"
+    "    AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL "\n"
+    "  ORDER BY j.alias IS NOT NULL OR last_component(j.name) = last_component(i.name) DESC, s.parent_id IS NOT NULL,\n"
+    "    s.line_start LIMIT 1)\n"
+    "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NULL;\n";
+
 const char *cortex_store_last_component(const char *name)
 {
     const char *last = name;
@@ -137,7 +159,11 @@ int cortex_store_bind_register(sqlite3 *db)
 
 int cortex_store_bind_touched(sqlite3 *db) { return cortex_store__exec(db, resolve_touched_sql, "sqlite store"); }
 
-int cortex_store_bind_imports(sqlite3 *db) { return cortex_store__exec(db, bind_imports_sql, "sqlite store"); }
+int cortex_store_bind_imports(sqlite3 *db)
+{
+    int rc = cortex_store__exec(db, bind_imports_sql, "sqlite store");
+    return rc ? rc : cortex_store__exec(db, bind_reexports_sql, "sqlite store");
+}
 
 int cortex_store_bind_done(sqlite3 *db) { return cortex_store__exec(db, "DELETE FROM temp.touched_names", "sqlite store"); }
 
@@ -167,8 +193,13 @@ void cortex_store_file_binder_plan(cortex_store_file_binder *b, const cortex_fil
     for (size_t i = 0; i < r->nsymbols; i++)
         if (strcmp(r->symbols[i].kind, "import") == 0) nimports++;
     cortex_grow((void **)&b->import_keys, &b->import_keys_cap, 2 * nimports + 1, sizeof *b->import_keys);
+    cortex_grow((void **)&b->holds_apart, &b->holds_apart_cap, r->nsymbols + 1, sizeof *b->holds_apart);
+    memset(b->holds_apart, 0, r->nsymbols + 1);
     for (size_t i = 0; i < r->nsymbols; i++) {
         const cortex_symbol *sym = &r->symbols[i];
+        int32_t p = sym->parent;
+        if (p >= 0 && (sym->start_byte < r->symbols[p].start_byte || sym->end_byte > r->symbols[p].end_byte))
+            b->holds_apart[p] = 1;
         if (cortex_store_bindable(sym->kind)) {
             b->bindable[b->nbindable++] = (uint32_t)i;
         } else if (strcmp(sym->kind, "import") == 0) {
@@ -209,6 +240,28 @@ static int encloses(const cortex_file_records *r, int32_t outer, int32_t inner)
     return 0;
 }
 
+/* The type a self name (`this`, `self`) names in `caller`: the innermost
+ * type or namespace holding it, or the function whose members are declared
+ * apart from it (a method the plugin linked to its type through @receiver,
+ * or that type's own body: a constructor function). -1: none. */
+static int32_t own_type(const cortex_store_file_binder *b, int32_t caller)
+{
+    const cortex_file_records *r = b->records;
+    for (int32_t j = caller; j >= 0; j = r->symbols[j].parent)
+        if (container_kind(r->symbols[j].kind) || b->holds_apart[j]) return j;
+    return -1;
+}
+
+/* How deep symbol `i` is: 1 at the top level. */
+static int depth_of(const cortex_file_records *r, int32_t i)
+{
+    int d = 0;
+    for (int32_t j = i; j >= 0; j = r->symbols[j].parent) d++;
+    return d;
+}
+
+static int is_callable_kind(const char *kind) { return strcmp(kind, "function") == 0 || strcmp(kind, "method") == 0; }
+
 /* What a definition must be to be the one a reference names. */
 typedef enum want {
     WANT_PLAIN,         /* not a member */
@@ -222,10 +275,14 @@ static int wanted(const cortex_store_file_binder *b, int32_t i, want w, int32_t 
     const cortex_file_records *r = b->records;
     cortex_store_place place = place_in_file(b, i);
     int32_t parent = r->symbols[i].parent;
+    /* a function declared inside a function is a local of it: seen only from within */
+    if (place == CORTEX_STORE_PLACE_PLAIN && parent >= 0 && is_callable_kind(r->symbols[parent].kind) &&
+        !encloses(r, parent, caller))
+        return 0;
     switch (w) {
     case WANT_PLAIN: return place != CORTEX_STORE_PLACE_MEMBER;
     case WANT_PLAIN_OR_OWN: return place != CORTEX_STORE_PLACE_MEMBER || encloses(r, parent, caller);
-    case WANT_OWN_MEMBER: return place != CORTEX_STORE_PLACE_PLAIN && encloses(r, parent, caller);
+    case WANT_OWN_MEMBER: return place != CORTEX_STORE_PLACE_PLAIN && parent >= 0 && parent == own_type(b, caller);
     default:
         if (place == CORTEX_STORE_PLACE_PLAIN) return 0;
         if (parent >= 0) return strcmp(r->symbols[parent].short_name, type) == 0;
@@ -258,12 +315,24 @@ static int32_t scoped(const cortex_store_file_binder *b, const char *name)
     return NAMED(b, k, name) ? (int32_t)b->bindable[k] : -1;
 }
 
-/* The file's first definition (by line) named `name` that is what `w` wants. */
+/* The file's definition named `name` that is what `w` wants: the one in the
+ * innermost scope holding the caller (a nested function shadows a file-level
+ * one), else the first by line. */
 static int32_t find(const cortex_store_file_binder *b, const char *name, want w, int32_t caller, const char *type)
 {
-    for (size_t k = first_named(b, name); NAMED(b, k, name); k++)
-        if (wanted(b, (int32_t)b->bindable[k], w, caller, type)) return (int32_t)b->bindable[k];
-    return -1;
+    const cortex_file_records *r = b->records;
+    int32_t best = -1;
+    int best_depth = -1;
+    for (size_t k = first_named(b, name); NAMED(b, k, name); k++) {
+        int32_t i = (int32_t)b->bindable[k], parent = r->symbols[i].parent;
+        if (!wanted(b, i, w, caller, type)) continue;
+        int depth = parent >= 0 && encloses(r, parent, caller) ? depth_of(r, parent) : 0;
+        if (depth > best_depth) {
+            best = i;
+            best_depth = depth;
+        }
+    }
+    return best;
 }
 
 /* Whether the file defines a type or a namespace named `name`. */
@@ -305,13 +374,24 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
         out->target = find(b, ref->name, reach_members ? WANT_PLAIN_OR_OWN : WANT_PLAIN, ref->caller, NULL);
         if (out->target >= 0) out->resolution = "scoped";
         else if (imported(b, ref->name)) out->resolution = "import";
-        else if (builtin(rules, ref->name)) out->resolution = "unresolved";
+        else if (builtin(rules, ref->name) || (rules && (rules->flags & CORTEX_PLUGIN_BARE_NAMES_LEXICAL)))
+            out->resolution = "unresolved";
         return;
     }
     out->reach = CORTEX_STORE_REACH_MEMBER;
     if (rules && rules->self_names && cortex_str_in(q, (const char *const *)rules->self_names)) {
         out->target = find(b, ref->name, WANT_OWN_MEMBER, ref->caller, NULL);
-        if (out->target >= 0) out->resolution = "scoped";
+        if (out->target >= 0) {
+            out->resolution = "scoped";
+            return;
+        }
+        /* a value or constructor function of the file without that member:
+         * no class to inherit it from, so a property set at run time or a
+         * library prototype's (`this.engine()`, `this.get()` on a request) */
+        int32_t self = own_type(b, ref->caller);
+        if (self >= 0 && !container_kind(b->records->symbols[self].kind) &&
+            (rules->flags & CORTEX_PLUGIN_UNTYPED_RECEIVERS_AMBIGUOUS))
+            out->resolution = "ambiguous";
         return;
     }
     /* a receiver declared with its type: that type's member, here or, at
@@ -338,16 +418,25 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
         return;
     }
     const char *type = cortex_store_last_component(q);
-    if (defines_type(b, type)) {
+    int file_type = defines_type(b, type);
+    /* a plain name: a type of the file, or a value of the file that holds
+     * members (an object literal's methods, `res.send = function`) */
+    if (file_type || strcmp(first, q) == 0) {
         out->target = find(b, ref->name, WANT_MEMBER_OF_TYPE, ref->caller, type);
-        if (out->target >= 0) out->resolution = "scoped";
-        return;
+        if (out->target >= 0) {
+            out->resolution = "scoped";
+            return;
+        }
     }
     /* a standard-library root the file does not define: `Object.create`, `Math.max` */
     if (strcmp(first, q) == 0 && builtin(rules, first) && scoped(b, first) < 0)
         out->resolution = "unresolved";
-    /* `x.items()` on a value of unknown type: a dict's as likely as ours */
+    /* `x.items()` on a value of unknown type: a dict's as likely as ours;
+     * `Ctor.call()` on a type of the file without that member: the library's */
     else if (builtin_member(rules, ref->name))
+        out->resolution = "ambiguous";
+    /* any value of unknown type may be a library's: its members are candidates, not answers */
+    else if (!file_type && rules && (rules->flags & CORTEX_PLUGIN_UNTYPED_RECEIVERS_AMBIGUOUS))
         out->resolution = "ambiguous";
 }
 
@@ -355,5 +444,6 @@ void cortex_store_file_binder_dispose(cortex_store_file_binder *b)
 {
     free(b->bindable);
     free(b->import_keys);
+    free(b->holds_apart);
     memset(b, 0, sizeof *b);
 }

@@ -113,6 +113,8 @@ typedef struct cortex_store_file_binder {
     size_t nbindable, bindable_cap;
     const char **import_keys; /* sorted; borrowed from the records */
     size_t nimport_keys, import_keys_cap;
+    unsigned char *holds_apart; /* per symbol: a member of it is declared outside its span */
+    size_t holds_apart_cap;
 } cortex_store_file_binder;
 
 /** Readies the binder for `r` (borrowed until the next plan). */

@@ -66,6 +66,10 @@ static const cortex_plugin descriptor = {
     .refine_symbol = cortex_js_refine,
     .import_paths = cortex_js_import_paths,
     .line_comment = "//",
+    /* prototype methods belong to their constructor function; modules share
+     * no scope; any value may be a library's */
+    .flags = CORTEX_PLUGIN_FUNCTIONS_ARE_TYPES | CORTEX_PLUGIN_BARE_NAMES_LEXICAL |
+             CORTEX_PLUGIN_UNTYPED_RECEIVERS_AMBIGUOUS,
     .self_names = self_names,
     .builtins = builtins,
     .builtin_members = builtin_members,

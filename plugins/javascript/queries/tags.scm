@@ -75,6 +75,24 @@
   left: (_ object: (identifier) @receiver property: (property_identifier) @name)
   right: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) @definition.method
  (#not-any-of? @receiver "module" "exports" "window" "globalThis" "self" "global"))
+; A chain (`res.set = res.header = function header() {}`,
+; `A.prototype.a = A.prototype.b = function () {}`): the first name is a
+; method as well, whose body is the function's; it holds none of the others
+; (the calls inside are the last one's).
+((assignment_expression
+  left: (_
+    object: (_ object: (identifier) @receiver property: (property_identifier) @_prototype)
+    property: (property_identifier) @name)
+  right: (assignment_expression
+    right: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)])) @definition.method
+ (#eq? @_prototype "prototype")
+ (#set! container "no"))
+((assignment_expression
+  left: (_ object: (identifier) @receiver property: (property_identifier) @name)
+  right: (assignment_expression
+    right: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)])) @definition.method
+ (#not-any-of? @receiver "module" "exports" "window" "globalThis" "self" "global")
+ (#set! container "no"))
 ((assignment_expression
   left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: [(function_expression name: (identifier) @name body: (_) @body)
@@ -95,22 +113,22 @@
   (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @definition.class
 (export_statement "default" @name value: (class !name body: (class_body) @body)) @definition.class
 
-; Methods (a function directly inside a class is a method: the core's rule):
-; plain, static, async, generator, `get`/`set` accessors, `#private` ones
-; (private: plugin.c), computed (`[Symbol.iterator]`) and quoted names. In an
-; object literal (`const api = { get() {} }`) they are functions of the
-; object's constant.
+; Methods: plain, static, async, generator, `get`/`set` accessors, `#private`
+; ones (private: plugin.c), computed (`[Symbol.iterator]`) and quoted names.
+; In an object literal (`const api = { get() {} }`) they are methods of the
+; object's constant, as the compiler has them: reached through the object
+; (`api.get()`), never by a bare name.
 (method_definition
   name: [(property_identifier) (private_property_identifier) (computed_property_name) (number)] @name
-  body: (statement_block) @body) @definition.function
+  body: (statement_block) @body) @definition.method
 (method_definition
   name: (string (string_fragment) @name)
-  body: (statement_block) @body) @definition.function
+  body: (statement_block) @body) @definition.method
 
-; An object literal's function-valued keys (`stop: () => {}`, `'on-load': function () {}`).
+; An object literal's function-valued keys (`stop: () => {}`, `'on-load': function () {}`): methods too.
 (pair
   key: [(property_identifier) @name (string (string_fragment) @name)]
-  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) @definition.function
+  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) @definition.method
 
 ; ---- Constants and variables -----------------------------------------------
 ; After functions and classes: a declaration captured above keeps its kind.

@@ -213,6 +213,26 @@ typedef void (*cortex_embedded_regions_fn)(const char *path, const char *source,
  *  every file in the caller's directory and nothing else of the repository,
  *  and an import's target file stands for all the files of its directory. */
 #define CORTEX_PLUGIN_PACKAGE_DIRS (1u << 3)
+/** A function may be a type: the methods declared apart from it through
+ *  @receiver (JavaScript's `View.prototype.lookup = function () {}`) are its
+ *  children, and a call on the self name (`this.lookup()`) in the function or
+ *  in one of those methods binds to them. Without it a @receiver names a
+ *  type that is not a function (Go, C++). */
+#define CORTEX_PLUGIN_FUNCTIONS_ARE_TYPES (1u << 4)
+/** A bare name (`f()`) binds only to what its file can see: a definition in
+ *  the file or one its imports bring in (JavaScript and TypeScript modules,
+ *  whose files share no scope). Otherwise it is `unresolved`: a global of the
+ *  runtime, a parameter or a local, never the one same-named definition
+ *  elsewhere in the repository. Without it a bare name not found in its file
+ *  binds by name across the repository (C, Go packages, scripts). */
+#define CORTEX_PLUGIN_BARE_NAMES_LEXICAL (1u << 5)
+/** A call on a receiver whose type the binder does not know (`mime.lookup()`:
+ *  not a self name, an import or a type of the file) is `ambiguous` among the
+ *  repository's members of that name, never bound to the only one: in a
+ *  language whose values are as often a library's as the repository's, a
+ *  unique name proves nothing (JavaScript, TypeScript). Without it such a
+ *  call binds to the one member of that name in the repository. */
+#define CORTEX_PLUGIN_UNTYPED_RECEIVERS_AMBIGUOUS (1u << 6)
 
 /* ---- The descriptor ---------------------------------------------------- */
 

@@ -1,0 +1,7 @@
+'use strict';
+
+function _super(x) {
+  return x;
+}
+
+module.exports = _super;

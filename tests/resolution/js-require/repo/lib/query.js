@@ -1,0 +1,5 @@
+'use strict';
+
+module.exports = function query(options) {
+  return options;
+};

@@ -1,0 +1,2 @@
+export { add as plus, scale } from './math';
+export { default as clamp } from './math';
