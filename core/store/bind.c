@@ -405,7 +405,8 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
             out->target = find(b, ref->name, WANT_MEMBER_OF_TYPE, ref->caller, type);
         /* unbound here, a library type's member stays ambiguous unless the
          * commit finds the type's own */
-        out->resolution = out->target < 0 && builtin_member(rules, ref->name) ? "ambiguous" : "type";
+        int untyped_ambiguous = rules && (rules->flags & CORTEX_PLUGIN_UNTYPED_RECEIVERS_AMBIGUOUS);
+        out->resolution = out->target < 0 && (builtin_member(rules, ref->name) || untyped_ambiguous) ? "ambiguous" : "type";
         return;
     }
     char first[256];
