@@ -590,6 +590,16 @@ static const char *through_local(const cortex_raw_records *x, const cortex_file_
     return member_of_type(a, h->type, dot + 1);
 }
 
+/* Whether the `len` bytes at `q` are the language's word for the enclosing
+ * type's instance (`self`, `this`). */
+static int self_name(const cortex_file_records *r, const char *q, size_t len)
+{
+    if (!r->rules || !r->rules->self_names) return 0;
+    for (char **w = r->rules->self_names; *w; w++)
+        if (strlen(*w) == len && strncmp(*w, q, len) == 0) return 1;
+    return 0;
+}
+
 #define CHAIN_STEPS_MAX 4
 
 /* The type of a path of fields and calls after a receiver of type `type`
@@ -654,6 +664,12 @@ static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
         while (q[head] && q[head] != '.') head++;
         if (!plain_name(q, head)) continue;
         int32_t inner = innermost(r, ref->start_byte, 1);
+        if (q[head] && self_name(r, q, head)) { /* `self.conn.close()`: a field of the enclosing type */
+            int32_t t = inner;
+            while (t >= 0 && !cortex_record_type_kind(r->symbols[t].kind)) t = r->symbols[t].parent;
+            if (t >= 0) ref->rtype = chain_type(x, r, r->symbols[t].short_name, q + head);
+            continue;
+        }
         const cortex_raw_local *l = local_named(x, r, q, head, inner, ref->start_byte);
         if (!l || !l->type) continue;
         ref->rtype = chain_type(x, r, through_local(x, r, &r->arena, l, inner), q + head);
