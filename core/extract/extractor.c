@@ -364,6 +364,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         }
         d->visibility = have_vis ? node_text(&r->arena, vis, src) : pat->visibility;
         if (have_alias) d->alias = node_text(&r->arena, alias, src);
+        else d->alias = pat->alias;
         if (have_recv && have_def) d->receiver = receiver_type(&r->arena, recv, src);
         if (have_dtype && have_def) d->dtype = receiver_type(&r->arena, dtype, src);
         d->name_row = d->sp.row;

@@ -130,10 +130,11 @@ static int parse_predicate(cortex_compiled_query *cq, cortex_pattern_info *pat, 
         char **slot = strcmp(key, "origin") == 0       ? &pat->origin
                       : strcmp(key, "visibility") == 0 ? &pat->visibility
                       : strcmp(key, "separator") == 0  ? &pat->separator
+                      : strcmp(key, "alias") == 0      ? &pat->alias
                                                        : NULL;
         if (!slot) {
             int rc = cortex_error_set(CORTEX_EINVALID,
-                                      "query '%s' pattern %u: unknown #set! key '%s' (known: origin, visibility, level, container, separator)",
+                                      "query '%s' pattern %u: unknown #set! key '%s' (known: origin, visibility, alias, level, container, separator)",
                                       cq->name, pattern_index, key);
             free(key);
             return rc;
@@ -277,6 +278,7 @@ void cortex_compiled_query_dispose(cortex_compiled_query *q)
         if (pat->strip_capture >= 0) regfree(&pat->strip);
         free(pat->origin);
         free(pat->visibility);
+        free(pat->alias);
         free(pat->separator);
     }
     free(q->patterns);

@@ -56,6 +56,7 @@ typedef struct cortex_pattern_info {
     size_t npreds, preds_cap;
     char *origin;      /* (#set! origin "...") */
     char *visibility;  /* (#set! visibility "...") */
+    char *alias;       /* (#set! alias "*"): an import's alias when no @import.alias is captured */
     char *separator;   /* (#set! separator "::"): joins @import.module and @name; "." when NULL */
     uint32_t level;    /* (#set! level "N"): an outline level, 0 = none */
     int not_container; /* (#set! container "no"): encloses no other definition */

@@ -45,6 +45,18 @@ typedef enum cortex_store_place {
     CORTEX_STORE_PLACE_NAMESPACED = 2 /* directly inside a namespace: either */
 } cortex_store_place;
 
+/** definition_names.member of the definitions with internal linkage
+ *  (visibility "static": a C `static` function): counted apart, so they never
+ *  make a name ambiguous or bind by name elsewhere; their own file binds them
+ *  (scoped), a file that includes theirs through an include (import). */
+#define CORTEX_STORE_FILE_LOCAL 3
+#define CORTEX_STORE_FILE_LOCAL_SQL "3"
+#define CORTEX_STORE_FILE_LOCAL_VISIBILITY "static"
+
+/** definition_names.member of a definition: CORTEX_STORE_FILE_LOCAL for a
+ *  definition of `visibility` "static", else its place (cortex_store_place_of). */
+int cortex_store_name_member(const char *kind, const char *parent_kind, const char *visibility);
+
 /** The place of a definition of `kind` whose parent has kind `parent_kind`
  *  (NULL: none). A method is a member wherever it is declared (Go's and
  *  C++'s methods may sit apart from their type). */
@@ -102,6 +114,13 @@ int cortex_store_bind_scopes(sqlite3 *db, int all, int64_t generation);
 
 /** Empties temp.touched_names, once every pass that reads it has run. */
 int cortex_store_bind_done(sqlite3 *db);
+/** Binds the bare references of the files that include others (imports whose
+ *  alias is "*": every name of the target file comes in) to the one
+ *  definition of their name in the files they include: a `static inline`
+ *  function of a header, one of several definitions of a name repository-wide,
+ *  a library name the file redefines through a header. Redone for the files of
+ *  `generation` and the files including them. */
+int cortex_store_bind_includes(sqlite3 *db, int64_t generation);
 
 /** One file's binding in C, as its references are written: its bindable
  *  symbols sorted by name (then line) and the names its imports bring in.

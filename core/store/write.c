@@ -237,7 +237,9 @@ static int insert_symbol(cortex_store_writer *s, int64_t file_id, const cortex_f
     }
     if (s->names && cortex_store_bindable(sym->kind))
         cortex_bulk_names_add(s->names, r->lang, sym->short_name,
-                              (int)cortex_store_place_of(sym->kind, sym->parent >= 0 ? r->symbols[sym->parent].kind : NULL), id);
+                              cortex_store_name_member(sym->kind, sym->parent >= 0 ? r->symbols[sym->parent].kind : NULL,
+                                                       sym->visibility),
+                              id);
     if (s->side) cortex_fts_side_add(s->side, CORTEX_FTS_SYMBOLS, id, (const char *const[]){s->terms, sym->sig, sym->doc});
     return strcmp(sym->kind, "import") == 0 ? write_import(s, file_id, sym, id, 0) : 0;
 }

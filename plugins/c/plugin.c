@@ -1,7 +1,8 @@
 /*
  * The C plugin: the tree-sitter-c grammar, the queries in queries/, and a
- * refine hook that marks `static` functions and variables private (file
- * scope) — storage class is visible in the declaration text only.
+ * refine hook that marks `static` functions and variables "static" (internal
+ * linkage: their file and the files that include it) — storage class is
+ * visible in the declaration text only.
  */
 #include <cortex/plugin.h>
 
@@ -38,7 +39,7 @@ static int declared_static(const cortex_symbol_view *v)
 static void refine(const cortex_symbol_view *view, const char **kind, const char **visibility)
 {
     if (strcmp(*kind, "function") != 0 && strcmp(*kind, "variable") != 0 && strcmp(*kind, "prototype") != 0) return;
-    if (declared_static(view)) *visibility = "private";
+    if (declared_static(view)) *visibility = "static";
 }
 
 /* The grammar's attribute and decorator node types: written before a

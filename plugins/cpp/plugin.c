@@ -62,7 +62,8 @@ static int is_aggregate(const char *kind)
  * struct or union. A variable directly in a class is a data member: the
  * grammar reads a class with an export macro (`class API Foo {`) as a
  * function, its fields as declarations. Outside classes, `static` functions
- * and variables are file-private.
+ * and variables have internal linkage: visibility "static", their file's and
+ * the files' that include it.
  */
 static void refine(const cortex_symbol_view *v, const char **kind, const char **visibility)
 {
@@ -75,7 +76,7 @@ static void refine(const cortex_symbol_view *v, const char **kind, const char **
     if (strcmp(*kind, "function") != 0 && strcmp(*kind, "variable") != 0 && strcmp(*kind, "constant") != 0 &&
         strcmp(*kind, "prototype") != 0)
         return;
-    if (!*visibility && declared_static(v)) *visibility = "private";
+    if (!*visibility && declared_static(v)) *visibility = "static";
 }
 
 /*

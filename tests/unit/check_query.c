@@ -217,7 +217,7 @@ START_TEST(test_query_refusals_name_the_query_pattern_and_fault)
                    "query 'q' pattern 1: unsupported predicate #frob?");
     expect_refused(
         "((comment) @name (#set! colour \"red\"))",
-        "query 'q' pattern 0: unknown #set! key 'colour' (known: origin, visibility, level, container, separator)");
+        "query 'q' pattern 0: unknown #set! key 'colour' (known: origin, visibility, alias, level, container, separator)");
     expect_refused("((comment) @name (#set! level \"0\"))",
                    "query 'q' pattern 0: #set! level takes a number from 1 to 64");
     expect_refused("((comment) @name (#set! level \"65\"))",

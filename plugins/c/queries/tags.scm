@@ -106,15 +106,22 @@
 ; named aggregate does not enclose it (`struct list` is a file-level name, its
 ; fields belong to it); an anonymous one's fields belong to the typedef.
 ; This pattern comes first: when two capture the same node, the first wins.
+; `typedef struct X {...} X;` is one entity under one name: the struct, with
+; its members, is its definition and the typedef none (else every use of `X`
+; has two candidates); `typedef struct X X;` alone is a forward declaration of
+; it, no definition either (as `struct X;` is none). @_tag is the aggregate's
+; name, and both patterns skip a typedef that gives it its own name again.
 ((type_definition
-   type: [(struct_specifier name: (_)) (union_specifier name: (_)) (enum_specifier name: (_))]
+   type: [(struct_specifier name: (_) @_tag) (union_specifier name: (_) @_tag) (enum_specifier name: (_) @_tag)]
    declarator: [
      (type_identifier) @name
      (pointer_declarator declarator: (type_identifier) @name)]) @definition.type
+ (#not-eq? @name @_tag)
  (#set! container "no"))
 ; A function type with a parenthesized name: `typedef void (handler_t)(int);`,
 ; also returning a pointer: `typedef const char *(printfn_t)(int);`.
-(type_definition
+((type_definition
+  type: [(struct_specifier name: (_) @_tag) (union_specifier name: (_) @_tag) (enum_specifier name: (_) @_tag)]?
   declarator: [
     (type_identifier) @name
     (pointer_declarator declarator: [
@@ -124,6 +131,7 @@
     (function_declarator declarator: (parenthesized_declarator [
       (type_identifier) @name
       (pointer_declarator declarator: (type_identifier) @name)]))]) @definition.type
+ (#not-eq? @name @_tag))
 
 ; Macros: object-like and function-like.
 (preproc_def name: (identifier) @name) @definition.macro
@@ -166,5 +174,7 @@
           (array_declarator declarator: (identifier) @name)])))])]) @definition.variable
 
 ; Includes: <system> and "local" told apart.
-((preproc_include path: (system_lib_string) @name) @import (#set! origin "system"))
-((preproc_include path: (string_literal) @name) @import (#set! origin "local"))
+; An include brings every name of the file it names into the including one:
+; alias "*" (docs/writing-a-plugin.md).
+((preproc_include path: (system_lib_string) @name) @import (#set! origin "system") (#set! alias "*"))
+((preproc_include path: (string_literal) @name) @import (#set! origin "local") (#set! alias "*"))

@@ -513,11 +513,17 @@
  (#not-match? @_prev "^<"))
 (template_declaration parameters: (_) . (alias_declaration name: (type_identifier) @name)) @definition.type
 (template_declaration parameters: (_) . (concept_definition name: (identifier) @name)) @definition.type
+; `typedef struct X {...} X;` (or `typedef struct X X;`) names the struct
+; again: one entity, whose definition is the struct (as in C's tags.scm).
 ((type_definition
-   type: [(struct_specifier name: (_)) (union_specifier name: (_)) (enum_specifier name: (_)) (class_specifier name: (_))]
+   type: [(struct_specifier name: (_) @_tag) (union_specifier name: (_) @_tag) (enum_specifier name: (_) @_tag)
+          (class_specifier name: (_) @_tag)]
    declarator: [(type_identifier) @name (pointer_declarator declarator: (type_identifier) @name)]) @definition.type
+ (#not-eq? @name @_tag)
  (#set! container "no"))
-(type_definition
+((type_definition
+  type: [(struct_specifier name: (_) @_tag) (union_specifier name: (_) @_tag) (enum_specifier name: (_) @_tag)
+         (class_specifier name: (_) @_tag)]?
   declarator: [
     (type_identifier) @name
     (pointer_declarator declarator: (type_identifier) @name)
@@ -527,6 +533,7 @@
     (_ declarator: (type_identifier) @name parameters: (parameter_list))
     (pointer_declarator declarator: (_ declarator: (type_identifier) @name parameters: (parameter_list)))
   ]) @definition.type
+ (#not-eq? @name @_tag))
 
 ; ---- Variables and constants ----------------------------------------------------
 ; At namespace scope (the core drops those inside functions: locals). `const`
@@ -589,8 +596,9 @@
 ; #include <system> and "local" (resolved by plugin.c); `using namespace
 ; std;` and `namespace fs = std::filesystem;` (aliased fs) import a
 ; namespace; `using std::string;` imports one name.
-((preproc_include path: (system_lib_string) @name) @import (#set! origin "system"))
-((preproc_include path: (string_literal) @name) @import (#set! origin "local"))
+; An include brings every name of the file it names: alias "*".
+((preproc_include path: (system_lib_string) @name) @import (#set! origin "system") (#set! alias "*"))
+((preproc_include path: (string_literal) @name) @import (#set! origin "local") (#set! alias "*"))
 ((using_declaration "namespace" [(identifier) (qualified_identifier)] @name) @import (#set! origin "namespace"))
 ((using_declaration [(identifier) (qualified_identifier)] @name) @import (#set! origin "using"))
 ((namespace_alias_definition

@@ -352,9 +352,9 @@ export async function sharedChecks(h, client, ctx) {
       sym('point.h', 'import', 'lib/point.c', 2, 2),
       sym('point_add', 'function', 'lib/point.c', 5, 10, null, 'int point_add(struct point *a, const struct point *b)',
         'Adds b to a in place; returns the new x.'),
-      // static: file-private.
+      // static: internal linkage.
       sym('print_point', 'function', 'lib/point.c', 12, 15, null, 'static void print_point(const struct point *p)', null,
-        'private'),
+        'static'),
       sym('main', 'function', 'lib/point.c', 17, 23, null, 'int main(void)'),
     ]);
     const md = await structured(ctx, 'get_file_symbols', { file: 'README.md' });
@@ -432,10 +432,10 @@ export async function sharedChecks(h, client, ctx) {
   });
   await check('get_imports: lib/point.c, format text', async () => {
     const r = await compact(ctx, 'get_imports', { file: 'lib/point.c' });
-    assert.equal(r.content[0].text, '1: stdio.h (system)\n2: point.h (local) -> lib/point.h\n2 of 2\n');
+    assert.equal(r.content[0].text, '1: stdio.h as * (system)\n2: point.h as * (local) -> lib/point.h\n2 of 2\n');
     assert.deepEqual(r.structuredContent.imports, [
-      { name: 'stdio.h', alias: null, origin: 'system', file: 'lib/point.c', line: 1, resolved: null },
-      { name: 'point.h', alias: null, origin: 'local', file: 'lib/point.c', line: 2, resolved: 'lib/point.h' },
+      { name: 'stdio.h', alias: '*', origin: 'system', file: 'lib/point.c', line: 1, resolved: null },
+      { name: 'point.h', alias: '*', origin: 'local', file: 'lib/point.c', line: 2, resolved: 'lib/point.h' },
     ]);
   });
 

@@ -1,0 +1,3 @@
+#include "util.h"
+
+int lib_smaller(int a, int b) { return MIN(a, b); }

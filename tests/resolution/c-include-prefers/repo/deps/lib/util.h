@@ -1,0 +1,1 @@
+#define MIN(a, b) ((b) < (a) ? (b) : (a))

@@ -1,0 +1,3 @@
+#include "util.h"
+
+int smaller(int a, int b) { return MIN(a, b); }

@@ -1,0 +1,1 @@
+#define MIN(a, b) ((a) < (b) ? (a) : (b))

@@ -1,0 +1,1 @@
+#define strcasecmp _stricmp

@@ -1,0 +1,1 @@
+void *memcpy(void *d, const void *s, unsigned long n);

@@ -1,0 +1,1 @@
+int nouser(int x) { return fast_abs(x); }

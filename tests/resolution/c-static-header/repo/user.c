@@ -1,0 +1,3 @@
+#include "inc/fast.h"
+
+int user(int x) { return fast_abs(x); }

@@ -1,0 +1,3 @@
+int scale(int x);
+
+int main(void) { return scale(3) + clamp(4); }

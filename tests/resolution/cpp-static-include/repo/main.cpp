@@ -1,0 +1,3 @@
+int helper(int x);
+
+int main() { return helper(1) + twice(2); }

@@ -1,0 +1,1 @@
+static inline int twice(int x) { return 2 * x; }
