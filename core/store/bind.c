@@ -476,6 +476,8 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
         if (self >= 0 && !container_kind(b->records->symbols[self].kind) &&
             (rules->flags & CORTEX_PLUGIN_UNTYPED_RECEIVERS_AMBIGUOUS))
             out->resolution = "ambiguous";
+        else if (ref->rtype) /* the enclosing class's: inherited, or declared apart; at commit */
+            out->resolution = "type";
         return;
     }
     /* a receiver declared with its type: that type's member, here or, at

@@ -17,10 +17,12 @@ enum {
     Q_TYPED,       /* references whose receiver's type is known */
     Q_PACKAGED,    /* references of languages whose packages are directories */
     Q_MEMBERS,     /* definitions that are members named ?1 of a type ?3, in language ?2 */
-    Q_FIELDS,      /* the same, of any kind: a field's declared type leads on */
+    Q_FIELDS,      /* the same, of any kind, with a declared type: a field's leads on */
+    Q_DATA,        /* the same, of any kind: a field holding a function is no method to inherit */
     Q_PLAIN,       /* definitions named ?1 that are not members, in language ?2 */
     Q_TYPES,       /* types named ?1 in language ?2 */
     Q_IMPORT,      /* the file ?1's import that names ?2, and its target */
+    Q_BASES,       /* what the type ?2 of the file ?1 extends, implements or embeds */
     Q_UPDATE,
     Q_COUNT
 };
@@ -34,7 +36,9 @@ enum {
 static const char *const query_sql[Q_COUNT] = {
     [Q_TYPED] = "SELECT r.id, r.file_id, f.path, f.lang, COALESCE(l.package_dirs, 0), r.name, r.rtype, r.qualifier, r.resolution,"
                 " r.target_id FROM refs r INDEXED BY refs_rtype JOIN files f ON f.id = r.file_id"
-                " LEFT JOIN languages l ON l.lang = f.lang WHERE r.rtype IS NOT NULL AND " CHOSEN("f", "r"),
+                " LEFT JOIN languages l ON l.lang = f.lang WHERE r.rtype IS NOT NULL"
+                /* what the file's binder bound in the file stays */
+                " AND (r.resolution IS NULL OR r.resolution <> 'scoped') AND " CHOSEN("f", "r"),
     [Q_PACKAGED] = "SELECT r.id, r.file_id, f.path, f.lang, 1, r.name, r.rtype, r.qualifier, r.resolution, r.target_id"
                    " FROM languages l JOIN files f ON f.lang = l.lang"
                    " JOIN refs r ON " CORTEX_STORE_ROW_OF_FILE("r.id", "f.id")
@@ -50,6 +54,8 @@ static const char *const query_sql[Q_COUNT] = {
     [Q_FIELDS] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name FROM symbols s JOIN files f ON f.id = s.file_id"
                  " WHERE s.short_name = ?1 AND f.lang = ?2 AND s.dtype IS NOT NULL"
                  " AND (s.name = ?3 OR substr(s.name, -length(?3) - 1) = '.' || ?3)",
+    [Q_DATA] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name FROM symbols s JOIN files f ON f.id = s.file_id"
+               " WHERE s.short_name = ?1 AND f.lang = ?2 AND (s.name = ?3 OR substr(s.name, -length(?3) - 1) = '.' || ?3)",
     [Q_PLAIN] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name FROM symbols s JOIN files f ON f.id = s.file_id"
                 " LEFT JOIN symbols p ON p.id = s.parent_id"
                 " WHERE s.short_name = ?1 AND f.lang = ?2 AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL
@@ -62,6 +68,8 @@ static const char *const query_sql[Q_COUNT] = {
     [Q_IMPORT] = "SELECT i.target_file_id, f.path FROM imports i LEFT JOIN files f ON f.id = i.target_file_id"
                  " WHERE i.file_id = ?1 AND (i.alias = ?2 OR (i.alias IS NULL AND last_component(i.name) = ?2))"
                  " ORDER BY i.target_file_id IS NULL, i.line LIMIT 1",
+    [Q_BASES] = "SELECT name, qualifier FROM refs WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1")
+                " AND caller_id = ?2 AND kind = 'inherit' ORDER BY id",
     [Q_UPDATE] = "UPDATE refs SET target_id = ?2, resolution = ?3 WHERE id = ?1",
 };
 
@@ -271,6 +279,51 @@ static int find_member(scope_binder *b, int q, const found *t, const char *name,
     return take(b, one_in(b, IN_TARGET, t->file_id, t->path, c->package_dirs), out);
 }
 
+static int resolve_type(scope_binder *b, const context *c, const char *expr, int depth, found *out, int *rc);
+
+#define BASES_MAX 16
+
+/* The member `name` that the type `t` inherits: its bases' (what it
+ * extends, implements or embeds, as its inherit references name them, read
+ * from its file), theirs in turn, the first base that has it. */
+static int find_inherited(scope_binder *b, const found *t, const char *name, const context *c, int depth, found *out,
+                          int *rc)
+{
+    if (depth > 3) return NOT_FOUND;
+    char *bases[BASES_MAX];
+    size_t n = 0;
+    sqlite3_stmt *st = b->st[Q_BASES];
+    sqlite3_bind_int64(st, 1, t->file_id);
+    sqlite3_bind_int64(st, 2, t->id);
+    while (n < BASES_MAX && sqlite3_step(st) == SQLITE_ROW) {
+        const char *base = (const char *)sqlite3_column_text(st, 0), *q = (const char *)sqlite3_column_text(st, 1);
+        size_t bl = strlen(base), ql = q ? strlen(q) : 0;
+        char *expr = cortex_xmalloc(ql + bl + 2);
+        if (q) {
+            memcpy(expr, q, ql);
+            expr[ql] = '.';
+            memcpy(expr + ql + 1, base, bl + 1);
+        } else {
+            memcpy(expr, base, bl + 1);
+        }
+        bases[n++] = expr;
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    context tc = {t->file_id, t->path, c->lang, c->package_dirs};
+    int got = NOT_FOUND;
+    for (size_t i = 0; i < n && got != FOUND && !*rc; i++) {
+        found base = {0};
+        if (resolve_type(b, &tc, bases[i], depth + 1, &base, rc) == FOUND && base.id != t->id) {
+            got = find_member(b, Q_MEMBERS, &base, name, &tc, out, rc);
+            if (got != FOUND && !*rc) got = find_inherited(b, &base, name, &tc, depth + 1, out, rc);
+        }
+        found_free(&base);
+    }
+    for (size_t i = 0; i < n; i++) free(bases[i]);
+    return got;
+}
+
 #define TYPE_DEPTH_MAX 4
 
 /* The type definition a receiver's type expression (refs.rtype) names, as
@@ -337,8 +390,17 @@ static int bind_typed(scope_binder *b, const pending *p, outcome *out)
         *out = (outcome){0, "unresolved"};
     } else if (got == NOT_FOUND && !strpbrk(p->rtype, "(#")) {
         *out = (outcome){0, "unresolved"}; /* a type the repository does not define */
-    } else if (got == FOUND && find_member(b, Q_MEMBERS, &t, p->name, &c, &m, &rc) == FOUND) {
-        *out = (outcome){m.id, "type"};
+    } else if (got == FOUND) {
+        int member = find_member(b, Q_MEMBERS, &t, p->name, &c, &m, &rc);
+        if (member == FOUND) {
+            *out = (outcome){m.id, "type"};
+        } else if (member == SEVERAL || rc) {
+            /* several (overloads, build variants): by name */
+        } else if (find_member(b, Q_DATA, &t, p->name, &c, &m, &rc) != NOT_FOUND) {
+            *out = (outcome){0, "unresolved"}; /* a field holding a function: whichever was stored */
+        } else if (!rc && find_inherited(b, &t, p->name, &c, 0, &m, &rc) == FOUND) {
+            *out = (outcome){m.id, "inherit"};
+        }
     }
     found_free(&t);
     found_free(&m);
