@@ -114,7 +114,21 @@ static const char bind_reexports_sql[] =
     "    AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL "\n"
     "  ORDER BY j.alias IS NOT NULL OR last_component(j.name) = last_component(i.name) DESC, s.parent_id IS NOT NULL,\n"
     "    s.line_start LIMIT 1)\n"
-    "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NULL;\n";
+    "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NULL;\n"
+    /* the same for a call on the module's name (`click.secho()`, `click`'s
+     * __init__ importing secho from .termui) */
+    "UPDATE refs SET target_id = (\n"
+    "  SELECT s.id FROM imports i CROSS JOIN imports j ON j.file_id = i.target_file_id\n"
+    "    CROSS JOIN symbols s ON s.file_id = j.target_file_id\n"
+    "  WHERE i.file_id = refs.file_id AND i.target_file_id IS NOT NULL AND j.target_file_id IS NOT NULL\n"
+    "    AND j.target_file_id <> i.file_id\n"
+    "    AND (i.alias IN (refs.qualifier, first_component(refs.qualifier)) OR (i.alias IS NULL AND (i.name = refs.qualifier\n"
+    "      OR last_component(i.name) IN (refs.qualifier, first_component(refs.qualifier)))))\n"
+    "    AND (j.alias = refs.name OR (j.alias IS NULL AND last_component(j.name) = refs.name))\n"
+    "    AND s.short_name = last_component(j.name) AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL "\n"
+    "  ORDER BY s.parent_id IS NOT NULL, s.line_start LIMIT 1)\n"
+    "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NOT NULL;\n";
+
 /* Include binding (cortex_store_bind_includes). An include brings in every
  * name of its file and of the files that one includes: include_closure holds
  * each file's reach. The files whose bare references are bound again are

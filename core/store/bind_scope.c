@@ -287,7 +287,7 @@ static int resolve_type(scope_binder *b, const context *c, const char *expr, int
  * extends, implements or embeds, as its inherit references name them, read
  * from its file), theirs in turn, the first base that has it. */
 static int find_inherited(scope_binder *b, const found *t, const char *name, const context *c, int depth, found *out,
-                          int *rc)
+                          int *outside, int *rc)
 {
     if (depth > 3) return NOT_FOUND;
     char *bases[BASES_MAX];
@@ -314,9 +314,12 @@ static int find_inherited(scope_binder *b, const found *t, const char *name, con
     int got = NOT_FOUND;
     for (size_t i = 0; i < n && got != FOUND && !*rc; i++) {
         found base = {0};
-        if (resolve_type(b, &tc, bases[i], depth + 1, &base, rc) == FOUND && base.id != t->id) {
+        int kind = resolve_type(b, &tc, bases[i], depth + 1, &base, rc);
+        if (kind == FOUND && base.id != t->id) {
             got = find_member(b, Q_MEMBERS, &base, name, &tc, out, rc);
-            if (got != FOUND && !*rc) got = find_inherited(b, &base, name, &tc, depth + 1, out, rc);
+            if (got != FOUND && !*rc) got = find_inherited(b, &base, name, &tc, depth + 1, out, outside, rc);
+        } else if (kind == NOT_FOUND || kind == OUTSIDE) {
+            *outside = 1; /* a library's base (`dict`, an imported package's type) may have it */
         }
         found_free(&base);
     }
@@ -398,8 +401,10 @@ static int bind_typed(scope_binder *b, const pending *p, outcome *out)
             /* several (overloads, build variants): by name */
         } else if (find_member(b, Q_DATA, &t, p->name, &c, &m, &rc) != NOT_FOUND) {
             *out = (outcome){0, "unresolved"}; /* a field holding a function: whichever was stored */
-        } else if (!rc && find_inherited(b, &t, p->name, &c, 0, &m, &rc) == FOUND) {
-            *out = (outcome){m.id, "inherit"};
+        } else {
+            int outside = 0;
+            if (find_inherited(b, &t, p->name, &c, 0, &m, &outside, &rc) == FOUND) *out = (outcome){m.id, "inherit"};
+            else if (outside && !rc) *out = (outcome){0, "unresolved"}; /* the library base's, most likely */
         }
     }
     found_free(&t);

@@ -462,7 +462,7 @@ export async function sharedChecks(h, client, ctx) {
     const add = def('Ledger.add', 'method', 'src/app.py', 17);
     let r = await structured(ctx, 'get_callers', { name: 'Ledger.add' });
     assert.deepEqual([r.definitions, r.references],
-      [[add], [edge('src/app.py', 29, 12, 'call', 'add', 'ledger', 'main', 'ambiguous', null)]]);
+      [[add], [edge('src/app.py', 29, 12, 'call', 'add', 'ledger', 'main', 'type', add)]]);
     const ledger = def('Ledger', 'class', 'src/app.py', 8);
     r = await structured(ctx, 'get_callers', { name: 'Ledger' });
     assert.deepEqual([r.definitions, r.references],
@@ -504,8 +504,9 @@ export async function sharedChecks(h, client, ctx) {
       edge('lib/point.c', 20, 5, 'call', 'point_add', null, 'main', 'scoped', def('point_add', 'function', 'lib/point.c', 5)),
       edge('lib/point.c', 21, 5, 'call', 'print_point', null, 'main', 'scoped', def('print_point', 'function', 'lib/point.c', 12)),
       edge('src/app.py', 28, 14, 'call', 'Ledger', null, 'main', 'scoped', def('Ledger', 'class', 'src/app.py', 8)),
-      edge('src/app.py', 29, 12, 'call', 'add', 'ledger', 'main', 'ambiguous', null),
-      edge('src/app.py', 30, 12, 'call', 'save', 'ledger', 'main', 'name', def('Ledger.save', 'method', 'src/app.py', 22)),
+      // `ledger = Ledger(...)`: a Ledger, so its add and save, never a set's add by name
+      edge('src/app.py', 29, 12, 'call', 'add', 'ledger', 'main', 'type', def('Ledger.add', 'method', 'src/app.py', 17)),
+      edge('src/app.py', 30, 12, 'call', 'save', 'ledger', 'main', 'type', def('Ledger.save', 'method', 'src/app.py', 22)),
     ]);
   });
   await check('get_callees: format text', async () => {
