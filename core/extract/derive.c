@@ -664,7 +664,7 @@ static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
         while (q[head] && q[head] != '.') head++;
         if (!plain_name(q, head)) continue;
         int32_t inner = innermost(r, ref->start_byte, 1);
-        if (self_name(r, q, head)) { /* `self.save()`, `self.conn.close()`: the enclosing type, a field of it */
+        if (q[head] && self_name(r, q, head)) { /* `self.conn.close()`: a field of the enclosing type */
             int32_t t = inner;
             while (t >= 0 && !cortex_record_type_kind(r->symbols[t].kind)) t = r->symbols[t].parent;
             if (t >= 0) ref->rtype = chain_type(x, r, r->symbols[t].short_name, q + head);

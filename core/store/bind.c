@@ -461,7 +461,7 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
                                    const cortex_reference *ref)
 {
     const cortex_binding_rules *rules = b->records->rules;
-    *out = (cortex_store_local_binding){-1, NULL, CORTEX_STORE_REACH_PLAIN};
+    *out = (cortex_store_local_binding){-1, NULL, CORTEX_STORE_REACH_PLAIN, ref->rtype};
     const char *q = ref->qualifier;
     if (!q || !*q) {
         if (ref->local) { /* a parameter or variable of the caller's: no definition's */
@@ -490,8 +490,11 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
         if (self >= 0 && !container_kind(b->records->symbols[self].kind) &&
             (rules->flags & CORTEX_PLUGIN_UNTYPED_RECEIVERS_AMBIGUOUS))
             out->resolution = "ambiguous";
-        else if (ref->rtype) /* the enclosing class's: inherited, or declared apart; at commit */
+        else if (self >= 0 && container_kind(b->records->symbols[self].kind)) {
+            /* the enclosing class's: inherited, or declared apart; at commit */
+            out->rtype = b->records->symbols[self].short_name;
             out->resolution = "type";
+        }
         return;
     }
     /* a receiver declared with its type: that type's member, here or, at

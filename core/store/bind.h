@@ -146,6 +146,8 @@ typedef struct cortex_store_local_binding {
                                "unresolved" (a builtin: the language's, not the repository's),
                                or NULL: by name at commit, within `reach` */
     cortex_store_reach reach;
+    const char *rtype; /* the receiver's type to bind by at commit: the reference's, or the enclosing
+                          type's for a self call the file cannot bind (refs.rtype) */
 } cortex_store_local_binding;
 
 /** Binds `ref` by its language's rules (the records' cortex_binding_rules):

@@ -486,7 +486,7 @@ static int write_refs(cortex_store_writer *s, int64_t file_id, const cortex_file
         if (b.target >= 0) sqlite3_bind_int64(st, col + 3, s->ids.ids[b.target]);
         if (b.resolution) sqlite3_bind_text(st, col + 4, b.resolution, -1, SQLITE_STATIC);
         sqlite3_bind_int(st, col + 5, (int)b.reach);
-        bind_text_or_null(st, col + 6, ref->rtype);
+        bind_text_or_null(st, col + 6, b.rtype);
         if ((rc = step_done(s, st, "write reference"))) return rc;
     }
     return 0;

@@ -108,6 +108,7 @@ static const cortex_plugin descriptor = {
     .import_paths = import_paths,
     .line_comment = "#",
     .self_names = self_names,
+    .flags = CORTEX_PLUGIN_UNTYPED_RECEIVERS_AMBIGUOUS | CORTEX_PLUGIN_BARE_NAMES_LEXICAL,
     .builtins = builtins,
     .builtin_members = builtin_members,
 };

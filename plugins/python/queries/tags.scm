@@ -98,7 +98,7 @@
 ((import_from_statement
    module_name: (relative_import) @import.module
    (wildcard_import) @name) @import
- (#set! origin "relative"))
+ (#set! origin "relative") (#set! alias "*"))
 
 (import_statement name: (dotted_name) @name) @import
 (import_statement
@@ -109,9 +109,10 @@
 (import_from_statement
   module_name: (dotted_name) @import.module
   name: (aliased_import name: (dotted_name) @name alias: (identifier) @import.alias)) @import
-(import_from_statement
+((import_from_statement
   module_name: (dotted_name) @import.module
   (wildcard_import) @name) @import
+ (#set! alias "*"))
 ; `from __future__ import x`: the module is a keyword token in this grammar.
 (future_import_statement "__future__" @import.module name: (dotted_name) @name) @import
 (future_import_statement

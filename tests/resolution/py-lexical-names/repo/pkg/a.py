@@ -1,0 +1,6 @@
+def helper():
+    pass
+
+
+def loads(s):
+    return s

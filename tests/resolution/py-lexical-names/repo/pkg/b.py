@@ -1,0 +1,3 @@
+def run(loads):
+    helper()
+    loads("x")

@@ -1,0 +1,6 @@
+from .a import *
+
+
+def run():
+    helper()
+    loads("x")
