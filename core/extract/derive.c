@@ -671,6 +671,15 @@ static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
             continue;
         }
         const cortex_raw_local *l = local_named(x, r, q, head, inner, ref->start_byte);
+        if (!l && r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS)) {
+            /* a package-level variable of another file, or an import: the binder tells */
+            char *value = cortex_arena_alloc(&r->arena, head + 2);
+            value[0] = CORTEX_RECORD_VALUE_OF;
+            memcpy(value + 1, q, head);
+            value[head + 1] = '\0';
+            ref->rtype = chain_type(x, r, value, q + head);
+            continue;
+        }
         if (!l || !l->type) continue;
         ref->rtype = chain_type(x, r, through_local(x, r, &r->arena, l, inner), q + head);
     }

@@ -279,6 +279,12 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         case CORTEX_ROLE_LOCAL_TYPE: local_type = n; have_local_type = 1; break;
         case CORTEX_ROLE_LOCAL_CALL: local_type = n; have_local_type = 2; break;
         case CORTEX_ROLE_DECLARED_TYPE: dtype = n; have_dtype = 1; break;
+        case CORTEX_ROLE_DECLARED_CALL: /* a declared type wins over the initializer's */
+            if (have_dtype != 1) {
+                dtype = n;
+                have_dtype = 2;
+            }
+            break;
         case CORTEX_ROLE_SECTION: {
             cortex_raw_section *sec = CORTEX_PUSH(x->raw.sections, x->raw.nsections, x->raw.sections_cap);
             char *marker = (char *)node_text(&r->arena, n, src);
@@ -366,7 +372,8 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         if (have_alias) d->alias = node_text(&r->arena, alias, src);
         else d->alias = pat->alias;
         if (have_recv && have_def) d->receiver = receiver_type(&r->arena, recv, src);
-        if (have_dtype && have_def) d->dtype = receiver_type(&r->arena, dtype, src);
+        if (have_dtype && have_def)
+            d->dtype = have_dtype == 1 ? receiver_type(&r->arena, dtype, src) : callee_result(&r->arena, dtype, src);
         d->name_row = d->sp.row;
         if (have_name) {
             d->name_start = ts_node_start_byte(name);

@@ -35,6 +35,7 @@ static const struct {
     {"local.type", CORTEX_ROLE_LOCAL_TYPE, false},
     {"local.call", CORTEX_ROLE_LOCAL_CALL, false},
     {"declared.type", CORTEX_ROLE_DECLARED_TYPE, false},
+    {"declared.call", CORTEX_ROLE_DECLARED_CALL, false},
     {NULL, 0, false}};
 
 static int classify_capture(cortex_capture_info *out, const char *name, uint32_t len)

@@ -31,7 +31,8 @@ typedef enum cortex_role {
     CORTEX_ROLE_LOCAL,        /* @local.definition: a name a scope declares (a parameter, a variable) */
     CORTEX_ROLE_LOCAL_TYPE,   /* @local.type: the type that declaration gives the name, when syntax says */
     CORTEX_ROLE_LOCAL_CALL,   /* @local.call: what the name is initialised by calling (a constructor, a conversion) */
-    CORTEX_ROLE_DECLARED_TYPE /* @declared.type: a definition's type (a variable's, a field's; a function's result) */
+    CORTEX_ROLE_DECLARED_TYPE, /* @declared.type: a definition's type (a variable's, a field's; a function's result) */
+    CORTEX_ROLE_DECLARED_CALL  /* @declared.call: what a variable is initialised by calling */
 } cortex_role;
 
 typedef struct cortex_capture_info {

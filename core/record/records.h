@@ -80,6 +80,11 @@ typedef struct cortex_chunk {
  * of the name before it returns: a value of that type when the name is a
  * type (`x := T(y)`, `x = Foo()`), a function's result otherwise. */
 #define CORTEX_RECORD_CALL_RESULT "()"
+/* The prefix of a reference's rtype that names a variable of the package
+ * (another file's, in a language whose packages are directories): its
+ * declared type, found at commit (`$errLog`). */
+#define CORTEX_RECORD_VALUE_OF '$'
+
 
 /** Whether a definition of `kind` holds members (CORTEX_RECORD_TYPE_KINDS). */
 int cortex_record_type_kind(const char *kind);

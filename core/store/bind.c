@@ -498,8 +498,11 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
         return;
     }
     /* a receiver declared with its type: that type's member, here or, at
-     * commit, where the type is (bind_scope.c) */
-    if (ref->rtype) {
+     * commit, where the type is (bind_scope.c); a value named in the
+     * package (`$errLog`) unless the name is an import's */
+    char head[256];
+    cortex_store_first_component(head, sizeof head, q);
+    if (ref->rtype && !(ref->rtype[0] == CORTEX_RECORD_VALUE_OF && (imported(b, head) || builtin(rules, head)))) {
         char type[256];
         size_t n = strlen(ref->rtype), suffix = strlen(CORTEX_RECORD_CALL_RESULT);
         if (n > suffix && strcmp(ref->rtype + n - suffix, CORTEX_RECORD_CALL_RESULT) == 0) n -= suffix;

@@ -20,6 +20,7 @@ enum {
     Q_FIELDS,      /* the same, of any kind, with a declared type: a field's leads on */
     Q_DATA,        /* the same, of any kind: a field holding a function is no method to inherit */
     Q_PLAIN,       /* definitions named ?1 that are not members, in language ?2 */
+    Q_VALUES,      /* the same with a declared type: variables, constants */
     Q_TYPES,       /* types named ?1 in language ?2 */
     Q_IMPORT,      /* the file ?1's import that names ?2, and its target */
     Q_BASES,       /* what the type ?2 of the file ?1 extends, implements or embeds */
@@ -38,13 +39,13 @@ static const char *const query_sql[Q_COUNT] = {
                 " r.target_id FROM refs r INDEXED BY refs_rtype JOIN files f ON f.id = r.file_id"
                 " LEFT JOIN languages l ON l.lang = f.lang WHERE r.rtype IS NOT NULL"
                 /* what the file's binder bound in the file stays */
-                " AND (r.resolution IS NULL OR r.resolution <> 'scoped') AND " CHOSEN("f", "r"),
+                " AND (r.resolution IS NULL OR r.resolution NOT IN ('scoped', 'import')) AND " CHOSEN("f", "r"),
     [Q_PACKAGED] = "SELECT r.id, r.file_id, f.path, f.lang, 1, r.name, r.rtype, r.qualifier, r.resolution, r.target_id"
                    " FROM languages l JOIN files f ON f.lang = l.lang"
                    " JOIN refs r ON " CORTEX_STORE_ROW_OF_FILE("r.id", "f.id")
                    /* a name its own file defines is the file's binder's */
                    " LEFT JOIN symbols t ON t.id = r.target_id"
-                   " WHERE l.package_dirs AND r.rtype IS NULL AND (t.file_id IS NULL OR t.file_id <> r.file_id)"
+                   " WHERE l.package_dirs AND (t.file_id IS NULL OR t.file_id <> r.file_id)"
                    " AND " CHOSEN("f", "r")
                    " AND ((r.qualifier IS NULL AND r.reach = 0 AND (r.resolution IS NULL OR r.resolution IN ('unresolved', 'scoped')))"
                    "   OR (r.resolution = 'import' AND r.qualifier IS NOT NULL AND r.target_id IS NULL))",
@@ -56,6 +57,10 @@ static const char *const query_sql[Q_COUNT] = {
                  " AND (s.name = ?3 OR substr(s.name, -length(?3) - 1) = '.' || ?3)",
     [Q_DATA] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name FROM symbols s JOIN files f ON f.id = s.file_id"
                " WHERE s.short_name = ?1 AND f.lang = ?2 AND (s.name = ?3 OR substr(s.name, -length(?3) - 1) = '.' || ?3)",
+    [Q_VALUES] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name FROM symbols s JOIN files f ON f.id = s.file_id"
+                 " LEFT JOIN symbols p ON p.id = s.parent_id"
+                 " WHERE s.short_name = ?1 AND f.lang = ?2 AND s.dtype IS NOT NULL"
+                 " AND (p.id IS NULL OR p.kind NOT IN " CORTEX_STORE_TYPE_KINDS_SQL ")",
     [Q_PLAIN] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name FROM symbols s JOIN files f ON f.id = s.file_id"
                 " LEFT JOIN symbols p ON p.id = s.parent_id"
                 " WHERE s.short_name = ?1 AND f.lang = ?2 AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL
@@ -69,7 +74,9 @@ static const char *const query_sql[Q_COUNT] = {
                  " WHERE i.file_id = ?1 AND (i.alias = ?2 OR (i.alias IS NULL AND last_component(i.name) = ?2))"
                  " ORDER BY i.target_file_id IS NULL, i.line LIMIT 1",
     [Q_BASES] = "SELECT name, qualifier FROM refs WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1")
-                " AND caller_id = ?2 AND kind = 'inherit' ORDER BY id",
+                /* written in the type, or in one of its members (Go's embedded field is one) */
+                " AND caller_id IN (SELECT id FROM symbols WHERE file_id = ?1 AND (id = ?2 OR parent_id = ?2))"
+                " AND kind = 'inherit' ORDER BY id",
     [Q_UPDATE] = "UPDATE refs SET target_id = ?2, resolution = ?3 WHERE id = ?1",
 };
 
@@ -286,8 +293,8 @@ static int resolve_type(scope_binder *b, const context *c, const char *expr, int
 /* The member `name` that the type `t` inherits: its bases' (what it
  * extends, implements or embeds, as its inherit references name them, read
  * from its file), theirs in turn, the first base that has it. */
-static int find_inherited(scope_binder *b, const found *t, const char *name, const context *c, int depth, found *out,
-                          int *outside, int *rc)
+static int find_inherited(scope_binder *b, int q, const found *t, const char *name, const context *c, int depth,
+                          found *out, int *outside, int *rc)
 {
     if (depth > 3) return NOT_FOUND;
     char *bases[BASES_MAX];
@@ -296,11 +303,11 @@ static int find_inherited(scope_binder *b, const found *t, const char *name, con
     sqlite3_bind_int64(st, 1, t->file_id);
     sqlite3_bind_int64(st, 2, t->id);
     while (n < BASES_MAX && sqlite3_step(st) == SQLITE_ROW) {
-        const char *base = (const char *)sqlite3_column_text(st, 0), *q = (const char *)sqlite3_column_text(st, 1);
-        size_t bl = strlen(base), ql = q ? strlen(q) : 0;
+        const char *base = (const char *)sqlite3_column_text(st, 0), *qual = (const char *)sqlite3_column_text(st, 1);
+        size_t bl = strlen(base), ql = qual ? strlen(qual) : 0;
         char *expr = cortex_xmalloc(ql + bl + 2);
-        if (q) {
-            memcpy(expr, q, ql);
+        if (qual) {
+            memcpy(expr, qual, ql);
             expr[ql] = '.';
             memcpy(expr + ql + 1, base, bl + 1);
         } else {
@@ -316,8 +323,8 @@ static int find_inherited(scope_binder *b, const found *t, const char *name, con
         found base = {0};
         int kind = resolve_type(b, &tc, bases[i], depth + 1, &base, rc);
         if (kind == FOUND && base.id != t->id) {
-            got = find_member(b, Q_MEMBERS, &base, name, &tc, out, rc);
-            if (got != FOUND && !*rc) got = find_inherited(b, &base, name, &tc, depth + 1, out, outside, rc);
+            got = find_member(b, q, &base, name, &tc, out, rc);
+            if (got != FOUND && !*rc) got = find_inherited(b, q, &base, name, &tc, depth + 1, out, outside, rc);
         } else if (kind == NOT_FOUND || kind == OUTSIDE) {
             *outside = 1; /* a library's base (`dict`, an imported package's type) may have it */
         }
@@ -345,12 +352,27 @@ static int resolve_type(scope_binder *b, const context *c, const char *expr, int
     if (hash) { /* a member of another expression's type: its declared type */
         *hash = '\0';
         got = resolve_type(b, c, body, depth + 1, &t, rc);
-        if (got == FOUND) got = find_member(b, Q_FIELDS, &t, hash + 1, c, &d, rc);
+        if (got == FOUND) {
+            found owner = t;
+            got = find_member(b, Q_FIELDS, &owner, hash + 1, c, &d, rc);
+            int outside = 0; /* an embedded or inherited field or method */
+            if (got == NOT_FOUND && !*rc) got = find_inherited(b, Q_FIELDS, &owner, hash + 1, c, depth, &d, &outside, rc);
+        }
         if (got == FOUND) {
             context dc = {d.file_id, d.path, c->lang, c->package_dirs};
             got = d.dtype ? resolve_type(b, &dc, d.dtype, depth + 1, out, rc) : NOT_FOUND;
         }
         found_free(&t);
+        found_free(&d);
+        free(body);
+        return got;
+    }
+    if (body[0] == CORTEX_RECORD_VALUE_OF) { /* a variable of the package: its declared type */
+        got = find_named(b, Q_VALUES, body + 1, NULL, c, &d, rc);
+        if (got == FOUND) {
+            context dc = {d.file_id, d.path, c->lang, c->package_dirs};
+            got = d.dtype ? resolve_type(b, &dc, d.dtype, depth + 1, out, rc) : NOT_FOUND;
+        }
         found_free(&d);
         free(body);
         return got;
@@ -391,7 +413,7 @@ static int bind_typed(scope_binder *b, const pending *p, outcome *out)
     if (rc) return rc;
     if (got == OUTSIDE) {
         *out = (outcome){0, "unresolved"};
-    } else if (got == NOT_FOUND && !strpbrk(p->rtype, "(#")) {
+    } else if (got == NOT_FOUND && !strpbrk(p->rtype, "(#$")) {
         *out = (outcome){0, "unresolved"}; /* a type the repository does not define */
     } else if (got == FOUND) {
         int member = find_member(b, Q_MEMBERS, &t, p->name, &c, &m, &rc);
@@ -403,7 +425,8 @@ static int bind_typed(scope_binder *b, const pending *p, outcome *out)
             *out = (outcome){0, "unresolved"}; /* a field holding a function: whichever was stored */
         } else {
             int outside = 0;
-            if (find_inherited(b, &t, p->name, &c, 0, &m, &outside, &rc) == FOUND) *out = (outcome){m.id, "inherit"};
+            if (find_inherited(b, Q_MEMBERS, &t, p->name, &c, 0, &m, &outside, &rc) == FOUND)
+                *out = (outcome){m.id, "inherit"};
             else if (outside && !rc) *out = (outcome){0, "unresolved"}; /* the library base's, most likely */
         }
     }

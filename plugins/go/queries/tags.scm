@@ -116,9 +116,13 @@
 ; and a field pattern then matches only the first (`KB, MB = ...` would lose MB).
 ((source_file (const_declaration (const_spec (identifier) @name) @definition.constant))
  (#not-eq? @name "_"))
-((source_file (var_declaration (var_spec name: (identifier) @name type: [(type_identifier) (pointer_type) (qualified_type) (generic_type)]? @declared.type) @definition.variable))
+((source_file (var_declaration (var_spec name: (identifier) @name type: [(type_identifier) (pointer_type) (qualified_type) (generic_type)]? @declared.type value: (expression_list . [(call_expression function: [(identifier) (selector_expression)] @declared.call)
+      (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @declared.type)
+      (unary_expression operand: (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @declared.type))])?) @definition.variable))
  (#not-eq? @name "_"))
-((source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name type: [(type_identifier) (pointer_type) (qualified_type) (generic_type)]? @declared.type) @definition.variable)))
+((source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name type: [(type_identifier) (pointer_type) (qualified_type) (generic_type)]? @declared.type value: (expression_list . [(call_expression function: [(identifier) (selector_expression)] @declared.call)
+      (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @declared.type)
+      (unary_expression operand: (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @declared.type))])?) @definition.variable)))
  (#not-eq? @name "_"))
 
 ; ---- Imports --------------------------------------------------------------------
