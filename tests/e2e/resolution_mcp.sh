@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # get_callers / get_callees over MCP, edge by edge: the official 2.x client
-# (tests/e2e/mcp/resolution.mjs) serves a fresh git copy of resolution goldens
-# (tests/resolution/<case>/repo) in Go, Python, JavaScript, TypeScript and C
-# with `cortex mcp`, and compares whole answers: every reference's place,
-# caller, binding label and target. Node resolves the client from the
-# repository's node_modules.
+# (tests/e2e/mcp/resolution.mjs) drives `cortex mcp` on a fresh git copy of
+# resolution goldens (tests/resolution/<case>/repo) in Go, Python,
+# JavaScript, TypeScript and C, and compares whole answers: every reference's place,
+# caller, binding label and target; and that the client, once it has listed
+# the tools, accepts every answer (outputSchema). Node resolves the client
+# from the repository's node_modules.
 . "$(dirname "$0")/lib.sh"
 CORTEX=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 

@@ -3,7 +3,9 @@
 // copied, made a git repository and served by `cortex mcp`, and the chosen
 // answers are compared whole: every reference's place, caller, binding label
 // and target. The expected edges were derived from each repository's source
-// by the language's rules (and its WHY), not from what the tool printed.
+// by the language's rules (and its WHY), not from what the tool printed. Then,
+// as a client that has listed the tools, every call again: the client checks
+// each answer against the tool's outputSchema.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, realpathSync } from 'node:fs';
@@ -407,6 +409,20 @@ async function run(h, c) {
       });
       if (!same) console.log(`    known gap, got: ${JSON.stringify(got)}`);
     }
+    // A client that has listed the tools (as every real one does) checks each answer
+    // against the tool's outputSchema, and rejects one that does not follow it.
+    await h.check(`${c.name}: each answer follows its tool's outputSchema`, async () => {
+      await client.listTools();
+      const rejected = [];
+      for (const [tool, args] of c.checks) {
+        try {
+          await client.callTool({ name: tool, arguments: args });
+        } catch (e) {
+          rejected.push(`${tool} ${describe(args)}: ${e.message}`);
+        }
+      }
+      assert.deepEqual(rejected, []);
+    });
   } finally {
     await client.close();
   }
