@@ -600,6 +600,23 @@ static int self_name(const cortex_file_records *r, const char *q, size_t len)
     return 0;
 }
 
+/* Whether one of the file's imports is named by the `len` bytes at `q`: its
+ * alias, or the last element of its path (`pflag` of github.com/spf13/pflag). */
+static int import_named(const cortex_file_records *r, const char *q, size_t len)
+{
+    for (size_t i = 0; i < r->nsymbols; i++) {
+        const cortex_symbol *s = &r->symbols[i];
+        if (strcmp(s->kind, "import") != 0) continue;
+        const char *name = s->alias;
+        if (!name) {
+            name = strrchr(s->name, '/');
+            name = name ? name + 1 : s->name;
+        }
+        if (strlen(name) == len && strncmp(name, q, len) == 0) return 1;
+    }
+    return 0;
+}
+
 #define CHAIN_STEPS_MAX 4
 
 /* The type of a path of fields and calls after a receiver of type `type`
@@ -660,6 +677,8 @@ static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
             ref->local = l && l->scope >= 0;
             continue;
         }
+        /* a type's qualifier is a package or a namespace, never a value */
+        if (strcmp(ref->kind, "call") != 0 && strcmp(ref->kind, "value") != 0) continue;
         size_t head = 0;
         while (q[head] && q[head] != '.') head++;
         if (!plain_name(q, head)) continue;
@@ -671,7 +690,7 @@ static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
             continue;
         }
         const cortex_raw_local *l = local_named(x, r, q, head, inner, ref->start_byte);
-        if (!l && r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS)) {
+        if (!l && r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS) && !import_named(r, q, head)) {
             /* a package-level variable of another file, or an import: the binder tells */
             char *value = cortex_arena_alloc(&r->arena, head + 2);
             value[0] = CORTEX_RECORD_VALUE_OF;

@@ -10,6 +10,7 @@
 #include "../util/error.h"
 #include "../util/mem.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,7 +96,22 @@ typedef struct candidate {
     char *name;  /* its short name */
 } candidate;
 
+/* A lookup already made in this commit: types and members repeat across
+ * the references (every `self.x()` of a class asks for the same). */
+typedef struct memo_entry {
+    char *key; /* NULL: a free slot */
+    int got, outside;
+    int64_t id, file_id;
+    char *path, *dtype, *name;
+} memo_entry;
+
+typedef struct memo {
+    memo_entry *slots;
+    size_t cap, n; /* cap: a power of two */
+} memo;
+
 typedef struct scope_binder {
+    memo memo;
     sqlite3 *db;
     sqlite3_stmt *st[Q_COUNT];
     candidate *cands;
@@ -232,8 +248,80 @@ static void found_free(found *f)
     memset(f, 0, sizeof *f);
 }
 
+#define TYPE_DEPTH_MAX 4
+
 /* What a lookup came to. */
 enum { NOT_FOUND = 0, FOUND = 1, SEVERAL = 2, OUTSIDE = 3 /* a library's: the import leads out of the repository */ };
+
+static uint64_t hash_key(const char *k)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *k; k++) h = (h ^ (unsigned char)*k) * 1099511628211ull;
+    return h;
+}
+
+static memo_entry *memo_slot(memo *m, const char *key)
+{
+    for (size_t i = hash_key(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1))
+        if (!m->slots[i].key || strcmp(m->slots[i].key, key) == 0) return &m->slots[i];
+}
+
+/* The entry of `key`, or NULL when the lookup was not made yet. */
+static const memo_entry *memo_get(memo *m, const char *key)
+{
+    if (!m->cap) return NULL;
+    const memo_entry *e = memo_slot(m, key);
+    return e->key ? e : NULL;
+}
+
+static void memo_put(memo *m, const char *key, int got, const found *f, int outside)
+{
+    if (2 * (m->n + 1) > m->cap) {
+        memo old = *m;
+        m->cap = old.cap ? 2 * old.cap : 1024;
+        m->slots = cortex_xcalloc(m->cap, sizeof *m->slots);
+        m->n = 0;
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.slots[i].key) {
+                *memo_slot(m, old.slots[i].key) = old.slots[i];
+                m->n++;
+            }
+        free(old.slots);
+    }
+    memo_entry *e = memo_slot(m, key);
+    *e = (memo_entry){cortex_xstrdup(key), got, outside, 0, 0, NULL, NULL, NULL};
+    if (got == FOUND) {
+        e->id = f->id;
+        e->file_id = f->file_id;
+        e->path = cortex_xstrdup(f->path);
+        e->dtype = f->dtype ? cortex_xstrdup(f->dtype) : NULL;
+        e->name = cortex_xstrdup(f->name);
+    }
+    m->n++;
+}
+
+/* A memoized lookup's outcome, its definition copied into `out`. */
+static int memo_take(const memo_entry *e, found *out, int *outside)
+{
+    if (e->got == FOUND)
+        *out = (found){e->id, e->file_id, cortex_xstrdup(e->path), e->dtype ? cortex_xstrdup(e->dtype) : NULL,
+                       cortex_xstrdup(e->name)};
+    if (outside && e->outside) *outside = 1;
+    return e->got;
+}
+
+static void memo_free(memo *m)
+{
+    for (size_t i = 0; i < m->cap; i++) {
+        free(m->slots[i].key);
+        free(m->slots[i].path);
+        free(m->slots[i].dtype);
+        free(m->slots[i].name);
+    }
+    free(m->slots);
+    memset(m, 0, sizeof *m);
+}
+
 
 static int take(const scope_binder *b, int i, found *out)
 {
@@ -243,6 +331,69 @@ static int take(const scope_binder *b, int i, found *out)
     *out = (found){c->id, c->file_id, cortex_xstrdup(c->path), c->dtype ? cortex_xstrdup(c->dtype) : NULL,
                    cortex_xstrdup(c->name)};
     return FOUND;
+}
+
+/* "<tag><number>:<text>": a memo key. */
+static char *memo_key(char tag, int64_t number, const char *text)
+{
+    size_t n = strlen(text) + 32;
+    char *key = cortex_xmalloc(n);
+    snprintf(key, n, "%c%lld:%s", tag, (long long)number, text);
+    return key;
+}
+
+/* Runs a lookup through the memo: `tag` and `number` (with `text`) name it. */
+#define MEMOIZED(tag, number, text, call, outside_ptr)                                                                \
+    do {                                                                                                               \
+        char *key = memo_key(tag, number, text);                                                                       \
+        const memo_entry *e = memo_get(&b->memo, key);                                                                 \
+        if (e) {                                                                                                       \
+            free(key);                                                                                                 \
+            return memo_take(e, out, outside_ptr);                                                                     \
+        }                                                                                                              \
+        found f = {0};                                                                                                 \
+        int was_outside = 0;                                                                                           \
+        int got = call;                                                                                                \
+        if (!*rc) memo_put(&b->memo, key, got, &f, was_outside);                                                       \
+        free(key);                                                                                                     \
+        if (was_outside && (outside_ptr)) *(int *)(outside_ptr) = 1;                                                   \
+        if (got == FOUND) *out = f;                                                                                    \
+        else found_free(&f);                                                                                           \
+        return got;                                                                                                    \
+    } while (0)
+
+static int find_member_uncached(scope_binder *b, int q, const found *t, const char *name, const context *c, found *out,
+                                int *rc);
+static int find_inherited_uncached(scope_binder *b, int q, const found *t, const char *name, const context *c, int depth,
+                                   found *out, int *outside, int *rc);
+static int resolve_type_uncached(scope_binder *b, const context *c, const char *expr, int depth, found *out, int *rc);
+
+/* The member `name` of the type definition `t` (a method, a field): one
+ * declared with the type (its file, or its package). */
+static int find_member(scope_binder *b, int q, const found *t, const char *name, const context *c, found *out, int *rc)
+{
+    char text[512];
+    snprintf(text, sizeof text, "%d:%s", q, name);
+    MEMOIZED('M', t->id, text, find_member_uncached(b, q, t, name, c, &f, rc), (int *)NULL);
+}
+
+/* The member `name` that the type `t` inherits (find_inherited_uncached);
+ * `*outside` set when a base is a library's. */
+static int find_inherited(scope_binder *b, int q, const found *t, const char *name, const context *c, int depth,
+                          found *out, int *outside, int *rc)
+{
+    if (depth > 3) return NOT_FOUND;
+    char text[512];
+    snprintf(text, sizeof text, "%d:%s", q, name);
+    MEMOIZED('I', t->id, text, find_inherited_uncached(b, q, t, name, c, depth, &f, &was_outside, rc), outside);
+}
+
+/* The type definition a receiver's type expression names as seen from `c`
+ * (resolve_type_uncached). */
+static int resolve_type(scope_binder *b, const context *c, const char *expr, int depth, found *out, int *rc)
+{
+    if (depth > TYPE_DEPTH_MAX) return NOT_FOUND;
+    MEMOIZED('T', c->file_id, expr, resolve_type_uncached(b, c, expr, depth, &f, rc), (int *)NULL);
 }
 
 /* The definition named `name` (query `q`: a type, or a definition that is
@@ -272,7 +423,8 @@ static int find_named(scope_binder *b, int q, const char *name, const char *pkg,
 
 /* The member `name` of the type definition `t` (a method, a field): one
  * declared with the type (its file, or its package). */
-static int find_member(scope_binder *b, int q, const found *t, const char *name, const context *c, found *out, int *rc)
+static int find_member_uncached(scope_binder *b, int q, const found *t, const char *name, const context *c, found *out,
+                                int *rc)
 {
     const char *type = t->name;
     size_t tlen = strlen(type), nlen = strlen(name);
@@ -286,17 +438,14 @@ static int find_member(scope_binder *b, int q, const found *t, const char *name,
     return take(b, one_in(b, IN_TARGET, t->file_id, t->path, c->package_dirs), out);
 }
 
-static int resolve_type(scope_binder *b, const context *c, const char *expr, int depth, found *out, int *rc);
-
 #define BASES_MAX 16
 
 /* The member `name` that the type `t` inherits: its bases' (what it
  * extends, implements or embeds, as its inherit references name them, read
  * from its file), theirs in turn, the first base that has it. */
-static int find_inherited(scope_binder *b, int q, const found *t, const char *name, const context *c, int depth,
-                          found *out, int *outside, int *rc)
+static int find_inherited_uncached(scope_binder *b, int q, const found *t, const char *name, const context *c, int depth,
+                                   found *out, int *outside, int *rc)
 {
-    if (depth > 3) return NOT_FOUND;
     char *bases[BASES_MAX];
     size_t n = 0;
     sqlite3_stmt *st = b->st[Q_BASES];
@@ -334,15 +483,13 @@ static int find_inherited(scope_binder *b, int q, const found *t, const char *na
     return got;
 }
 
-#define TYPE_DEPTH_MAX 4
 
 /* The type definition a receiver's type expression (refs.rtype) names, as
  * seen from `c`: `T` and `pkg.T`; `F()`, the type F when it is one (a
  * conversion, a constructor), else F's declared result; `E#f`, the declared
  * type of the field f of E's type; `E#M()`, the result of its method M. */
-static int resolve_type(scope_binder *b, const context *c, const char *expr, int depth, found *out, int *rc)
+static int resolve_type_uncached(scope_binder *b, const context *c, const char *expr, int depth, found *out, int *rc)
 {
-    if (depth > TYPE_DEPTH_MAX) return NOT_FOUND;
     size_t len = strlen(expr), suffix = strlen(CORTEX_RECORD_CALL_RESULT);
     int call = len > suffix && strcmp(expr + len - suffix, CORTEX_RECORD_CALL_RESULT) == 0;
     char *body = cortex_xstrndup(expr, call ? len - suffix : len);
@@ -527,6 +674,7 @@ int cortex_store_bind_scopes(sqlite3 *db, int all, int64_t generation)
     if (!rc) rc = bind_chosen(&b, Q_TYPED, all, generation);
     if (!rc) rc = bind_chosen(&b, Q_PACKAGED, all, generation);
     clear_candidates(&b);
+    memo_free(&b.memo);
     free(b.cands);
     for (int i = 0; i < Q_COUNT; i++) sqlite3_finalize(b.st[i]);
     return rc;

@@ -24,7 +24,6 @@ static const cortex_query queries[] = {
     {"tags", cortex_query_tags},
     {"calls", cortex_query_calls},
     {"texts", cortex_query_texts},
-    {"locals", cortex_query_locals},
 };
 
 /* Go's visibility is the case of the first letter: an identifier starting

@@ -33,8 +33,6 @@ static const cortex_query queries[] = {
     {"calls", cortex_query_calls},
     {"jsx", cortex_query_jsx},
     {"texts", cortex_query_texts},
-    {"locals", cortex_query_locals},
-    {"parameters", cortex_query_parameters},
 };
 
 /* The grammar's attribute and decorator node types: written before a

@@ -19,7 +19,7 @@ static const cortex_query queries[] = {
     {"tags", cortex_query_tags},
     {"calls", cortex_query_calls},
     {"texts", cortex_query_texts},
-    {"locals", cortex_query_locals},
+
 };
 
 static void refine(const cortex_symbol_view *view, const char **kind, const char **visibility)

@@ -5,8 +5,7 @@ cortex_add_plugin(tsx
   SOURCES typescript/plugin.c javascript/imports.c
   GRAMMARS grammar_tsx
   QUERIES "${CMAKE_CURRENT_SOURCE_DIR}/typescript/queries/types.scm" "${js}/tags.scm" "${js}/imports.scm" "${js}/calls.scm" "${js}/jsx.scm"
-          "${js}/texts.scm"
-          "${js}/locals.scm" "${CMAKE_CURRENT_SOURCE_DIR}/typescript/queries/typed_locals.scm")
+          "${js}/texts.scm")
 target_include_directories(cortex_plugin_tsx PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/javascript")
 target_compile_definitions(cortex_plugin_tsx PRIVATE CORTEX_TSX) # typescript/plugin.c, built as tsx
 set_property(GLOBAL APPEND PROPERTY CORTEX_PLUGIN_TARGETS cortex_plugin_tsx)

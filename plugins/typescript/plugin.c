@@ -41,8 +41,6 @@ static const cortex_query queries[] = {
     {"jsx", cortex_query_jsx},
 #endif
     {"texts", cortex_query_texts},
-    {"locals", cortex_query_locals},
-    {"typed_locals", cortex_query_typed_locals},
 };
 
 /* The grammar's attribute and decorator node types: written before a

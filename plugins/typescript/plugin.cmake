@@ -6,7 +6,6 @@ set(js "${CMAKE_CURRENT_SOURCE_DIR}/javascript/queries")
 cortex_add_plugin(typescript
   SOURCES typescript/plugin.c javascript/imports.c
   GRAMMARS grammar_typescript
-  QUERIES "${CMAKE_CURRENT_SOURCE_DIR}/typescript/queries/types.scm" "${js}/tags.scm" "${js}/imports.scm" "${js}/calls.scm" "${js}/texts.scm"
-          "${js}/locals.scm" "${CMAKE_CURRENT_SOURCE_DIR}/typescript/queries/typed_locals.scm")
+  QUERIES "${CMAKE_CURRENT_SOURCE_DIR}/typescript/queries/types.scm" "${js}/tags.scm" "${js}/imports.scm" "${js}/calls.scm" "${js}/texts.scm")
 target_include_directories(cortex_plugin_typescript PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/javascript")
 set_property(GLOBAL APPEND PROPERTY CORTEX_PLUGIN_TARGETS cortex_plugin_typescript)
