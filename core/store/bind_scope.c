@@ -103,6 +103,8 @@ typedef struct memo_entry {
     int got, outside;
     int64_t id, file_id;
     char *path, *dtype, *name;
+    candidate *cands; /* a candidate query's rows ("C" keys) */
+    size_t ncands;
 } memo_entry;
 
 typedef struct memo {
@@ -148,9 +150,27 @@ static void clear_candidates(scope_binder *b)
 }
 
 /* Runs a candidate query with its text parameters into b->cands. */
+static char *candidates_key(int q, const char *p1, const char *p2, const char *p3);
+static int cached_candidates(scope_binder *b, const char *key, const candidate **out, size_t *n);
+static void cache_candidates(scope_binder *b, char *key);
+
+static candidate copy_candidate(const candidate *c)
+{
+    return (candidate){c->id, c->file_id, cortex_xstrdup(c->path), c->dtype ? cortex_xstrdup(c->dtype) : NULL,
+                       cortex_xstrdup(c->name)};
+}
+
 static int load_candidates(scope_binder *b, int q, const char *p1, const char *p2, const char *p3)
 {
     clear_candidates(b);
+    char *key = candidates_key(q, p1, p2, p3);
+    size_t n;
+    const candidate *cached;
+    if (cached_candidates(b, key, &cached, &n)) {
+        free(key);
+        for (size_t i = 0; i < n; i++) *CORTEX_PUSH(b->cands, b->ncands, b->cands_cap) = copy_candidate(&cached[i]);
+        return 0;
+    }
     sqlite3_stmt *st = b->st[q];
     sqlite3_bind_text(st, 1, p1, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, p2, -1, SQLITE_STATIC);
@@ -162,7 +182,12 @@ static int load_candidates(scope_binder *b, int q, const char *p1, const char *p
                         column_dup(st, 4)};
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
-    return step == SQLITE_DONE ? 0 : db_error(b->db, "find definitions");
+    if (step != SQLITE_DONE) {
+        free(key);
+        return db_error(b->db, "find definitions");
+    }
+    cache_candidates(b, key);
+    return 0;
 }
 
 /* Where a candidate must be for a tier of the search. */
@@ -289,7 +314,7 @@ static void memo_put(memo *m, const char *key, int got, const found *f, int outs
         free(old.slots);
     }
     memo_entry *e = memo_slot(m, key);
-    *e = (memo_entry){cortex_xstrdup(key), got, outside, 0, 0, NULL, NULL, NULL};
+    *e = (memo_entry){cortex_xstrdup(key), got, outside, 0, 0, NULL, NULL, NULL, NULL, 0};
     if (got == FOUND) {
         e->id = f->id;
         e->file_id = f->file_id;
@@ -298,6 +323,36 @@ static void memo_put(memo *m, const char *key, int got, const found *f, int outs
         e->name = cortex_xstrdup(f->name);
     }
     m->n++;
+}
+
+static char *candidates_key(int q, const char *p1, const char *p2, const char *p3)
+{
+    size_t n = strlen(p1) + strlen(p2) + (p3 ? strlen(p3) : 0) + 16;
+    char *key = cortex_xmalloc(n);
+    snprintf(key, n, "C%d\x1f%s\x1f%s\x1f%s", q, p1, p2, p3 ? p3 : "");
+    return key;
+}
+
+/* Whether the rows of the query `key` names were loaded before: then they
+ * are *out, *n of them. */
+static int cached_candidates(scope_binder *b, const char *key, const candidate **out, size_t *n)
+{
+    const memo_entry *e = memo_get(&b->memo, key);
+    if (!e) return 0;
+    *out = e->cands;
+    *n = e->ncands;
+    return 1;
+}
+
+/* Keeps a copy of the candidates just loaded under `key` (taken). */
+static void cache_candidates(scope_binder *b, char *key)
+{
+    memo_put(&b->memo, key, NOT_FOUND, NULL, 0);
+    memo_entry *e = memo_slot(&b->memo, key);
+    free(key);
+    e->ncands = b->ncands;
+    e->cands = b->ncands ? cortex_xmalloc(b->ncands * sizeof *e->cands) : NULL;
+    for (size_t i = 0; i < b->ncands; i++) e->cands[i] = copy_candidate(&b->cands[i]);
 }
 
 /* A memoized lookup's outcome, its definition copied into `out`. */
@@ -313,6 +368,12 @@ static int memo_take(const memo_entry *e, found *out, int *outside)
 static void memo_free(memo *m)
 {
     for (size_t i = 0; i < m->cap; i++) {
+        for (size_t k = 0; k < m->slots[i].ncands; k++) {
+            free(m->slots[i].cands[k].path);
+            free(m->slots[i].cands[k].dtype);
+            free(m->slots[i].cands[k].name);
+        }
+        free(m->slots[i].cands);
         free(m->slots[i].key);
         free(m->slots[i].path);
         free(m->slots[i].dtype);
@@ -443,43 +504,88 @@ static int find_member_uncached(scope_binder *b, int q, const found *t, const ch
 /* The member `name` that the type `t` inherits: its bases' (what it
  * extends, implements or embeds, as its inherit references name them, read
  * from its file), theirs in turn, the first base that has it. */
+/* The types `t` extends, implements or embeds, as its inherit references
+ * name them (read from its file) and resolved from there, once per run:
+ * copied into *out (free with free_candidates), *outside set when one is a
+ * library's. */
+static void type_bases(scope_binder *b, const found *t, const context *c, candidate **out, size_t *n, int *outside,
+                       int *rc)
+{
+    char *key = memo_key('B', t->id, "");
+    const memo_entry *e = memo_get(&b->memo, key);
+    if (!e) {
+        char *exprs[BASES_MAX];
+        size_t nexprs = 0;
+        sqlite3_stmt *st = b->st[Q_BASES];
+        sqlite3_bind_int64(st, 1, t->file_id);
+        sqlite3_bind_int64(st, 2, t->id);
+        while (nexprs < BASES_MAX && sqlite3_step(st) == SQLITE_ROW) {
+            const char *base = (const char *)sqlite3_column_text(st, 0), *qual = (const char *)sqlite3_column_text(st, 1);
+            size_t bl = strlen(base), ql = qual ? strlen(qual) : 0;
+            char *expr = cortex_xmalloc(ql + bl + 2);
+            if (qual) {
+                memcpy(expr, qual, ql);
+                expr[ql] = '.';
+                memcpy(expr + ql + 1, base, bl + 1);
+            } else {
+                memcpy(expr, base, bl + 1);
+            }
+            exprs[nexprs++] = expr;
+        }
+        sqlite3_reset(st);
+        sqlite3_clear_bindings(st);
+        context tc = {t->file_id, t->path, c->lang, c->package_dirs};
+        candidate *found_bases = NULL;
+        size_t nfound = 0, cap = 0;
+        int lib = 0;
+        for (size_t i = 0; i < nexprs && !*rc; i++) {
+            found base = {0};
+            int got = resolve_type(b, &tc, exprs[i], 1, &base, rc);
+            if (got == FOUND && base.id != t->id)
+                *CORTEX_PUSH(found_bases, nfound, cap) = (candidate){base.id, base.file_id, base.path, base.dtype, base.name};
+            else {
+                if (got == NOT_FOUND || got == OUTSIDE) lib = 1; /* `dict`, an imported package's type */
+                found_free(&base);
+            }
+        }
+        for (size_t i = 0; i < nexprs; i++) free(exprs[i]);
+        memo_put(&b->memo, key, NOT_FOUND, NULL, lib);
+        memo_entry *slot = memo_slot(&b->memo, key);
+        slot->cands = found_bases;
+        slot->ncands = nfound;
+        e = slot;
+    }
+    free(key);
+    *n = e->ncands;
+    *out = *n ? cortex_xmalloc(*n * sizeof **out) : NULL;
+    for (size_t i = 0; i < *n; i++) (*out)[i] = copy_candidate(&e->cands[i]);
+    if (e->outside) *outside = 1;
+}
+
+static void free_candidates(candidate *c, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(c[i].path);
+        free(c[i].dtype);
+        free(c[i].name);
+    }
+    free(c);
+}
+
 static int find_inherited_uncached(scope_binder *b, int q, const found *t, const char *name, const context *c, int depth,
                                    found *out, int *outside, int *rc)
 {
-    char *bases[BASES_MAX];
-    size_t n = 0;
-    sqlite3_stmt *st = b->st[Q_BASES];
-    sqlite3_bind_int64(st, 1, t->file_id);
-    sqlite3_bind_int64(st, 2, t->id);
-    while (n < BASES_MAX && sqlite3_step(st) == SQLITE_ROW) {
-        const char *base = (const char *)sqlite3_column_text(st, 0), *qual = (const char *)sqlite3_column_text(st, 1);
-        size_t bl = strlen(base), ql = qual ? strlen(qual) : 0;
-        char *expr = cortex_xmalloc(ql + bl + 2);
-        if (qual) {
-            memcpy(expr, qual, ql);
-            expr[ql] = '.';
-            memcpy(expr + ql + 1, base, bl + 1);
-        } else {
-            memcpy(expr, base, bl + 1);
-        }
-        bases[n++] = expr;
-    }
-    sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
-    context tc = {t->file_id, t->path, c->lang, c->package_dirs};
+    candidate *bases;
+    size_t n;
+    type_bases(b, t, c, &bases, &n, outside, rc);
     int got = NOT_FOUND;
     for (size_t i = 0; i < n && got != FOUND && !*rc; i++) {
-        found base = {0};
-        int kind = resolve_type(b, &tc, bases[i], depth + 1, &base, rc);
-        if (kind == FOUND && base.id != t->id) {
-            got = find_member(b, q, &base, name, &tc, out, rc);
-            if (got != FOUND && !*rc) got = find_inherited(b, q, &base, name, &tc, depth + 1, out, outside, rc);
-        } else if (kind == NOT_FOUND || kind == OUTSIDE) {
-            *outside = 1; /* a library's base (`dict`, an imported package's type) may have it */
-        }
-        found_free(&base);
+        found base = {bases[i].id, bases[i].file_id, bases[i].path, bases[i].dtype, bases[i].name};
+        context bc = {base.file_id, base.path, c->lang, c->package_dirs};
+        got = find_member(b, q, &base, name, &bc, out, rc);
+        if (got != FOUND && !*rc) got = find_inherited(b, q, &base, name, &bc, depth + 1, out, outside, rc);
     }
-    for (size_t i = 0; i < n; i++) free(bases[i]);
+    free_candidates(bases, n);
     return got;
 }
 
