@@ -67,32 +67,40 @@ static const char resolve_touched_sql[] =
  * names in the file it resolves to (`from .util import normalize as norm`:
  * `norm()` -> util.normalize), found by the imported name's last component
  * (the SQL function last_component()). */
-static const char bind_imports_sql[] =
+/* The references a commit binds again through imports: every one (a bulk
+ * load, ?1), those of the files it wrote (generation ?2), and those named
+ * like a definition that came or went (the rest keep their binding: a
+ * rescan of every unbound import reference was a third of a one-file edit). */
+#define CHOSEN_REFS                                                                                                    \
+    " AND (?1 OR refs.file_id IN (SELECT id FROM files WHERE generation = ?2)"                                         \
+    " OR refs.name IN (SELECT name FROM temp.touched_names))"
+
+static const char *const bind_imports_sql[] = {
     /* a definition that left (its file changed) frees the references bound to
      * it; named, the index of import references: left to itself, the planner
      * walks every bound reference (refs_target) */
     "UPDATE refs INDEXED BY refs_import SET target_id = NULL WHERE resolution = 'import' AND target_id IS NOT NULL\n"
-    "  AND NOT EXISTS (SELECT 1 FROM symbols WHERE id = refs.target_id);\n"
+    "  AND NOT EXISTS (SELECT 1 FROM symbols WHERE id = refs.target_id);\n",
     "UPDATE refs SET target_id = (\n"
-    "  SELECT s.id FROM imports i JOIN symbols s ON s.file_id = i.target_file_id\n"
+    "  SELECT s.id FROM imports i CROSS JOIN symbols s INDEXED BY symbols_short_name ON s.file_id = i.target_file_id\n"
     "  WHERE i.file_id = refs.file_id AND i.target_file_id IS NOT NULL\n"
     "    AND (i.alias = refs.name OR (i.alias IS NULL AND last_component(i.name) = refs.name))\n"
     "    AND s.short_name = last_component(i.name)\n"
     "    AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL "\n"
     "  ORDER BY s.parent_id IS NOT NULL, s.line_start LIMIT 1)\n"
-    "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NULL;\n"
+    "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NULL;\n",
     /* a call on an import's name (`util.helper()`, `pkg.F()`): the definition
      * of that name in the file the import resolves to. CROSS JOIN keeps the
      * file's imports as the outer loop: left to itself, the planner walks
      * every symbol bearing the name (`get`, `join`) for each reference. */
     "UPDATE refs SET target_id = (\n"
-    "  SELECT s.id FROM imports i CROSS JOIN symbols s ON s.file_id = i.target_file_id\n"
+    "  SELECT s.id FROM imports i CROSS JOIN symbols s INDEXED BY symbols_short_name ON s.file_id = i.target_file_id\n"
     "  WHERE i.file_id = refs.file_id AND i.target_file_id IS NOT NULL\n"
     "    AND (i.alias IN (refs.qualifier, first_component(refs.qualifier)) OR (i.alias IS NULL AND (i.name = refs.qualifier\n"
     "      OR last_component(i.name) IN (refs.qualifier, first_component(refs.qualifier)))))\n"
     "    AND s.short_name = refs.name AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL "\n"
     "  ORDER BY s.parent_id IS NOT NULL, s.line_start LIMIT 1)\n"
-    "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NOT NULL;\n";
+    "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NOT NULL" CHOSEN_REFS ";\n", NULL};
 
 /* A name the target file does not define but imports itself (a package's
  * index re-exporting its modules: `export {add as plus} from './math'`,
@@ -101,10 +109,10 @@ static const char bind_imports_sql[] =
  * that names the item (by alias, else by its last component) wins over one of
  * a whole module that happens to define it. Run after bind_imports_sql, on
  * what it left unbound. */
-static const char bind_reexports_sql[] =
+static const char *const bind_reexports_sql[] = {
     "UPDATE refs SET target_id = (\n"
     "  SELECT s.id FROM imports i CROSS JOIN imports j ON j.file_id = i.target_file_id\n"
-    "    CROSS JOIN symbols s ON s.file_id = j.target_file_id\n"
+    "    CROSS JOIN symbols s INDEXED BY symbols_short_name ON s.file_id = j.target_file_id\n"
     "  WHERE i.file_id = refs.file_id AND i.target_file_id IS NOT NULL AND j.target_file_id IS NOT NULL\n"
     "    AND j.target_file_id <> i.file_id\n"
     "    AND (i.alias = refs.name OR (i.alias IS NULL AND last_component(i.name) = refs.name))\n"
@@ -114,12 +122,12 @@ static const char bind_reexports_sql[] =
     "    AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL "\n"
     "  ORDER BY j.alias IS NOT NULL OR last_component(j.name) = last_component(i.name) DESC, s.parent_id IS NOT NULL,\n"
     "    s.line_start LIMIT 1)\n"
-    "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NULL;\n"
+    "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NULL" CHOSEN_REFS ";\n",
     /* the same for a call on the module's name (`click.secho()`, `click`'s
      * __init__ importing secho from .termui) */
     "UPDATE refs SET target_id = (\n"
     "  SELECT s.id FROM imports i CROSS JOIN imports j ON j.file_id = i.target_file_id\n"
-    "    CROSS JOIN symbols s ON s.file_id = j.target_file_id\n"
+    "    CROSS JOIN symbols s INDEXED BY symbols_short_name ON s.file_id = j.target_file_id\n"
     "  WHERE i.file_id = refs.file_id AND i.target_file_id IS NOT NULL AND j.target_file_id IS NOT NULL\n"
     "    AND j.target_file_id <> i.file_id\n"
     "    AND (i.alias IN (refs.qualifier, first_component(refs.qualifier)) OR (i.alias IS NULL AND (i.name = refs.qualifier\n"
@@ -127,7 +135,7 @@ static const char bind_reexports_sql[] =
     "    AND (j.alias = refs.name OR (j.alias IS NULL AND last_component(j.name) = refs.name))\n"
     "    AND s.short_name = last_component(j.name) AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL "\n"
     "  ORDER BY s.parent_id IS NOT NULL, s.line_start LIMIT 1)\n"
-    "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NOT NULL;\n";
+    "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NOT NULL" CHOSEN_REFS ";\n", NULL};
 
 /* Include binding (cortex_store_bind_includes). An include brings in every
  * name of its file and of the files that one includes: include_closure holds
@@ -240,10 +248,29 @@ int cortex_store_bind_register(sqlite3 *db)
 
 int cortex_store_bind_touched(sqlite3 *db) { return cortex_store__exec(db, resolve_touched_sql, "sqlite store"); }
 
-int cortex_store_bind_imports(sqlite3 *db)
+/* Runs each statement of a NULL-terminated list, with ?1 = all and
+ * ?2 = generation where it has them. */
+static int run_chosen(sqlite3 *db, const char *const *sql, int all, int64_t generation)
 {
-    int rc = cortex_store__exec(db, bind_imports_sql, "sqlite store");
-    return rc ? rc : cortex_store__exec(db, bind_reexports_sql, "sqlite store");
+    for (; *sql; sql++) {
+        sqlite3_stmt *st;
+        if (sqlite3_prepare_v2(db, *sql, -1, &st, NULL) != SQLITE_OK)
+            return cortex_error_set(CORTEX_EIO, "sqlite store: bind imports: %s", sqlite3_errmsg(db));
+        if (sqlite3_bind_parameter_count(st) >= 2) {
+            sqlite3_bind_int(st, 1, all);
+            sqlite3_bind_int64(st, 2, generation);
+        }
+        int step = sqlite3_step(st);
+        sqlite3_finalize(st);
+        if (step != SQLITE_DONE) return cortex_error_set(CORTEX_EIO, "sqlite store: bind imports: %s", sqlite3_errmsg(db));
+    }
+    return 0;
+}
+
+int cortex_store_bind_imports(sqlite3 *db, int all, int64_t generation)
+{
+    int rc = run_chosen(db, bind_imports_sql, all, generation);
+    return rc ? rc : run_chosen(db, bind_reexports_sql, all, generation);
 }
 
 int cortex_store_bind_done(sqlite3 *db) { return cortex_store__exec(db, "DELETE FROM temp.touched_names", "sqlite store"); }

@@ -99,9 +99,11 @@ int cortex_store_bind_register(sqlite3 *db);
 int cortex_store_bind_touched(sqlite3 *db);
 
 /** Binds the references marked 'import' to the definition their import
- *  names in its target file (run after the import targets are resolved);
- *  references whose definition left are freed first. */
-int cortex_store_bind_imports(sqlite3 *db);
+ *  names in its target file (run after the import targets are resolved),
+ *  or one re-export further; references whose definition left are freed
+ *  first. `all`: every such reference; otherwise those of the files written
+ *  in `generation` and those named in temp.touched_names. */
+int cortex_store_bind_imports(sqlite3 *db, int all, int64_t generation);
 
 /** Binds, at commit, what needs the files beside a reference's own
  *  (bind_scope.c): a call on a receiver of known type to that type's member
