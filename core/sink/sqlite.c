@@ -242,7 +242,7 @@ static int sqlite_commit(void *self)
     if (!rc && s->dirty) rc = s->bulk ? cortex_bulk_names_write(s->names, db) : cortex_store_bind_touched(db);
     if (!rc && s->dirty) rc = cortex_import_targets_resolve(db, s->bulk || s->paths_changed, s->generation);
     if (!rc && s->dirty) rc = cortex_store_bind_imports(db, s->bulk || s->paths_changed, s->generation);
-    if (!rc && s->dirty) rc = cortex_store_bind_includes(db, s->generation);
+    if (!rc && s->dirty) rc = cortex_store_bind_includes(db, s->paths_changed && !s->bulk, s->generation);
     if (!rc && s->dirty) rc = cortex_store_bind_scopes(db, s->bulk || s->paths_changed, s->generation);
     if (!rc && s->dirty) rc = cortex_store_bind_done(db);
     if (!rc) rc = cortex_store_set_extractor(s->store, s->extractor);

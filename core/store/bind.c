@@ -81,6 +81,10 @@ static const char *const bind_imports_sql[] = {
      * walks every bound reference (refs_target) */
     "UPDATE refs INDEXED BY refs_import SET target_id = NULL WHERE resolution = 'import' AND target_id IS NOT NULL\n"
     "  AND NOT EXISTS (SELECT 1 FROM symbols WHERE id = refs.target_id);\n",
+    /* and the chosen ones are bound again: a re-exporting file that left
+     * changes where an import leads without removing the definition */
+    "UPDATE refs INDEXED BY refs_import SET target_id = NULL WHERE resolution = 'import' AND target_id IS NOT NULL\n"
+    "  AND ?1;\n",
     "UPDATE refs SET target_id = (\n"
     "  SELECT s.id FROM imports i CROSS JOIN symbols s INDEXED BY symbols_short_name ON s.file_id = i.target_file_id\n"
     "  WHERE i.file_id = refs.file_id AND i.target_file_id IS NOT NULL\n"
@@ -165,6 +169,14 @@ static const char bind_includes_sql[] =
     "    UNION SELECT i.file_id FROM up CROSS JOIN imports i ON i.target_file_id = up.id WHERE i.alias = '*')\n"
     "  INSERT OR IGNORE INTO temp.include_files SELECT id FROM up\n"
     "  WHERE EXISTS (SELECT 1 FROM imports j WHERE j.file_id = up.id AND j.alias = '*' AND j.target_file_id IS NOT NULL);\n"
+    /* a file bound through an include to a name whose definitions came or went */
+    "INSERT OR IGNORE INTO temp.include_files SELECT r.file_id FROM temp.touched_names t CROSS JOIN refs r ON r.name = t.name\n"
+    "  WHERE r.qualifier IS NULL AND (r.resolution IS NULL OR r.resolution IN ('import', 'unresolved'))\n"
+    "    AND EXISTS (SELECT 1 FROM imports i WHERE i.file_id = r.file_id AND i.alias = '*');\n"
+    /* where files came or went (?2): a library name an include's prototype
+     * left to the name binding, whose header may be gone */
+    "INSERT OR IGNORE INTO temp.include_files SELECT r.file_id FROM refs r\n"
+    "  WHERE ?2 AND r.resolution IS NULL AND r.fallback = 'unresolved';\n"
     "INSERT OR IGNORE INTO temp.include_files SELECT r.file_id FROM refs r INDEXED BY refs_import\n"
     "  WHERE r.resolution = 'import' AND r.target_id IS NULL AND r.qualifier IS NULL\n"
     "    AND EXISTS (SELECT 1 FROM imports i WHERE i.file_id = r.file_id AND i.alias = '*');\n"
@@ -174,10 +186,11 @@ static const char bind_includes_sql[] =
     "    UNION SELECT d.file, i.target_file_id FROM down d CROSS JOIN imports i ON i.file_id = d.target\n"
     "    WHERE i.alias = '*' AND i.target_file_id IS NOT NULL)\n"
     "  INSERT OR IGNORE INTO temp.include_closure SELECT file, target FROM down WHERE target <> file;\n"
-    "UPDATE refs SET resolution = NULL, target_id = NULL WHERE id IN (\n"
+    "UPDATE refs SET resolution = fallback, target_id = NULL WHERE id IN (\n"
     "  SELECT r.id FROM temp.include_files f CROSS JOIN files rf ON rf.id = f.id\n"
     "  CROSS JOIN refs r NOT INDEXED ON " CORTEX_STORE_ROW_OF_FILE("r.id", "f.id") "\n"
-    "  WHERE rf.generation <> ?1 AND r.resolution = 'import' AND r.qualifier IS NULL AND r.reach = 0\n"
+    "  WHERE rf.generation <> ?1 AND r.qualifier IS NULL AND r.reach = 0\n"
+    "    AND (r.resolution = 'import' OR (r.resolution IS NULL AND r.fallback IS NOT NULL))\n"
     "    AND NOT EXISTS (SELECT 1 FROM imports j WHERE j.file_id = f.id AND (j.alias IS NULL OR j.alias <> '*')));\n"
     "INSERT INTO temp.include_bound(ref, target, n, declared)\n"
     "  SELECT r.id, min(CASE WHEN s.kind <> 'prototype' THEN s.id END), count(DISTINCT CASE WHEN s.kind <> 'prototype' THEN s.id END),\n"
@@ -256,10 +269,9 @@ static int run_chosen(sqlite3 *db, const char *const *sql, int all, int64_t gene
         sqlite3_stmt *st;
         if (sqlite3_prepare_v2(db, *sql, -1, &st, NULL) != SQLITE_OK)
             return cortex_error_set(CORTEX_EIO, "sqlite store: bind imports: %s", sqlite3_errmsg(db));
-        if (sqlite3_bind_parameter_count(st) >= 2) {
-            sqlite3_bind_int(st, 1, all);
-            sqlite3_bind_int64(st, 2, generation);
-        }
+        int params = sqlite3_bind_parameter_count(st);
+        if (params >= 1) sqlite3_bind_int(st, 1, all);
+        if (params >= 2) sqlite3_bind_int64(st, 2, generation);
         int step = sqlite3_step(st);
         sqlite3_finalize(st);
         if (step != SQLITE_DONE) return cortex_error_set(CORTEX_EIO, "sqlite store: bind imports: %s", sqlite3_errmsg(db));
@@ -275,7 +287,7 @@ int cortex_store_bind_imports(sqlite3 *db, int all, int64_t generation)
 
 int cortex_store_bind_done(sqlite3 *db) { return cortex_store__exec(db, "DELETE FROM temp.touched_names", "sqlite store"); }
 
-int cortex_store_bind_includes(sqlite3 *db, int64_t generation)
+int cortex_store_bind_includes(sqlite3 *db, int all, int64_t generation)
 {
     int rc = 0;
     const char *tail = bind_includes_sql;
@@ -284,7 +296,9 @@ int cortex_store_bind_includes(sqlite3 *db, int64_t generation)
         if (sqlite3_prepare_v2(db, tail, -1, &st, &tail) != SQLITE_OK)
             return cortex_error_set(CORTEX_EIO, "sqlite store: bind through includes: %s", sqlite3_errmsg(db));
         if (!st) break; /* trailing whitespace */
-        if (sqlite3_bind_parameter_count(st) >= 1) sqlite3_bind_int64(st, 1, generation);
+        int params = sqlite3_bind_parameter_count(st);
+        if (params >= 1) sqlite3_bind_int64(st, 1, generation);
+        if (params >= 2) sqlite3_bind_int(st, 2, all);
         if (sqlite3_step(st) != SQLITE_DONE)
             rc = cortex_error_set(CORTEX_EIO, "sqlite store: bind through includes: %s", sqlite3_errmsg(db));
         sqlite3_finalize(st);
@@ -488,7 +502,7 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
                                    const cortex_reference *ref)
 {
     const cortex_binding_rules *rules = b->records->rules;
-    *out = (cortex_store_local_binding){-1, NULL, CORTEX_STORE_REACH_PLAIN, ref->rtype};
+    *out = (cortex_store_local_binding){-1, NULL, CORTEX_STORE_REACH_PLAIN, ref->rtype, NULL};
     const char *q = ref->qualifier;
     if (!q || !*q) {
         if (ref->local) { /* a parameter or variable of the caller's: no definition's */
@@ -500,7 +514,7 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
         if (out->target >= 0) out->resolution = "scoped";
         else if (imported(b, ref->name)) out->resolution = "import";
         else if (builtin(rules, ref->name) || (rules && (rules->flags & CORTEX_PLUGIN_BARE_NAMES_LEXICAL)))
-            out->resolution = "unresolved";
+            out->resolution = out->fallback = "unresolved"; /* unless an include brings it in, at commit */
         return;
     }
     out->reach = CORTEX_STORE_REACH_MEMBER;
@@ -539,7 +553,8 @@ void cortex_store_file_binder_bind(cortex_store_local_binding *out, const cortex
         /* unbound here, a library type's member stays ambiguous unless the
          * commit finds the type's own */
         int untyped_ambiguous = rules && (rules->flags & CORTEX_PLUGIN_UNTYPED_RECEIVERS_AMBIGUOUS);
-        out->resolution = out->target < 0 && (builtin_member(rules, ref->name) || untyped_ambiguous) ? "ambiguous" : "type";
+        out->resolution = "type";
+        if (out->target < 0 && (builtin_member(rules, ref->name) || untyped_ambiguous)) out->fallback = "ambiguous";
         return;
     }
     char first[256];

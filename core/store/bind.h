@@ -121,8 +121,11 @@ int cortex_store_bind_done(sqlite3 *db);
  *  definition of their name in the files they include: a `static inline`
  *  function of a header, one of several definitions of a name repository-wide,
  *  a library name the file redefines through a header. Redone for the files of
- *  `generation` and the files including them. */
-int cortex_store_bind_includes(sqlite3 *db, int64_t generation);
+ *  `generation`, the files including them and those bound through an include
+ *  to a name whose definitions came or went; where files came or went
+ *  (`paths_changed`), also those whose library names an include's prototype
+ *  left to the name binding. */
+int cortex_store_bind_includes(sqlite3 *db, int paths_changed, int64_t generation);
 
 /** One file's binding in C, as its references are written: its bindable
  *  symbols sorted by name (then line) and the names its imports bring in.
@@ -150,6 +153,8 @@ typedef struct cortex_store_local_binding {
     cortex_store_reach reach;
     const char *rtype; /* the receiver's type to bind by at commit: the reference's, or the enclosing
                           type's for a self call the file cannot bind (refs.rtype) */
+    const char *fallback; /* what the reference is when the commit binds nothing (refs.fallback):
+                             NULL (by name), "ambiguous", "unresolved" */
 } cortex_store_local_binding;
 
 /** Binds `ref` by its language's rules (the records' cortex_binding_rules):

@@ -37,11 +37,12 @@ enum {
 
 static const char *const query_sql[Q_COUNT] = {
     [Q_TYPED] = "SELECT r.id, r.file_id, f.path, f.lang, COALESCE(l.package_dirs, 0), r.name, r.rtype, r.qualifier, r.resolution,"
-                " r.target_id FROM refs r INDEXED BY refs_rtype JOIN files f ON f.id = r.file_id"
+                " r.target_id, r.fallback FROM refs r INDEXED BY refs_rtype JOIN files f ON f.id = r.file_id"
                 " LEFT JOIN languages l ON l.lang = f.lang WHERE r.rtype IS NOT NULL"
                 /* what the file's binder bound in the file stays */
                 " AND (r.resolution IS NULL OR r.resolution NOT IN ('scoped', 'import')) AND " CHOSEN("f", "r"),
-    [Q_PACKAGED] = "SELECT r.id, r.file_id, f.path, f.lang, 1, r.name, r.rtype, r.qualifier, r.resolution, r.target_id"
+    [Q_PACKAGED] = "SELECT r.id, r.file_id, f.path, f.lang, 1, r.name, r.rtype, r.qualifier, r.resolution, r.target_id,"
+                   " r.fallback"
                    " FROM languages l JOIN files f ON f.lang = l.lang"
                    " JOIN refs r ON " CORTEX_STORE_ROW_OF_FILE("r.id", "f.id")
                    /* a name its own file defines is the file's binder's */
@@ -84,7 +85,7 @@ static const char *const query_sql[Q_COUNT] = {
 /* One reference to bind, as read. */
 typedef struct pending {
     int64_t id, file_id, target_id;
-    char *path, *lang, *name, *rtype, *qualifier, *resolution;
+    char *path, *lang, *name, *rtype, *qualifier, *resolution, *fallback;
     int package_dirs;
 } pending;
 
@@ -657,7 +658,7 @@ static int resolve_type_uncached(scope_binder *b, const context *c, const char *
  * where the binder said so (a library type's member name). */
 static int bind_typed(scope_binder *b, const pending *p, outcome *out)
 {
-    const char *unbound = p->resolution && strcmp(p->resolution, "ambiguous") == 0 ? "ambiguous" : "type";
+    const char *unbound = p->fallback && strcmp(p->fallback, "ambiguous") == 0 ? "ambiguous" : "type";
     *out = (outcome){0, unbound};
     context c = {p->file_id, p->path, p->lang, p->package_dirs};
     int rc = 0;
@@ -721,6 +722,7 @@ static void free_pending(pending *p, size_t n)
         free(p[i].rtype);
         free(p[i].qualifier);
         free(p[i].resolution);
+        free(p[i].fallback);
     }
     free(p);
 }
@@ -747,6 +749,7 @@ static int bind_chosen(scope_binder *b, int q, int all, int64_t generation)
         p->qualifier = column_dup(st, 7);
         p->resolution = column_dup(st, 8);
         p->target_id = sqlite3_column_int64(st, 9);
+        p->fallback = column_dup(st, 10);
     }
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);

@@ -81,7 +81,12 @@ static const char schema_sql[] =
     "CREATE TABLE refs(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,\n"
     "  qualifier TEXT, line INTEGER NOT NULL, col INTEGER NOT NULL, caller_id INTEGER,\n"
-    "  target_id INTEGER, resolution TEXT, reach INTEGER NOT NULL DEFAULT 0, rtype TEXT);\n"
+    "  target_id INTEGER, resolution TEXT, reach INTEGER NOT NULL DEFAULT 0, rtype TEXT,\n"
+    /* what the file's own rules make of the reference when the commit's
+     * binding (through a type, an include) finds nothing: NULL (by name),
+     * 'ambiguous', 'unresolved'; kept apart so that an edit elsewhere that
+     * undoes a binding restores it, as a cold run would decide */
+    "  fallback TEXT);\n"
     /* What binding must know of each language stored: whether its packages
      * are directories (a bare name reaches the files beside, an import's
      * target stands for its directory). Written as files of it are. */

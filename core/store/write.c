@@ -46,7 +46,7 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_INS_SYMBOL] = "INSERT INTO symbols(id, file_id, name, short_name, kind, line_start, line_end, col, parent_id, sig,"
                       " visibility, doc, alias, origin, terms, name_line, dtype) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
     [ST_INS_REF] = "INSERT INTO refs(id, file_id, name, kind, qualifier, line, col, caller_id, target_id, resolution, reach,"
-                   " rtype) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                   " rtype, fallback) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
     [ST_INS_IMPORT] = "INSERT INTO imports(file_id, symbol_id, name, alias, origin, line, candidates) VALUES (?,?,?,?,?,?,?)",
     [ST_INS_TEXT] = "INSERT INTO texts(id, file_id, kind, line_start, line_end, text, language, parent_id) VALUES (?,?,?,?,?,?,?,?)",
     [ST_INS_CHUNK] = "INSERT INTO chunks(file_id, ordinal, kind, line_start, line_end, headers, content) VALUES (?,?,?,?,?,?,?)",
@@ -74,7 +74,7 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_UPD_IMPORT] = "UPDATE imports SET alias = ?3, origin = ?4, line = ?5, candidates = ?6 WHERE file_id = ?1 AND symbol_id = ?2",
     [ST_DEL_IMPORT] = "DELETE FROM imports WHERE file_id = ?1 AND symbol_id = ?2",
     [ST_OLD_REFS] = "SELECT id, name, kind, qualifier FROM refs WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1") " ORDER BY id",
-    [ST_UPD_REF] = "UPDATE refs SET line = ?2, col = ?3, caller_id = ?4, target_id = ?5, resolution = ?6, reach = ?7, rtype = ?8 WHERE id = ?1",
+    [ST_UPD_REF] = "UPDATE refs SET line = ?2, col = ?3, caller_id = ?4, target_id = ?5, resolution = ?6, reach = ?7, rtype = ?8, fallback = ?9 WHERE id = ?1",
     [ST_DEL_REF] = "DELETE FROM refs WHERE id = ?",
     [ST_LANGUAGE] = "INSERT OR REPLACE INTO languages(lang, package_dirs) VALUES (?, ?)",
 };
@@ -466,7 +466,7 @@ static int write_refs(cortex_store_writer *s, int64_t file_id, const cortex_file
     for (size_t i = 0; i < r->nrefs; i++) {
         const cortex_reference *ref = &r->refs[i];
         int update = s->ref_ids[i] != 0;
-        /* an update sets the columns after the key: line, col, caller, target, resolution, reach, rtype */
+        /* an update sets the columns after the key: line, col, caller, target, resolution, reach, rtype, fallback */
         sqlite3_stmt *st = s->st[update ? ST_UPD_REF : ST_INS_REF];
         int col = update ? 2 : 6;
         if (update) {
@@ -487,6 +487,7 @@ static int write_refs(cortex_store_writer *s, int64_t file_id, const cortex_file
         if (b.resolution) sqlite3_bind_text(st, col + 4, b.resolution, -1, SQLITE_STATIC);
         sqlite3_bind_int(st, col + 5, (int)b.reach);
         bind_text_or_null(st, col + 6, b.rtype);
+        bind_text_or_null(st, col + 7, b.fallback);
         if ((rc = step_done(s, st, "write reference"))) return rc;
     }
     return 0;
