@@ -250,6 +250,11 @@ static void sql_last_component(sqlite3_context *ctx, int argc, sqlite3_value **a
 
 int cortex_store_bind_register(sqlite3 *db)
 {
+    /* One plan per statement whatever is bound: otherwise binding a value
+     * the planner might use re-prepares the statement at the next step, and
+     * the commit's lookups were re-parsed at every reference. */
+    if (sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_QPSG, 1, (int *)NULL) != SQLITE_OK)
+        return cortex_error_set(CORTEX_EIO, "sqlite store: enable a stable query plan: %s", sqlite3_errmsg(db));
     if (sqlite3_create_function(db, "last_component", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, sql_last_component,
                                 NULL, NULL) != SQLITE_OK)
         return cortex_error_set(CORTEX_EIO, "sqlite store: register last_component: %s", sqlite3_errmsg(db));
