@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "read.h"
 
+#include "bind.h"
 #include "read_internal.h"
 #include "store.h"
 
@@ -408,7 +409,7 @@ int cortex_store_read_imports(cortex_store_reader *r, int64_t file_id, cortex_st
 
 #define EDGE_COLUMNS                                                                                        \
     "f.path, b.line, b.col, b.kind, b.name, b.qualifier, c.name, b.resolution, t.name, t.kind, tf.path, " \
-    "t.line_start, f.project"
+    "t.line_start, f.project, b.id"
 #define EDGE_FROM                                                                                         \
     " FROM ref_bindings b JOIN files f ON f.id = b.file_id LEFT JOIN symbols c ON c.id = b.caller_id " \
     "LEFT JOIN symbols t ON t.id = b.target_id LEFT JOIN files tf ON tf.id = t.file_id "
@@ -432,7 +433,7 @@ static int edge_row(sqlite3_stmt *st, void *cb, void *payload)
                            cortex_store__text(st, 5),   sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2),
                            cortex_store__text(st, 6),   cortex_store__text(st, 7),   cortex_store__text(st, 8),
                            cortex_store__text(st, 9),   cortex_store__text(st, 10),  sqlite3_column_int64(st, 11),
-                           cortex_store__text(st, 12)};
+                           cortex_store__text(st, 12), sqlite3_column_int64(st, 13)};
     return ((cortex_store_edge_cb)cb)(&e, payload);
 }
 
@@ -469,4 +470,36 @@ int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store
         if (rc) return rc;
     }
     return 0;
+}
+
+/* A reference's candidates: ?1 the reference. A definition is a member when
+ * it is a method or sits directly in a type (bind.h's places); a directory
+ * is a path without its last component (rtrim of the characters after the
+ * last '/'). */
+#define CANDIDATES_FROM                                                                                                 \
+    " FROM refs r JOIN files rf ON rf.id = r.file_id CROSS JOIN symbols s ON s.short_name = r.name"                   \
+    " JOIN files f ON f.id = s.file_id AND f.lang = rf.lang LEFT JOIN symbols p ON p.id = s.parent_id"                 \
+    " WHERE r.id = ?1 AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL                                                   \
+    " AND (s.kind = 'method' OR COALESCE(p.kind IN " CORTEX_STORE_TYPE_KINDS_SQL ", 0)) = (r.reach = 1)"              \
+    " AND (s.visibility IS NOT '" CORTEX_STORE_FILE_LOCAL_VISIBILITY "' OR s.file_id = r.file_id) "
+
+int cortex_store_read_candidates(int64_t *total, cortex_store_reader *r, int64_t ref_id, int64_t limit,
+                                 cortex_store_symbol_cb cb, void *payload)
+{
+    int rc;
+    if (total) {
+        sqlite3_stmt *st = cortex_store__prepare(r, "SELECT count(*)" CANDIDATES_FROM);
+        if (!st) return prepare_failed(r);
+        sqlite3_bind_int64(st, 1, ref_id);
+        if ((rc = one_int(r, st, "counting candidates", total))) return rc;
+    }
+    sqlite3_stmt *st = cortex_store__prepare(
+        r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CANDIDATES_FROM
+           "ORDER BY s.file_id = r.file_id DESC,"
+           " rtrim(f.path, replace(f.path, '/', '')) = rtrim(rf.path, replace(rf.path, '/', '')) DESC,"
+           " f.path, s.line_start, s.id LIMIT ?2");
+    if (!st) return prepare_failed(r);
+    sqlite3_bind_int64(st, 1, ref_id);
+    sqlite3_bind_int64(st, 2, limit);
+    return each_row(r, st, "listing candidates", symbol_row, (void *)cb, payload);
 }

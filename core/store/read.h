@@ -149,6 +149,7 @@ typedef struct cortex_store_edge {
     const char *target_name, *target_kind, *target_file; /* NULL when not bound */
     int64_t target_line;
     const char *project;
+    int64_t id; /* the reference's */
 } cortex_store_edge;
 
 typedef int (*cortex_store_edge_cb)(const cortex_store_edge *edge, void *payload);
@@ -161,5 +162,13 @@ typedef int (*cortex_store_edge_cb)(const cortex_store_edge *edge, void *payload
 int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store_edge_dir dir, const char *name,
                             const char *project, const char *kind, cortex_store_page page, cortex_store_edge_cb cb,
                             void *payload);
+
+/** The definitions an ambiguous reference (`ref_id`) may name, best first:
+ *  those of its language within its reach (members for a call on a
+ *  receiver, others for a bare name; no other file's file-local ones), in
+ *  its own file, then its directory, then by path. At most `limit`;
+ *  `*total` (may be NULL) is how many there are. */
+int cortex_store_read_candidates(int64_t *total, cortex_store_reader *r, int64_t ref_id, int64_t limit,
+                                 cortex_store_symbol_cb cb, void *payload);
 
 #endif

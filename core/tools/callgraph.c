@@ -10,8 +10,20 @@
 
 #include <string.h>
 
+/* An ambiguous edge names its best candidates, so an agent sees the choice
+ * it must make instead of a bare "several". */
+#define CANDIDATES_SHOWN 5
+
+typedef struct edges {
+    json_t *items;
+    cortex_store_reader *db;
+} edges;
+
+static int add_definition(const cortex_store_symbol *sym, void *payload);
+
 static int add_edge(const cortex_store_edge *e, void *payload)
 {
+    const edges *out = payload;
     json_t *target = !e->target_name ? json_null()
                                      : json_pack("{s:o,s:o,s:o,s:I}", "name", cortex_text_json(e->target_name), "kind",
                                                  cortex_text_json(e->target_kind), "file", cortex_text_json(e->target_file),
@@ -21,7 +33,19 @@ static int add_edge(const cortex_store_edge *e, void *payload)
                              cortex_text_json(e->name), "qualifier", cortex_text_json(e->qualifier), "caller",
                              cortex_text_json(e->caller), "binding", e->binding ? e->binding : "unresolved", "target", target);
     cortex_project_field(edge, e->project);
-    json_array_append_new(payload, edge);
+    if (e->binding && strcmp(e->binding, "ambiguous") == 0) {
+        json_t *candidates = json_array();
+        int64_t n = 0;
+        int rc = cortex_store_read_candidates(&n, out->db, e->id, CANDIDATES_SHOWN, add_definition, candidates);
+        if (rc) {
+            json_decref(candidates);
+            json_decref(edge);
+            return rc;
+        }
+        json_object_set_new(edge, "candidates", candidates);
+        json_object_set_new(edge, "candidates_total", json_integer(n));
+    }
+    json_array_append_new(out->items, edge);
     return 0;
 }
 
@@ -57,7 +81,8 @@ static int graph_result(json_t **out, cortex_reader *s, json_t *args, const char
     const char *kind = json_string_value(json_object_get(args, "reference_kind"));
     if (!kind) kind = "call";
     else if (strcmp(kind, "all") == 0) kind = NULL;
-    if ((rc = cortex_store_read_edges(&total, s->db, dir, name, project, kind, page, add_edge, items))) {
+    edges found = {items, s->db};
+    if ((rc = cortex_store_read_edges(&total, s->db, dir, name, project, kind, page, add_edge, &found))) {
         json_decref(defs);
         json_decref(items);
         return rc;

@@ -46,6 +46,13 @@ static void render_item(cortex_buf *out, const json_t *item)
         cortex_buf_printf(out, " in %s [%s]", str(item, "caller") ? str(item, "caller") : "(top level)", str(item, "binding"));
         const json_t *t = json_object_get(item, "target");
         if (json_is_object(t)) cortex_buf_printf(out, " -> %s %s:%lld", str(t, "name"), str(t, "file"), num(t, "line"));
+        const json_t *cands = json_object_get(item, "candidates");
+        for (size_t i = 0; i < json_array_size(cands); i++) {
+            const json_t *c = json_array_get(cands, i);
+            cortex_buf_printf(out, "%s%s %s:%lld", i ? ", " : " -> one of ", str(c, "name"), str(c, "file"), num(c, "line"));
+        }
+        if (num(item, "candidates_total") > (long long)json_array_size(cands))
+            cortex_buf_printf(out, " (+%lld)", num(item, "candidates_total") - (long long)json_array_size(cands));
         cortex_buf_putc(out, '\n');
         return;
     }
