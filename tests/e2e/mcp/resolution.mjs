@@ -27,6 +27,11 @@ const def = (name, kind, file, line) => ({ name, kind, file, line });
 // One reference as both tools list it; target is a def() or null.
 const edge = (file, line, col, kind, name, qualifier, caller, binding, target) =>
   ({ file, line, col, kind, name, qualifier, caller, binding, target });
+// An ambiguous edge has no target and lists what it may name, best first:
+// the reference's own file, its directory, then by path.
+const ambiguous = (file, line, col, kind, name, qualifier, caller, candidates) =>
+  ({ ...edge(file, line, col, kind, name, qualifier, caller, 'ambiguous', null), candidates,
+     candidates_total: candidates.length });
 
 // Each case: the golden's directory, its file count, and the calls to make:
 // [tool, arguments, definitions, references].
@@ -108,7 +113,7 @@ const CASES = [];
         edge('app/use.py', 6, 7, 'call', 'close', 'f', 'shutdown', 'type', fileClose),
         edge('app/use.py', 7, 7, 'call', 'close', 'c', 'shutdown', 'type', connClose),
         edge('app/use.py', 8, 5, 'call', 'handler', null, 'shutdown', 'unresolved', null),
-        edge('app/use.py', 9, 10, 'call', 'items', 'data', 'shutdown', 'ambiguous', null),
+        ambiguous('app/use.py', 9, 10, 'call', 'items', 'data', 'shutdown', [def('File.items', 'method', 'app/models.py', 10)]),
         edge('app/use.py', 11, 9, 'call', 'close', null, 'shutdown', 'unresolved', null),
       ]],
       // The loop's close() carries the name and is bound to nothing: listed, with no target.
@@ -118,7 +123,7 @@ const CASES = [];
       ]],
       // data is of unknown type: items() may be a dict's, so it is no edge to File.items.
       ['get_callers', { name: 'File.items' }, [def('File.items', 'method', 'app/models.py', 10)], [
-        edge('app/use.py', 9, 10, 'call', 'items', 'data', 'shutdown', 'ambiguous', null),
+        ambiguous('app/use.py', 9, 10, 'call', 'items', 'data', 'shutdown', [def('File.items', 'method', 'app/models.py', 10)]),
       ]],
       ['get_callers', { name: 'File', reference_kind: 'type' }, [file], [
         edge('app/use.py', 4, 17, 'type', 'File', null, 'shutdown', 'import', file),
@@ -199,18 +204,18 @@ const CASES = [];
       // this.lookup() in the constructor and a prototype method is View's; mime.lookup()
       // (a library's object) and view.lookup() (a parameter) are no edge.
       ['get_callers', { name: 'View.lookup' }, [lookup], [
-        edge('lib/response.js', 15, 17, 'call', 'lookup', 'mime', 'res.type', 'ambiguous', null),
-        edge('lib/response.js', 20, 8, 'call', 'lookup', 'view', 'res.render', 'ambiguous', null),
+        ambiguous('lib/response.js', 15, 17, 'call', 'lookup', 'mime', 'res.type', [def('View.lookup', 'method', 'lib/view.js', 10)]),
+        ambiguous('lib/response.js', 20, 8, 'call', 'lookup', 'view', 'res.render', [def('View.lookup', 'method', 'lib/view.js', 10)]),
         edge('lib/view.js', 7, 20, 'call', 'lookup', 'this', 'View', 'scoped', lookup),
         edge('lib/view.js', 15, 19, 'call', 'lookup', 'this', 'View.render', 'scoped', lookup),
       ]],
       // res.engine is the object's, not View's: this.engine() in View.render is no edge.
       ['get_callees', { caller: 'View.render' }, [def('View.render', 'method', 'lib/view.js', 14)], [
         edge('lib/view.js', 15, 19, 'call', 'lookup', 'this', 'View.render', 'scoped', lookup),
-        edge('lib/view.js', 16, 8, 'call', 'engine', 'this', 'View.render', 'ambiguous', null),
+        ambiguous('lib/view.js', 16, 8, 'call', 'engine', 'this', 'View.render', [def('res.engine', 'method', 'lib/response.js', 24)]),
       ]],
       ['get_callees', { caller: 'res.render' }, [def('res.render', 'method', 'lib/response.js', 19)], [
-        edge('lib/response.js', 20, 8, 'call', 'lookup', 'view', 'res.render', 'ambiguous', null),
+        ambiguous('lib/response.js', 20, 8, 'call', 'lookup', 'view', 'res.render', [def('View.lookup', 'method', 'lib/view.js', 10)]),
         edge('lib/response.js', 21, 8, 'call', 'type', 'this', 'res.render', 'scoped', def('res.type', 'method', 'lib/response.js', 14)),
       ]],
     ],
@@ -279,7 +284,8 @@ const CASES = [];
       ], { todo: 'src/counter.ts:23:14', why: 'a method of a local object literal is not bound' }],
       // c's type names start() but is no class of the repository's; stop() is no one's.
       ['get_callees', { caller: 'go' }, [def('go', 'function', 'src/counter.ts', 33)], [
-        edge('src/counter.ts', 34, 5, 'call', 'start', 'c', 'go', 'ambiguous', null),
+        ambiguous('src/counter.ts', 34, 5, 'call', 'start', 'c', 'go',
+          [def('Counter.start', 'method', 'src/counter.ts', 14), def('api.start', 'method', 'src/counter.ts', 28)]),
         edge('src/counter.ts', 35, 3, 'call', 'start', null, 'go', 'scoped', startFn),
         edge('src/counter.ts', 36, 7, 'call', 'start', 'api', 'go', 'scoped', apiStart),
         edge('src/counter.ts', 37, 3, 'call', 'stop', null, 'go', 'unresolved', null),
@@ -351,11 +357,13 @@ const CASES = [];
       // Each MIN is the one its file's include brings in; guess.c includes neither.
       ['get_callers', { name: 'MIN' }, [depsMin, srcMin], [
         edge('deps/lib/lib.c', 3, 40, 'call', 'MIN', null, 'lib_smaller', 'import', depsMin),
-        edge('src/guess.c', 1, 34, 'call', 'MIN', null, 'guess', 'ambiguous', null),
+        ambiguous('src/guess.c', 1, 34, 'call', 'MIN', null, 'guess',
+          [def('MIN', 'macro', 'src/util.h', 1), def('MIN', 'macro', 'deps/lib/util.h', 1)]),
         edge('src/server.c', 3, 36, 'call', 'MIN', null, 'smaller', 'import', srcMin),
       ]],
       ['get_callees', { caller: 'guess' }, [def('guess', 'function', 'src/guess.c', 1)], [
-        edge('src/guess.c', 1, 34, 'call', 'MIN', null, 'guess', 'ambiguous', null),
+        ambiguous('src/guess.c', 1, 34, 'call', 'MIN', null, 'guess',
+          [def('MIN', 'macro', 'src/util.h', 1), def('MIN', 'macro', 'deps/lib/util.h', 1)]),
       ]],
     ],
   });
