@@ -591,6 +591,15 @@ static int find_inherited_uncached(scope_binder *b, int q, const found *t, const
 }
 
 
+/* The type the definition `d` declares (a field's, a variable's, a
+ * function's result), as seen from its own file. */
+static int declared_type_of(scope_binder *b, const found *d, const context *c, int depth, found *out, int *rc)
+{
+    if (!d->dtype) return NOT_FOUND;
+    context dc = {d->file_id, d->path, c->lang, c->package_dirs};
+    return resolve_type(b, &dc, d->dtype, depth + 1, out, rc);
+}
+
 /* The type definition a receiver's type expression (refs.rtype) names, as
  * seen from `c`: `T` and `pkg.T`; `F()`, the type F when it is one (a
  * conversion, a constructor), else F's declared result; `E#f`, the declared
@@ -612,10 +621,7 @@ static int resolve_type_uncached(scope_binder *b, const context *c, const char *
             int outside = 0; /* an embedded or inherited field or method */
             if (got == NOT_FOUND && !*rc) got = find_inherited(b, Q_FIELDS, &owner, hash + 1, c, depth, &d, &outside, rc);
         }
-        if (got == FOUND) {
-            context dc = {d.file_id, d.path, c->lang, c->package_dirs};
-            got = d.dtype ? resolve_type(b, &dc, d.dtype, depth + 1, out, rc) : NOT_FOUND;
-        }
+        if (got == FOUND) got = declared_type_of(b, &d, c, depth, out, rc);
         found_free(&t);
         found_free(&d);
         free(body);
@@ -623,10 +629,7 @@ static int resolve_type_uncached(scope_binder *b, const context *c, const char *
     }
     if (body[0] == CORTEX_RECORD_VALUE_OF) { /* a variable of the package: its declared type */
         got = find_named(b, Q_VALUES, body + 1, NULL, c, &d, rc);
-        if (got == FOUND) {
-            context dc = {d.file_id, d.path, c->lang, c->package_dirs};
-            got = d.dtype ? resolve_type(b, &dc, d.dtype, depth + 1, out, rc) : NOT_FOUND;
-        }
+        if (got == FOUND) got = declared_type_of(b, &d, c, depth, out, rc);
         found_free(&d);
         free(body);
         return got;
@@ -641,10 +644,7 @@ static int resolve_type_uncached(scope_binder *b, const context *c, const char *
     got = find_named(b, Q_TYPES, name, pkg, c, out, rc);
     if (call && got == NOT_FOUND && !*rc) {
         got = find_named(b, Q_PLAIN, name, pkg, c, &d, rc);
-        if (got == FOUND) {
-            context dc = {d.file_id, d.path, c->lang, c->package_dirs};
-            got = d.dtype ? resolve_type(b, &dc, d.dtype, depth + 1, out, rc) : NOT_FOUND;
-        }
+        if (got == FOUND) got = declared_type_of(b, &d, c, depth, out, rc);
         found_free(&d);
     }
     free(body);

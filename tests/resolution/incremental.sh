@@ -29,6 +29,16 @@ fresh() { # DIR: the bindings of a cold index of DIR
 
 pass=0
 fail=0
+check() { # CASE REPO WHEN: index REPO incrementally and compare with a fresh index
+    "$binary" index --quiet --threads 1 "$2" >/dev/null
+    if [[ "$(bindings "$2/.cortex/cortex.db")" == "$(fresh "$2")" ]]; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL $1: $3, the incremental bindings differ from a fresh index's:"
+        diff <(fresh "$2") <(bindings "$2/.cortex/cortex.db") | head -20 || true
+        fail=$((fail + 1))
+    fi
+}
 for case_dir in "$here"/*/repo; do
     name=$(basename "$(dirname "$case_dir")")
     repo="$work/$name"
@@ -36,23 +46,9 @@ for case_dir in "$here"/*/repo; do
     "$binary" index --quiet --threads 1 "$repo" >/dev/null
     while IFS= read -r file; do
         mv "$repo/$file" "$work/held"
-        "$binary" index --quiet --threads 1 "$repo" >/dev/null
-        if [[ "$(bindings "$repo/.cortex/cortex.db")" == "$(fresh "$repo")" ]]; then
-            pass=$((pass + 1))
-        else
-            echo "FAIL $name: without $file, the incremental bindings differ from a fresh index's:"
-            diff <(fresh "$repo") <(bindings "$repo/.cortex/cortex.db") | head -20 || true
-            fail=$((fail + 1))
-        fi
+        check "$name" "$repo" "without $file"
         mv "$work/held" "$repo/$file"
-        "$binary" index --quiet --threads 1 "$repo" >/dev/null
-        if [[ "$(bindings "$repo/.cortex/cortex.db")" == "$(fresh "$repo")" ]]; then
-            pass=$((pass + 1))
-        else
-            echo "FAIL $name: with $file back, the incremental bindings differ from a fresh index's:"
-            diff <(fresh "$repo") <(bindings "$repo/.cortex/cortex.db") | head -20 || true
-            fail=$((fail + 1))
-        fi
+        check "$name" "$repo" "with $file back"
     done < <(cd "$repo" && find . -type f -not -path './.cortex/*' | sed 's|^\./||' | sort)
 done
 echo "$pass passed, $fail failed"
