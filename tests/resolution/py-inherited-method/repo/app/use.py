@@ -1,0 +1,6 @@
+from app.models import Child
+
+
+def work(c: Child):
+    c.save()
+    c.run()
