@@ -5,6 +5,7 @@
  * directories, bare names and package-qualified names through the directory.
  */
 #include "bind.h"
+#include "bind_memo.h"
 #include "store.h"
 
 #include "../util/error.h"
@@ -89,32 +90,13 @@ typedef struct pending {
     int package_dirs;
 } pending;
 
-/* A definition a reference may name, with its file. */
-typedef struct candidate {
-    int64_t id, file_id;
-    char *path;
-    char *dtype; /* the type it declares (a field's, a variable's; a function's result), or NULL */
-    char *name;  /* its short name */
-} candidate;
-
-/* A lookup already made in this commit: types and members repeat across
- * the references (every `self.x()` of a class asks for the same). */
-typedef struct memo_entry {
-    char *key; /* NULL: a free slot */
-    int got, outside;
-    int64_t id, file_id;
-    char *path, *dtype, *name;
-    candidate *cands; /* a candidate query's rows ("C" keys) */
-    size_t ncands;
-} memo_entry;
-
-typedef struct memo {
-    memo_entry *slots;
-    size_t cap, n; /* cap: a power of two */
-} memo;
+/* A definition a reference may name, as a query found it; the one a lookup
+ * settled on. */
+typedef cortex_store_def candidate;
+typedef cortex_store_def found;
 
 typedef struct scope_binder {
-    memo memo;
+    cortex_store_memo memo;
     sqlite3 *db;
     sqlite3_stmt *st[Q_COUNT];
     candidate *cands;
@@ -142,11 +124,7 @@ static int same_dir(const char *a, const char *b)
 
 static void clear_candidates(scope_binder *b)
 {
-    for (size_t i = 0; i < b->ncands; i++) {
-        free(b->cands[i].path);
-        free(b->cands[i].dtype);
-        free(b->cands[i].name);
-    }
+    for (size_t i = 0; i < b->ncands; i++) cortex_store_def_free(&b->cands[i]);
     b->ncands = 0;
 }
 
@@ -154,12 +132,6 @@ static void clear_candidates(scope_binder *b)
 static char *candidates_key(int q, const char *p1, const char *p2, const char *p3);
 static int cached_candidates(scope_binder *b, const char *key, const candidate **out, size_t *n);
 static void cache_candidates(scope_binder *b, char *key);
-
-static candidate copy_candidate(const candidate *c)
-{
-    return (candidate){c->id, c->file_id, cortex_xstrdup(c->path), c->dtype ? cortex_xstrdup(c->dtype) : NULL,
-                       cortex_xstrdup(c->name)};
-}
 
 static int load_candidates(scope_binder *b, int q, const char *p1, const char *p2, const char *p3)
 {
@@ -169,7 +141,7 @@ static int load_candidates(scope_binder *b, int q, const char *p1, const char *p
     const candidate *cached;
     if (cached_candidates(b, key, &cached, &n)) {
         free(key);
-        for (size_t i = 0; i < n; i++) *CORTEX_PUSH(b->cands, b->ncands, b->cands_cap) = copy_candidate(&cached[i]);
+        for (size_t i = 0; i < n; i++) *CORTEX_PUSH(b->cands, b->ncands, b->cands_cap) = cortex_store_def_copy(&cached[i]);
         return 0;
     }
     sqlite3_stmt *st = b->st[q];
@@ -202,16 +174,16 @@ typedef enum where {
 /* The one candidate in `w`: its index, -1 when none, -2 when several. */
 static int one_in(const scope_binder *b, where w, int64_t file_id, const char *path, int package_dirs)
 {
-    int found = -1;
+    int hit = -1;
     for (size_t i = 0; i < b->ncands; i++) {
         const candidate *c = &b->cands[i];
         int in = w == ANYWHERE || (w == IN_FILE && c->file_id == file_id) || (w == IN_DIR && same_dir(c->path, path)) ||
                  (w == IN_TARGET && (c->file_id == file_id || (package_dirs && same_dir(c->path, path))));
         if (!in) continue;
-        if (found >= 0) return -2;
-        found = (int)i;
+        if (hit >= 0) return -2;
+        hit = (int)i;
     }
-    return found;
+    return hit;
 }
 
 /* The target of the import of `file_id` that names `name`: 1 and its file
@@ -221,17 +193,17 @@ static int imported(scope_binder *b, int64_t file_id, const char *name, int64_t 
     sqlite3_stmt *st = b->st[Q_IMPORT];
     sqlite3_bind_int64(st, 1, file_id);
     sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
-    int found = 0;
+    int hit = 0;
     *target = 0;
     *target_path = NULL;
     if (sqlite3_step(st) == SQLITE_ROW) {
-        found = 1;
+        hit = 1;
         *target = sqlite3_column_int64(st, 0);
         *target_path = column_dup(st, 1);
     }
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
-    return found;
+    return hit;
 }
 
 /* The outcome for one reference: its target (0: none) and label (NULL: by
@@ -260,71 +232,10 @@ typedef struct context {
     int package_dirs;
 } context;
 
-/* One definition found, copied out of the candidates (lookups nest). */
-typedef struct found {
-    int64_t id, file_id;
-    char *path, *dtype, *name;
-} found;
-
-static void found_free(found *f)
-{
-    free(f->path);
-    free(f->dtype);
-    free(f->name);
-    memset(f, 0, sizeof *f);
-}
-
 #define TYPE_DEPTH_MAX 4
 
 /* What a lookup came to. */
 enum { NOT_FOUND = 0, FOUND = 1, SEVERAL = 2, OUTSIDE = 3 /* a library's: the import leads out of the repository */ };
-
-static uint64_t hash_key(const char *k)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (; *k; k++) h = (h ^ (unsigned char)*k) * 1099511628211ull;
-    return h;
-}
-
-static memo_entry *memo_slot(memo *m, const char *key)
-{
-    for (size_t i = hash_key(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1))
-        if (!m->slots[i].key || strcmp(m->slots[i].key, key) == 0) return &m->slots[i];
-}
-
-/* The entry of `key`, or NULL when the lookup was not made yet. */
-static const memo_entry *memo_get(memo *m, const char *key)
-{
-    if (!m->cap) return NULL;
-    const memo_entry *e = memo_slot(m, key);
-    return e->key ? e : NULL;
-}
-
-static void memo_put(memo *m, const char *key, int got, const found *f, int outside)
-{
-    if (2 * (m->n + 1) > m->cap) {
-        memo old = *m;
-        m->cap = old.cap ? 2 * old.cap : 1024;
-        m->slots = cortex_xcalloc(m->cap, sizeof *m->slots);
-        m->n = 0;
-        for (size_t i = 0; i < old.cap; i++)
-            if (old.slots[i].key) {
-                *memo_slot(m, old.slots[i].key) = old.slots[i];
-                m->n++;
-            }
-        free(old.slots);
-    }
-    memo_entry *e = memo_slot(m, key);
-    *e = (memo_entry){cortex_xstrdup(key), got, outside, 0, 0, NULL, NULL, NULL, NULL, 0};
-    if (got == FOUND) {
-        e->id = f->id;
-        e->file_id = f->file_id;
-        e->path = cortex_xstrdup(f->path);
-        e->dtype = f->dtype ? cortex_xstrdup(f->dtype) : NULL;
-        e->name = cortex_xstrdup(f->name);
-    }
-    m->n++;
-}
 
 static char *candidates_key(int q, const char *p1, const char *p2, const char *p3)
 {
@@ -338,89 +249,48 @@ static char *candidates_key(int q, const char *p1, const char *p2, const char *p
  * are *out, *n of them. */
 static int cached_candidates(scope_binder *b, const char *key, const candidate **out, size_t *n)
 {
-    const memo_entry *e = memo_get(&b->memo, key);
+    const cortex_store_memo_entry *e = cortex_store_memo_get(&b->memo, key);
     if (!e) return 0;
-    *out = e->cands;
-    *n = e->ncands;
+    *out = e->defs;
+    *n = e->ndefs;
     return 1;
 }
 
 /* Keeps a copy of the candidates just loaded under `key` (taken). */
 static void cache_candidates(scope_binder *b, char *key)
 {
-    memo_put(&b->memo, key, NOT_FOUND, NULL, 0);
-    memo_entry *e = memo_slot(&b->memo, key);
+    cortex_store_memo_entry *e = cortex_store_memo_put(&b->memo, key, NOT_FOUND, NULL, 0);
     free(key);
-    e->ncands = b->ncands;
-    e->cands = b->ncands ? cortex_xmalloc(b->ncands * sizeof *e->cands) : NULL;
-    for (size_t i = 0; i < b->ncands; i++) e->cands[i] = copy_candidate(&b->cands[i]);
+    e->ndefs = b->ncands;
+    e->defs = b->ncands ? cortex_xmalloc(b->ncands * sizeof *e->defs) : NULL;
+    for (size_t i = 0; i < b->ncands; i++) e->defs[i] = cortex_store_def_copy(&b->cands[i]);
 }
-
-/* A memoized lookup's outcome, its definition copied into `out`. */
-static int memo_take(const memo_entry *e, found *out, int *outside)
-{
-    if (e->got == FOUND)
-        *out = (found){e->id, e->file_id, cortex_xstrdup(e->path), e->dtype ? cortex_xstrdup(e->dtype) : NULL,
-                       cortex_xstrdup(e->name)};
-    if (outside && e->outside) *outside = 1;
-    return e->got;
-}
-
-static void memo_free(memo *m)
-{
-    for (size_t i = 0; i < m->cap; i++) {
-        for (size_t k = 0; k < m->slots[i].ncands; k++) {
-            free(m->slots[i].cands[k].path);
-            free(m->slots[i].cands[k].dtype);
-            free(m->slots[i].cands[k].name);
-        }
-        free(m->slots[i].cands);
-        free(m->slots[i].key);
-        free(m->slots[i].path);
-        free(m->slots[i].dtype);
-        free(m->slots[i].name);
-    }
-    free(m->slots);
-    memset(m, 0, sizeof *m);
-}
-
 
 static int take(const scope_binder *b, int i, found *out)
 {
     if (i == -1) return NOT_FOUND;
     if (i < 0) return SEVERAL;
-    const candidate *c = &b->cands[i];
-    *out = (found){c->id, c->file_id, cortex_xstrdup(c->path), c->dtype ? cortex_xstrdup(c->dtype) : NULL,
-                   cortex_xstrdup(c->name)};
+    *out = cortex_store_def_copy(&b->cands[i]);
     return FOUND;
-}
-
-/* "<tag><number>:<text>": a memo key. */
-static char *memo_key(char tag, int64_t number, const char *text)
-{
-    size_t n = strlen(text) + 32;
-    char *key = cortex_xmalloc(n);
-    snprintf(key, n, "%c%lld:%s", tag, (long long)number, text);
-    return key;
 }
 
 /* Runs a lookup through the memo: `tag` and `number` (with `text`) name it. */
 #define MEMOIZED(tag, number, text, call, outside_ptr)                                                                \
     do {                                                                                                               \
-        char *key = memo_key(tag, number, text);                                                                       \
-        const memo_entry *e = memo_get(&b->memo, key);                                                                 \
+        char *key = cortex_store_memo_key(tag, number, text);                                                                       \
+        const cortex_store_memo_entry *e = cortex_store_memo_get(&b->memo, key);                                                                 \
         if (e) {                                                                                                       \
             free(key);                                                                                                 \
-            return memo_take(e, out, outside_ptr);                                                                     \
+            return cortex_store_memo_take(e, out, outside_ptr);                                                                     \
         }                                                                                                              \
         found f = {0};                                                                                                 \
         int was_outside = 0;                                                                                           \
         int got = call;                                                                                                \
-        if (!*rc) memo_put(&b->memo, key, got, &f, was_outside);                                                       \
+        if (!*rc) cortex_store_memo_put(&b->memo, key, got, got == FOUND ? &f : NULL, was_outside);                                                       \
         free(key);                                                                                                     \
         if (was_outside && (outside_ptr)) *(int *)(outside_ptr) = 1;                                                   \
         if (got == FOUND) *out = f;                                                                                    \
-        else found_free(&f);                                                                                           \
+        else cortex_store_def_free(&f);                                                                                           \
         return got;                                                                                                    \
     } while (0)
 
@@ -507,13 +377,13 @@ static int find_member_uncached(scope_binder *b, int q, const found *t, const ch
  * from its file), theirs in turn, the first base that has it. */
 /* The types `t` extends, implements or embeds, as its inherit references
  * name them (read from its file) and resolved from there, once per run:
- * copied into *out (free with free_candidates), *outside set when one is a
+ * copied into *out (free with cortex_store_defs_free), *outside set when one is a
  * library's. */
 static void type_bases(scope_binder *b, const found *t, const context *c, candidate **out, size_t *n, int *outside,
                        int *rc)
 {
-    char *key = memo_key('B', t->id, "");
-    const memo_entry *e = memo_get(&b->memo, key);
+    char *key = cortex_store_memo_key('B', t->id, "");
+    const cortex_store_memo_entry *e = cortex_store_memo_get(&b->memo, key);
     if (!e) {
         char *exprs[BASES_MAX];
         size_t nexprs = 0;
@@ -546,31 +416,20 @@ static void type_bases(scope_binder *b, const found *t, const context *c, candid
                 *CORTEX_PUSH(found_bases, nfound, cap) = (candidate){base.id, base.file_id, base.path, base.dtype, base.name};
             else {
                 if (got == NOT_FOUND || got == OUTSIDE) lib = 1; /* `dict`, an imported package's type */
-                found_free(&base);
+                cortex_store_def_free(&base);
             }
         }
         for (size_t i = 0; i < nexprs; i++) free(exprs[i]);
-        memo_put(&b->memo, key, NOT_FOUND, NULL, lib);
-        memo_entry *slot = memo_slot(&b->memo, key);
-        slot->cands = found_bases;
-        slot->ncands = nfound;
+        cortex_store_memo_entry *slot = cortex_store_memo_put(&b->memo, key, NOT_FOUND, NULL, lib);
+        slot->defs = found_bases;
+        slot->ndefs = nfound;
         e = slot;
     }
     free(key);
-    *n = e->ncands;
+    *n = e->ndefs;
     *out = *n ? cortex_xmalloc(*n * sizeof **out) : NULL;
-    for (size_t i = 0; i < *n; i++) (*out)[i] = copy_candidate(&e->cands[i]);
+    for (size_t i = 0; i < *n; i++) (*out)[i] = cortex_store_def_copy(&e->defs[i]);
     if (e->outside) *outside = 1;
-}
-
-static void free_candidates(candidate *c, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        free(c[i].path);
-        free(c[i].dtype);
-        free(c[i].name);
-    }
-    free(c);
 }
 
 static int find_inherited_uncached(scope_binder *b, int q, const found *t, const char *name, const context *c, int depth,
@@ -586,7 +445,7 @@ static int find_inherited_uncached(scope_binder *b, int q, const found *t, const
         got = find_member(b, q, &base, name, &bc, out, rc);
         if (got != FOUND && !*rc) got = find_inherited(b, q, &base, name, &bc, depth + 1, out, outside, rc);
     }
-    free_candidates(bases, n);
+    cortex_store_defs_free(bases, n);
     return got;
 }
 
@@ -622,15 +481,15 @@ static int resolve_type_uncached(scope_binder *b, const context *c, const char *
             if (got == NOT_FOUND && !*rc) got = find_inherited(b, Q_FIELDS, &owner, hash + 1, c, depth, &d, &outside, rc);
         }
         if (got == FOUND) got = declared_type_of(b, &d, c, depth, out, rc);
-        found_free(&t);
-        found_free(&d);
+        cortex_store_def_free(&t);
+        cortex_store_def_free(&d);
         free(body);
         return got;
     }
     if (body[0] == CORTEX_RECORD_VALUE_OF) { /* a variable of the package: its declared type */
         got = find_named(b, Q_VALUES, body + 1, NULL, c, &d, rc);
         if (got == FOUND) got = declared_type_of(b, &d, c, depth, out, rc);
-        found_free(&d);
+        cortex_store_def_free(&d);
         free(body);
         return got;
     }
@@ -645,7 +504,7 @@ static int resolve_type_uncached(scope_binder *b, const context *c, const char *
     if (call && got == NOT_FOUND && !*rc) {
         got = find_named(b, Q_PLAIN, name, pkg, c, &d, rc);
         if (got == FOUND) got = declared_type_of(b, &d, c, depth, out, rc);
-        found_free(&d);
+        cortex_store_def_free(&d);
     }
     free(body);
     return got;
@@ -684,8 +543,8 @@ static int bind_typed(scope_binder *b, const pending *p, outcome *out)
             else if (outside && !rc) *out = (outcome){0, "unresolved"}; /* the library base's, most likely */
         }
     }
-    found_free(&t);
-    found_free(&m);
+    cortex_store_def_free(&t);
+    cortex_store_def_free(&m);
     return rc;
 }
 
@@ -783,7 +642,7 @@ int cortex_store_bind_scopes(sqlite3 *db, int all, int64_t generation)
     if (!rc) rc = bind_chosen(&b, Q_TYPED, all, generation);
     if (!rc) rc = bind_chosen(&b, Q_PACKAGED, all, generation);
     clear_candidates(&b);
-    memo_free(&b.memo);
+    cortex_store_memo_free(&b.memo);
     free(b.cands);
     for (int i = 0; i < Q_COUNT; i++) sqlite3_finalize(b.st[i]);
     return rc;
