@@ -600,20 +600,28 @@ static int self_name(const cortex_file_records *r, const char *q, size_t len)
     return 0;
 }
 
-/* Whether one of the file's imports is named by the `len` bytes at `q`: its
- * alias, or the last element of its path (`pflag` of github.com/spf13/pflag). */
-static int import_named(const cortex_file_records *r, const char *q, size_t len)
+/* The names the file's imports bring in (an alias, or the last element of
+ * the path: `pflag` of github.com/spf13/pflag), in the file's arena; *n of them. */
+static const char **import_names(cortex_file_records *r, size_t *n)
 {
+    *n = 0;
+    for (size_t i = 0; i < r->nsymbols; i++) *n += strcmp(r->symbols[i].kind, "import") == 0;
+    const char **names = cortex_arena_alloc(&r->arena, (*n + 1) * sizeof *names);
+    size_t k = 0;
     for (size_t i = 0; i < r->nsymbols; i++) {
         const cortex_symbol *s = &r->symbols[i];
         if (strcmp(s->kind, "import") != 0) continue;
-        const char *name = s->alias;
-        if (!name) {
-            name = strrchr(s->name, '/');
-            name = name ? name + 1 : s->name;
-        }
-        if (strlen(name) == len && strncmp(name, q, len) == 0) return 1;
+        const char *name = s->alias ? s->alias : strrchr(s->name, '/');
+        names[k++] = name ? (name == s->alias ? name : name + 1) : s->name;
     }
+    return names;
+}
+
+/* Whether one of `names` is the `len` bytes at `q`. */
+static int named_in(const char **names, size_t n, const char *q, size_t len)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strlen(names[i]) == len && strncmp(names[i], q, len) == 0) return 1;
     return 0;
 }
 
@@ -668,6 +676,9 @@ static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
     if (x->nlocals == 0) return;
     for (size_t i = 0; i < x->nlocals; i++) x->locals[i].scope = innermost(r, x->locals[i].at, 1);
     cortex_sort(x->locals, x->nlocals, sizeof *x->locals, compare_locals, &x->sort);
+    int package_values = r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS);
+    size_t nimports = 0;
+    const char **imports = package_values ? import_names(r, &nimports) : NULL;
     for (size_t i = 0; i < r->nrefs; i++) {
         cortex_reference *ref = &r->refs[i];
         const char *q = ref->qualifier;
@@ -690,8 +701,8 @@ static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
             continue;
         }
         const cortex_raw_local *l = local_named(x, r, q, head, inner, ref->start_byte);
-        if (!l && r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS) && !import_named(r, q, head)) {
-            /* a package-level variable of another file, or an import: the binder tells */
+        if (!l && package_values && !named_in(imports, nimports, q, head)) {
+            /* a package-level variable, of this file or another of the package */
             char *value = cortex_arena_alloc(&r->arena, head + 2);
             value[0] = CORTEX_RECORD_VALUE_OF;
             memcpy(value + 1, q, head);
