@@ -97,11 +97,18 @@ static const char *const bind_imports_sql[] = {
      * of that name in the file the import resolves to. CROSS JOIN keeps the
      * file's imports as the outer loop: left to itself, the planner walks
      * every symbol bearing the name (`get`, `join`) for each reference. */
+    /* the names by which a file's resolved imports are called on, once:
+     * looked up by key, not by a function of every import of the file */
+    "CREATE TEMP TABLE IF NOT EXISTS import_keys(file_id INTEGER, key TEXT, target INTEGER, item TEXT,\n"
+    "  PRIMARY KEY (file_id, key, target, item)) WITHOUT ROWID;\n",
+    "DELETE FROM temp.import_keys;\n",
+    "INSERT OR IGNORE INTO temp.import_keys SELECT file_id, COALESCE(alias, last_component(name)), target_file_id,\n"
+    "  last_component(name) FROM imports WHERE target_file_id IS NOT NULL;\n",
+    "INSERT OR IGNORE INTO temp.import_keys SELECT file_id, name, target_file_id, last_component(name) FROM imports\n"
+    "  WHERE target_file_id IS NOT NULL AND alias IS NULL;\n",
     "UPDATE refs SET target_id = (\n"
-    "  SELECT s.id FROM imports i CROSS JOIN symbols s INDEXED BY symbols_short_name ON s.file_id = i.target_file_id\n"
-    "  WHERE i.file_id = refs.file_id AND i.target_file_id IS NOT NULL\n"
-    "    AND (i.alias IN (refs.qualifier, first_component(refs.qualifier)) OR (i.alias IS NULL AND (i.name = refs.qualifier\n"
-    "      OR last_component(i.name) IN (refs.qualifier, first_component(refs.qualifier)))))\n"
+    "  SELECT s.id FROM temp.import_keys k CROSS JOIN symbols s INDEXED BY symbols_short_name ON s.file_id = k.target\n"
+    "  WHERE k.file_id = refs.file_id AND k.key IN (refs.qualifier, first_component(refs.qualifier))\n"
     "    AND s.short_name = refs.name AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL "\n"
     "  ORDER BY s.parent_id IS NOT NULL, s.line_start LIMIT 1)\n"
     "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NOT NULL" CHOSEN_REFS ";\n", NULL};
@@ -130,14 +137,10 @@ static const char *const bind_reexports_sql[] = {
     /* the same for a call on the module's name (`click.secho()`, `click`'s
      * __init__ importing secho from .termui) */
     "UPDATE refs SET target_id = (\n"
-    "  SELECT s.id FROM imports i CROSS JOIN imports j ON j.file_id = i.target_file_id\n"
-    "    CROSS JOIN symbols s INDEXED BY symbols_short_name ON s.file_id = j.target_file_id\n"
-    "  WHERE i.file_id = refs.file_id AND i.target_file_id IS NOT NULL AND j.target_file_id IS NOT NULL\n"
-    "    AND j.target_file_id <> i.file_id\n"
-    "    AND (i.alias IN (refs.qualifier, first_component(refs.qualifier)) OR (i.alias IS NULL AND (i.name = refs.qualifier\n"
-    "      OR last_component(i.name) IN (refs.qualifier, first_component(refs.qualifier)))))\n"
-    "    AND (j.alias = refs.name OR (j.alias IS NULL AND last_component(j.name) = refs.name))\n"
-    "    AND s.short_name = last_component(j.name) AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL "\n"
+    "  SELECT s.id FROM temp.import_keys k CROSS JOIN temp.import_keys j ON j.file_id = k.target AND j.key = refs.name\n"
+    "    CROSS JOIN symbols s INDEXED BY symbols_short_name ON s.file_id = j.target\n"
+    "  WHERE k.file_id = refs.file_id AND k.key IN (refs.qualifier, first_component(refs.qualifier))\n"
+    "    AND j.target <> k.file_id AND s.short_name = j.item AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL "\n"
     "  ORDER BY s.parent_id IS NOT NULL, s.line_start LIMIT 1)\n"
     "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NOT NULL" CHOSEN_REFS ";\n", NULL};
 
