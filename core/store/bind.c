@@ -93,6 +93,15 @@ static const char *const bind_imports_sql[] = {
     "    AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL "\n"
     "  ORDER BY s.parent_id IS NOT NULL, s.line_start LIMIT 1)\n"
     "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NULL;\n",
+    /* a whole module's import called by its local name (`import clampIt
+     * from './math'`; `clampIt()`): the module's default export, named
+     * `default` or marked so by its plugin */
+    "UPDATE refs SET target_id = (\n"
+    "  SELECT s.id FROM imports i CROSS JOIN symbols s ON s.file_id = i.target_file_id\n"
+    "  WHERE i.file_id = refs.file_id AND i.target_file_id IS NOT NULL AND i.alias = refs.name AND s.parent_id IS NULL\n"
+    "    AND (s.visibility = 'default' OR s.short_name = 'default') AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL "\n"
+    "  ORDER BY s.line_start LIMIT 1)\n"
+    "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NULL" CHOSEN_REFS ";\n",
     /* a call on an import's name (`util.helper()`, `pkg.F()`): the definition
      * of that name in the file the import resolves to. CROSS JOIN keeps the
      * file's imports as the outer loop: left to itself, the planner walks

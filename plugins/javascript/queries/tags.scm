@@ -21,6 +21,15 @@
 
 ; ---- Functions --------------------------------------------------------------
 
+; `export default function clamp() {}`, `export default class View {}`: the
+; module's default export, which `import c from './m'` binds whatever its
+; local name; marked so (visibility "default"), before the patterns below
+; take the same nodes unmarked.
+((export_statement "default" declaration: (function_declaration name: (identifier) @name body: (statement_block) @body) @definition.function)
+ (#set! visibility "default"))
+((export_statement "default" declaration: (class_declaration name: (_) @name body: (class_body) @body) @definition.class)
+ (#set! visibility "default"))
+
 (function_declaration name: (identifier) @name body: (statement_block) @body) @definition.function
 (generator_function_declaration name: (identifier) @name body: (statement_block) @body) @definition.function
 
