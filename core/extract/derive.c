@@ -576,19 +576,6 @@ static const char *member_of_type(cortex_arena *a, const char *type, const char 
     return out;
 }
 
-/* A local's type, with a call on another local (`f := c.Flags()`, `c`
- * declared `*Command`) written as a call of that local's type's method
- * (`Command#Flags()`), which the store follows through declared types. */
-static const char *through_local(const cortex_raw_records *x, const cortex_file_records *r, cortex_arena *a,
-                                 const cortex_raw_local *l, int32_t inner)
-{
-    const char *t = l->type, *dot = strchr(t, '.');
-    size_t n = strlen(t), suffix = strlen(CORTEX_RECORD_CALL_RESULT);
-    if (!dot || n <= suffix || strcmp(t + n - suffix, CORTEX_RECORD_CALL_RESULT) != 0 || strchr(dot + 1, '.')) return t;
-    const cortex_raw_local *h = local_named(x, r, t, (size_t)(dot - t), inner, l->at);
-    if (!h || !h->type || h == l || strpbrk(h->type, "(#")) return t;
-    return member_of_type(a, h->type, dot + 1);
-}
 
 /* Whether the `len` bytes at `q` are the language's word for the enclosing
  * type's instance (`self`, `this`). */
@@ -664,6 +651,64 @@ static const char *chain_type(const cortex_raw_records *x, cortex_file_records *
     return type;
 }
 
+/* A local's type; one initialised by a call through other locals
+ * (`f := c.Flags()`, `d := field.Desc.Default()`, `c` declared `*Command`)
+ * as the path of that call from the head local's type (`Command#Flags()`),
+ * which the store follows through declared types. */
+static const char *through_local(const cortex_raw_records *x, cortex_file_records *r, const cortex_raw_local *l,
+                                 int32_t inner)
+{
+    const char *t = l->type;
+    size_t n = strlen(t), suffix = strlen(CORTEX_RECORD_CALL_RESULT), head = 0;
+    while (t[head] && t[head] != '.') head++;
+    if (!t[head] || n <= suffix || strcmp(t + n - suffix, CORTEX_RECORD_CALL_RESULT) != 0) return t;
+    const cortex_raw_local *h = local_named(x, r, t, head, inner, l->at);
+    if (!h || !h->type || h == l || h->elements || strpbrk(h->type, "(#$")) return t;
+    const char *chained = chain_type(x, r, h->type, t + head);
+    return chained ? chained : t;
+}
+
+#define RANGE_DEPTH_MAX 3
+
+/* The type of a path expression a local holds (`p := c.parent`), or of one
+ * element of what a loop ranges over (`for _, c := range
+ * cmd.Commands()`, `cmd` declared `*Command`): a slice the file declares
+ * (`xs []*T` gives T), else the element step over the expression's type,
+ * followed at commit (`Command#Commands()#[]`); NULL when the expression
+ * starts at no local (nor, where packages are directories, a package
+ * variable). */
+static const char *elements_type(const cortex_raw_records *x, cortex_file_records *r, const cortex_raw_local *l,
+                                 int32_t inner, const char **imports, size_t nimports, int depth)
+{
+    const char *expr = l->type;
+    size_t head = 0;
+    while (expr[head] && expr[head] != '.' && expr[head] != '(') head++;
+    if (!plain_name(expr, head) || expr[head] == '(' || depth > RANGE_DEPTH_MAX) return NULL;
+    const cortex_raw_local *h = local_named(x, r, expr, head, inner, l->at);
+    const char *start;
+    if (h && h->type && h != l) {
+        start = h->elements ? elements_type(x, r, h, inner, imports, nimports, depth + 1) : through_local(x, r, h, inner);
+    } else if (!h && r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS) && !named_in(imports, nimports, expr, head)) {
+        char *value = cortex_arena_alloc(&r->arena, head + 2);
+        value[0] = CORTEX_RECORD_VALUE_OF;
+        memcpy(value + 1, expr, head);
+        value[head + 1] = '\0';
+        start = value;
+    } else {
+        return NULL;
+    }
+    const char *t = start ? chain_type(x, r, start, expr + head) : NULL;
+    if (!t || l->elements == 2) return t;
+    size_t n = strlen(t), slice = strlen(CORTEX_RECORD_SLICE_OF);
+    if (n > slice && strcmp(t + n - slice, CORTEX_RECORD_SLICE_OF) == 0 && !strpbrk(t, "(#$"))
+        return cortex_arena_strndup(&r->arena, t, n - slice); /* a slice the file declares: its element */
+    size_t step = strlen(CORTEX_RECORD_ELEMENT_STEP);
+    char *out = cortex_arena_alloc(&r->arena, n + step + 1);
+    memcpy(out, t, n);
+    memcpy(out + n, CORTEX_RECORD_ELEMENT_STEP, step + 1);
+    return out;
+}
+
 /* A bare name declared in a function's scope before it is that local (a
  * parameter, a variable), not a definition of the same name elsewhere.
  * A call on a name declared in scope before it, with a type, is a call on
@@ -711,7 +756,8 @@ static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
             continue;
         }
         if (!l || !l->type) continue;
-        ref->rtype = chain_type(x, r, through_local(x, r, &r->arena, l, inner), q + head);
+        const char *type = l->elements ? elements_type(x, r, l, inner, imports, nimports, 0) : through_local(x, r, l, inner);
+        if (type) ref->rtype = chain_type(x, r, type, q + head);
     }
 }
 

@@ -62,6 +62,8 @@ typedef struct cortex_raw_local {
     const char *type; /* NULL: declared, type unknown (it shadows the outer names all the same) */
     uint32_t at;      /* byte where the name starts */
     int rank;         /* of declarations of one name at one place: a type (2) over a call (1) over none (0) */
+    int elements;     /* `type` is an expression: 1, whose elements the name takes (`for _, x := range xs`);
+                         2, whose value it holds (`p := c.parent`) */
     int32_t scope;    /* the innermost definition holding it, -1 at file level; set by derive */
 } cortex_raw_local;
 

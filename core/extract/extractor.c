@@ -171,10 +171,18 @@ static void add_text(cortex_extractor *x, cortex_file_records *r, TSNode n, cons
 
 /* A receiver's type name, bare: `*Server` and `Server[T]` are `Server`;
  * C++'s `ns::Foo` is `ns.Foo`, the qualified-name separator of the core. */
-static const char *receiver_type(cortex_arena *a, TSNode n, const char *src)
+static const char *type_text(cortex_arena *a, const char *t, const char *end)
 {
-    const char *t = src + ts_node_start_byte(n), *end = src + ts_node_end_byte(n);
     while (t < end && (*t == '*' || *t == '&' || *t == ' ' || *t == '(')) t++;
+    if (end - t > 2 && t[0] == '[' && t[1] == ']') { /* a slice: its element's type, marked */
+        const char *element = type_text(a, t + 2, end);
+        if (!element) return NULL;
+        size_t n = strlen(element);
+        char *out = cortex_arena_alloc(a, n + sizeof CORTEX_RECORD_SLICE_OF);
+        memcpy(out, element, n);
+        memcpy(out + n, CORTEX_RECORD_SLICE_OF, sizeof CORTEX_RECORD_SLICE_OF);
+        return out;
+    }
     const char *e = t;
     while (e < end && *e != '[' && *e != '<' && *e != ' ' && *e != ')') e++;
     if (e <= t) return NULL;
@@ -189,6 +197,11 @@ static const char *receiver_type(cortex_arena *a, TSNode n, const char *src)
     }
     *o = '\0';
     return out;
+}
+
+static const char *receiver_type(cortex_arena *a, TSNode n, const char *src)
+{
+    return type_text(a, src + ts_node_start_byte(n), src + ts_node_end_byte(n));
 }
 
 /* What a name initialised by a call holds, as CORTEX_RECORD_CALL_RESULT
@@ -278,6 +291,8 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         case CORTEX_ROLE_LOCAL: local = n; have_local = 1; break;
         case CORTEX_ROLE_LOCAL_TYPE: local_type = n; have_local_type = 1; break;
         case CORTEX_ROLE_LOCAL_CALL: local_type = n; have_local_type = 2; break;
+        case CORTEX_ROLE_LOCAL_RANGE: local_type = n; have_local_type = 3; break;
+        case CORTEX_ROLE_LOCAL_VALUE: local_type = n; have_local_type = 4; break;
         case CORTEX_ROLE_DECLARED_TYPE: dtype = n; have_dtype = 1; break;
         case CORTEX_ROLE_DECLARED_CALL: /* a declared type wins over the initializer's */
             if (have_dtype != 1) {
@@ -305,7 +320,9 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         l->name = node_text(&r->arena, local, src);
         l->type = have_local_type == 1 ? receiver_type(&r->arena, local_type, src)
                   : have_local_type == 2 ? callee_result(&r->arena, local_type, src)
+                  : have_local_type >= 3 ? squeeze_qualifier((char *)node_text(&r->arena, local_type, src))
                                          : NULL;
+        l->elements = have_local_type == 3 ? 1 : have_local_type == 4 ? 2 : 0;
         l->at = ts_node_start_byte(local);
         l->rank = !l->type ? 0 : have_local_type == 1 ? 2 : 1;
         l->scope = -1;

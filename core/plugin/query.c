@@ -34,6 +34,8 @@ static const struct {
     {"local.definition", CORTEX_ROLE_LOCAL, false},
     {"local.type", CORTEX_ROLE_LOCAL_TYPE, false},
     {"local.call", CORTEX_ROLE_LOCAL_CALL, false},
+    {"local.range", CORTEX_ROLE_LOCAL_RANGE, false},
+    {"local.value", CORTEX_ROLE_LOCAL_VALUE, false},
     {"declared.type", CORTEX_ROLE_DECLARED_TYPE, false},
     {"declared.call", CORTEX_ROLE_DECLARED_CALL, false},
     {NULL, 0, false}};

@@ -84,6 +84,12 @@ typedef struct cortex_chunk {
  * (another file's, in a language whose packages are directories): its
  * declared type, found at commit (`$errLog`). */
 #define CORTEX_RECORD_VALUE_OF '$'
+/* The suffix of a declared type that says a slice or array of the type
+ * before it (`T[]` for Go's `[]*T`); and the step of a reference's rtype
+ * that takes one element of it (`T#items#[]`: an element of T's field
+ * items, as `for _, x := range t.items` declares x). */
+#define CORTEX_RECORD_SLICE_OF "[]"
+#define CORTEX_RECORD_ELEMENT_STEP "#[]"
 
 
 /** Whether a definition of `kind` holds members (CORTEX_RECORD_TYPE_KINDS). */

@@ -463,31 +463,57 @@ static int declared_type_of(scope_binder *b, const found *d, const context *c, i
  * seen from `c`: `T` and `pkg.T`; `F()`, the type F when it is one (a
  * conversion, a constructor), else F's declared result; `E#f`, the declared
  * type of the field f of E's type; `E#M()`, the result of its method M. */
-static int resolve_type_uncached(scope_binder *b, const context *c, const char *expr, int depth, found *out, int *rc)
+/* The definition a member path names (`E#f`, `E#m()`: the field or method
+ * of E's type, its own or inherited) or a package variable (`$v`). */
+static int member_def(scope_binder *b, const context *c, const char *expr, int depth, found *d, int *rc)
 {
     size_t len = strlen(expr), suffix = strlen(CORTEX_RECORD_CALL_RESULT);
     int call = len > suffix && strcmp(expr + len - suffix, CORTEX_RECORD_CALL_RESULT) == 0;
     char *body = cortex_xstrndup(expr, call ? len - suffix : len);
     int got = NOT_FOUND;
-    found t = {0}, d = {0};
     char *hash = strrchr(body, '#');
-    if (hash) { /* a member of another expression's type: its declared type */
+    if (hash) {
         *hash = '\0';
+        found t = {0};
         got = resolve_type(b, c, body, depth + 1, &t, rc);
         if (got == FOUND) {
-            found owner = t;
-            got = find_member(b, Q_FIELDS, &owner, hash + 1, c, &d, rc);
+            got = find_member(b, Q_FIELDS, &t, hash + 1, c, d, rc);
             int outside = 0; /* an embedded or inherited field or method */
-            if (got == NOT_FOUND && !*rc) got = find_inherited(b, Q_FIELDS, &owner, hash + 1, c, depth, &d, &outside, rc);
+            if (got == NOT_FOUND && !*rc) got = find_inherited(b, Q_FIELDS, &t, hash + 1, c, depth, d, &outside, rc);
         }
-        if (got == FOUND) got = declared_type_of(b, &d, c, depth, out, rc);
         cortex_store_def_free(&t);
+    } else if (body[0] == CORTEX_RECORD_VALUE_OF) {
+        got = find_named(b, Q_VALUES, body + 1, NULL, c, d, rc);
+    }
+    free(body);
+    return got;
+}
+
+static int resolve_type_uncached(scope_binder *b, const context *c, const char *expr, int depth, found *out, int *rc)
+{
+    size_t len = strlen(expr), suffix = strlen(CORTEX_RECORD_CALL_RESULT), step = strlen(CORTEX_RECORD_ELEMENT_STEP);
+    found d = {0};
+    if (len > step && strcmp(expr + len - step, CORTEX_RECORD_ELEMENT_STEP) == 0) { /* an element of a slice */
+        char *of = cortex_xstrndup(expr, len - step);
+        int got = member_def(b, c, of, depth, &d, rc);
+        free(of);
+        size_t dl = got == FOUND && d.dtype ? strlen(d.dtype) : 0, slice = strlen(CORTEX_RECORD_SLICE_OF);
+        if (got == FOUND && dl > slice && strcmp(d.dtype + dl - slice, CORTEX_RECORD_SLICE_OF) == 0) {
+            char *element = cortex_xstrndup(d.dtype, dl - slice);
+            context dc = {d.file_id, d.path, c->lang, c->package_dirs};
+            got = resolve_type(b, &dc, element, depth + 1, out, rc);
+            free(element);
+        } else if (got == FOUND) {
+            got = NOT_FOUND;
+        }
         cortex_store_def_free(&d);
-        free(body);
         return got;
     }
-    if (body[0] == CORTEX_RECORD_VALUE_OF) { /* a variable of the package: its declared type */
-        got = find_named(b, Q_VALUES, body + 1, NULL, c, &d, rc);
+    int call = len > suffix && strcmp(expr + len - suffix, CORTEX_RECORD_CALL_RESULT) == 0;
+    char *body = cortex_xstrndup(expr, call ? len - suffix : len);
+    int got = NOT_FOUND;
+    if (strchr(body, '#') || body[0] == CORTEX_RECORD_VALUE_OF) { /* a member's or a variable's declared type */
+        got = member_def(b, c, expr, depth, &d, rc);
         if (got == FOUND) got = declared_type_of(b, &d, c, depth, out, rc);
         cortex_store_def_free(&d);
         free(body);

@@ -184,7 +184,7 @@
 ; receivers and parameters: `func (c *Command) Run(args []string, out io.Writer)`
 (parameter_declaration name: (identifier) @local.definition
   type: [(type_identifier) (pointer_type (type_identifier)) (qualified_type) (pointer_type (qualified_type))
-         (generic_type) (pointer_type (generic_type))] @local.type)
+         (generic_type) (pointer_type (generic_type)) (slice_type)] @local.type)
 
 ; `var c Command`, `var c *Command = ...`, `var c = Command{}`
 (var_spec name: (identifier) @local.definition
@@ -232,3 +232,11 @@
 ((short_var_declaration left: (expression_list . (identifier) @local.definition (identifier))
   right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .))
  (#not-eq? @local.call "new"))
+
+; `for _, c := range cmd.Commands()`: an element of what the loop ranges over
+(for_statement (range_clause left: (expression_list . (_) . (identifier) @local.definition .)
+  right: [(identifier) (selector_expression) (call_expression)] @local.range))
+
+; `p := c.parent`: the value of a path of fields
+(short_var_declaration left: (expression_list . (identifier) @local.definition .)
+  right: (expression_list . (selector_expression) @local.value .))

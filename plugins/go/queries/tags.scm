@@ -12,8 +12,8 @@
 ; a definition, its signature the whole declaration.
 ; The result's type (the first of several) is the declared type: what a
 ; variable initialised by a call holds (`cfg, err := ParseDSN(s)`).
-((function_declaration name: (identifier) @name result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)
-           (parameter_list . (parameter_declaration type: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @declared.type))]? @declared.type body: (block)? @body) @definition.function
+((function_declaration name: (identifier) @name result: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type)
+           (parameter_list . (parameter_declaration type: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type)] @declared.type))]? @declared.type body: (block)? @body) @definition.function
  (#not-eq? @name "_"))
 
 ; Methods belong to their receiver's type: `func (s *Server) Start()`,
@@ -23,8 +23,8 @@
 ((method_declaration
   receiver: (parameter_list (parameter_declaration type: (_) @receiver))
   name: (field_identifier) @name
-  result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)
-           (parameter_list . (parameter_declaration type: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @declared.type))]? @declared.type
+  result: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type)
+           (parameter_list . (parameter_declaration type: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type)] @declared.type))]? @declared.type
   body: (block)? @body) @definition.method
  (#not-eq? @name "_"))
 
@@ -64,9 +64,9 @@
 ; fields of a blank type (`type _ struct{...}`) have no type to belong to:
 ; both left out.
 ([(type_spec name: (type_identifier) @_type type: (struct_type (field_declaration_list
-   (field_declaration name: (field_identifier) @name type: [(type_identifier) (pointer_type) (qualified_type) (generic_type)]? @declared.type) @definition.property)))
+   (field_declaration name: (field_identifier) @name type: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type)]? @declared.type) @definition.property)))
   (type_alias name: (type_identifier) @_type type: (struct_type (field_declaration_list
-   (field_declaration name: (field_identifier) @name type: [(type_identifier) (pointer_type) (qualified_type) (generic_type)]? @declared.type) @definition.property)))]
+   (field_declaration name: (field_identifier) @name type: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type)]? @declared.type) @definition.property)))]
  (#not-eq? @_type "_")
  (#not-eq? @name "_"))
 ([(type_spec name: (type_identifier) @_type type: (struct_type (field_declaration_list
@@ -99,10 +99,10 @@
 ; The method specs of a named interface are its methods (`Handler.Serve`); the
 ; signature is the whole spec. Embedded interfaces and constraint unions
 ; (`io.Reader`, `~int | ~string`) are type references (calls.scm).
-([(type_spec name: (type_identifier) @_type type: (interface_type (method_elem name: (field_identifier) @name result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)
-           (parameter_list . (parameter_declaration type: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @declared.type))]? @declared.type) @definition.method))
-  (type_alias name: (type_identifier) @_type type: (interface_type (method_elem name: (field_identifier) @name result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)
-           (parameter_list . (parameter_declaration type: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @declared.type))]? @declared.type) @definition.method))]
+([(type_spec name: (type_identifier) @_type type: (interface_type (method_elem name: (field_identifier) @name result: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type)
+           (parameter_list . (parameter_declaration type: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type)] @declared.type))]? @declared.type) @definition.method))
+  (type_alias name: (type_identifier) @_type type: (interface_type (method_elem name: (field_identifier) @name result: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type)
+           (parameter_list . (parameter_declaration type: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type)] @declared.type))]? @declared.type) @definition.method))]
  (#not-eq? @_type "_")
  (#not-eq? @name "_"))
 
@@ -116,11 +116,11 @@
 ; and a field pattern then matches only the first (`KB, MB = ...` would lose MB).
 ((source_file (const_declaration (const_spec (identifier) @name) @definition.constant))
  (#not-eq? @name "_"))
-((source_file (var_declaration (var_spec name: (identifier) @name type: [(type_identifier) (pointer_type) (qualified_type) (generic_type)]? @declared.type value: (expression_list . [(call_expression function: [(identifier) (selector_expression)] @declared.call)
+((source_file (var_declaration (var_spec name: (identifier) @name type: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type)]? @declared.type value: (expression_list . [(call_expression function: [(identifier) (selector_expression)] @declared.call)
       (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @declared.type)
       (unary_expression operand: (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @declared.type))])?) @definition.variable))
  (#not-eq? @name "_"))
-((source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name type: [(type_identifier) (pointer_type) (qualified_type) (generic_type)]? @declared.type value: (expression_list . [(call_expression function: [(identifier) (selector_expression)] @declared.call)
+((source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name type: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type)]? @declared.type value: (expression_list . [(call_expression function: [(identifier) (selector_expression)] @declared.call)
       (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @declared.type)
       (unary_expression operand: (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @declared.type))])?) @definition.variable)))
  (#not-eq? @name "_"))
