@@ -118,66 +118,48 @@ static void build_dirs(path_index *ix)
     if (nrev) qsort(ix->rev_dirs, nrev, sizeof *ix->rev_dirs, compare_keyed);
 }
 
-/* The first file of the directory `dir` (normalized, "" for the root), or
- * of the one directory ending with "/dir" when `suffix`; 0 when none (or,
- * for a suffix, several). */
-static int64_t lookup_dir(path_index *ix, const char *dir, int suffix)
+/* The id of the entry whose key is `key`, or 0. */
+static int64_t exact(const keyed_id *keys, size_t n, const char *key)
 {
-    if (!ix->dirs_built) build_dirs(ix);
-    if (!suffix) {
-        size_t i = lower_bound(ix->dirs, ix->ndirs, dir, strlen(dir) + 1);
-        return i < ix->ndirs && strcmp(ix->dirs[i].key, dir) == 0 ? ix->dirs[i].id : 0;
-    }
-    if (!*dir) return 0;
-    size_t n = strlen(dir);
-    char *key = reverse_copy(dir, 1);
-    key[n] = '/';
-    key[n + 1] = '\0';
-    size_t i = lower_bound(ix->rev_dirs, ix->ndirs, key, n + 1);
+    size_t i = lower_bound(keys, n, key, strlen(key) + 1);
+    return i < n && strcmp(keys[i].key, key) == 0 ? keys[i].id : 0;
+}
+
+/* Among reversed keys, the id of the one that starts with the reversed
+ * `suffix` and a '/', when exactly one does; 0 otherwise. A file's key is its
+ * reversed path (it ends with "/" + suffix); a directory's has a '/' added
+ * (it ends with "/" + suffix, or is suffix). */
+static int64_t unique_suffix(const keyed_id *rev, size_t n, const char *suffix)
+{
+    size_t len = strlen(suffix);
+    char *key = reverse_copy(suffix, 1); /* reversed, the keys start with reverse(suffix) + "/" */
+    key[len] = '/';
+    key[len + 1] = '\0';
+    size_t i = lower_bound(rev, n, key, len + 1);
     int64_t id = 0;
-    if (i < ix->ndirs && strncmp(ix->rev_dirs[i].key, key, n + 1) == 0 &&
-        (i + 1 >= ix->ndirs || strncmp(ix->rev_dirs[i + 1].key, key, n + 1) != 0))
-        id = ix->rev_dirs[i].id;
+    if (i < n && strncmp(rev[i].key, key, len + 1) == 0 && (i + 1 >= n || strncmp(rev[i + 1].key, key, len + 1) != 0))
+        id = rev[i].id;
     free(key);
     return id;
 }
 
 /* The file id a candidate names, or 0: an exact path, or "*" "/suffix" matching
  * exactly one indexed path that ends with "/suffix"; a candidate ending with
- * "/" names a directory ("./" the root): its first file. */
+ * "/" names a directory ("./" the root, no suffix of it): its first file. */
 static int64_t lookup_candidate(path_index *ix, const char *candidate)
 {
     int suffix = strncmp(candidate, "*/", 2) == 0;
     size_t clen = strlen(candidate);
-    if (clen > 0 && candidate[clen - 1] == '/') {
-        char *dir = cortex_xstrdup(candidate + (suffix ? 2 : 0));
-        int ok = normalize_path(dir) || strcmp(candidate, "./") == 0;
-        int64_t id = ok ? lookup_dir(ix, dir, suffix) : 0;
-        free(dir);
-        return id;
-    }
+    int dir = clen > 0 && candidate[clen - 1] == '/';
     char *buf = cortex_xstrdup(candidate + (suffix ? 2 : 0));
-    if (!normalize_path(buf)) {
-        free(buf);
-        return 0;
-    }
-    if (!suffix) {
-        size_t i = lower_bound(ix->fwd, ix->n, buf, strlen(buf) + 1);
-        int64_t id = i < ix->n && strcmp(ix->fwd[i].key, buf) == 0 ? ix->fwd[i].id : 0;
-        free(buf);
-        return id;
-    }
-    size_t n = strlen(buf);
-    char *key = reverse_copy(buf, 1); /* reversed, the paths start with reverse(suffix) + "/" */
-    free(buf);
-    key[n] = '/';
-    key[n + 1] = '\0';
-    size_t i = lower_bound(ix->rev, ix->n, key, n + 1);
     int64_t id = 0;
-    if (i < ix->n && strncmp(ix->rev[i].key, key, n + 1) == 0 &&
-        (i + 1 >= ix->n || strncmp(ix->rev[i + 1].key, key, n + 1) != 0))
-        id = ix->rev[i].id;
-    free(key);
+    if (normalize_path(buf) || (dir && !suffix && strcmp(candidate, "./") == 0)) {
+        if (dir && !ix->dirs_built) build_dirs(ix);
+        const keyed_id *fwd = dir ? ix->dirs : ix->fwd, *rev = dir ? ix->rev_dirs : ix->rev;
+        size_t n = dir ? ix->ndirs : ix->n;
+        id = !suffix ? exact(fwd, n, buf) : *buf ? unique_suffix(rev, n, buf) : 0;
+    }
+    free(buf);
     return id;
 }
 
