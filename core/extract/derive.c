@@ -496,9 +496,7 @@ static int plain_name(const char *q, size_t len)
 {
     if (len == 0) return 0;
     for (const char *p = q; p < q + len; p++)
-        if (!(*p == '_' || *p == '$' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-              (unsigned char)*p >= 0x80))
-            return 0;
+        if (!cortex_ident_char(*p)) return 0;
     return 1;
 }
 
@@ -604,6 +602,17 @@ static const char **import_names(cortex_file_records *r, size_t *n)
     return names;
 }
 
+/* `$name`: the package variable named by the `len` bytes at `q`, as a
+ * reference's rtype spells it (CORTEX_RECORD_VALUE_OF). */
+static const char *package_value(cortex_file_records *r, const char *q, size_t len)
+{
+    char *value = cortex_arena_alloc(&r->arena, len + 2);
+    value[0] = CORTEX_RECORD_VALUE_OF;
+    memcpy(value + 1, q, len);
+    value[len + 1] = '\0';
+    return value;
+}
+
 /* Whether one of `names` is the `len` bytes at `q`. */
 static int named_in(const char **names, size_t n, const char *q, size_t len)
 {
@@ -689,11 +698,7 @@ static const char *elements_type(const cortex_raw_records *x, cortex_file_record
     if (h && h->type && h != l) {
         start = h->elements ? elements_type(x, r, h, inner, imports, nimports, depth + 1) : through_local(x, r, h, inner);
     } else if (!h && r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS) && !named_in(imports, nimports, expr, head)) {
-        char *value = cortex_arena_alloc(&r->arena, head + 2);
-        value[0] = CORTEX_RECORD_VALUE_OF;
-        memcpy(value + 1, expr, head);
-        value[head + 1] = '\0';
-        start = value;
+        start = package_value(r, expr, head);
     } else {
         return NULL;
     }
@@ -748,11 +753,7 @@ static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
         const cortex_raw_local *l = local_named(x, r, q, head, inner, ref->start_byte);
         if (!l && package_values && !named_in(imports, nimports, q, head)) {
             /* a package-level variable, of this file or another of the package */
-            char *value = cortex_arena_alloc(&r->arena, head + 2);
-            value[0] = CORTEX_RECORD_VALUE_OF;
-            memcpy(value + 1, q, head);
-            value[head + 1] = '\0';
-            ref->rtype = chain_type(x, r, value, q + head);
+            ref->rtype = chain_type(x, r, package_value(r, q, head), q + head);
             continue;
         }
         if (!l || !l->type) continue;

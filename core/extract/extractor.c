@@ -9,6 +9,7 @@
 #include "extractor.h"
 
 #include "../util/error.h"
+#include "../util/strings.h"
 #include "derive.h"
 #include "lead.h"
 #include "regions.h"
@@ -212,9 +213,7 @@ static const char *callee_result(cortex_arena *a, TSNode n, const char *src)
 {
     const char *t = src + ts_node_start_byte(n), *end = src + ts_node_end_byte(n);
     for (const char *p = t; p < end; p++)
-        if (!(*p == '_' || *p == '$' || *p == '.' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-              (*p >= '0' && *p <= '9') || (unsigned char)*p >= 0x80))
-            return NULL;
+        if (*p != '.' && !cortex_ident_char(*p)) return NULL;
     if (end == t) return NULL;
     size_t len = (size_t)(end - t);
     char *out = cortex_arena_alloc(a, len + 3);
@@ -226,12 +225,6 @@ static const char *callee_result(cortex_arena *a, TSNode n, const char *src)
 /* A qualifier written over several lines (`this.gateway\n  .refunds`) reads
  * as it would on one: whitespace before a member access (`.x`, `?.x`, `->x`)
  * is dropped. */
-static int is_ident_char(char c)
-{
-    return c == '_' || c == '$' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           (unsigned char)c >= 0x80;
-}
-
 static const char *squeeze_qualifier(char *q)
 {
     char *o = q;
@@ -243,7 +236,7 @@ static const char *squeeze_qualifier(char *q)
             if (op[0] == '?' && op[1] == '.') op += 2;
             else if (op[0] == '-' && op[1] == '>') op += 2;
             else if (op[0] == '.') op += 1;
-            if (op > next && o > q && is_ident_char(*op)) {
+            if (op > next && o > q && cortex_ident_char(*op)) {
                 p = next - 1;
                 continue;
             }

@@ -23,14 +23,6 @@ static int known(const char **names, size_t n, const char *name)
     return n && bsearch(&name, names, n, sizeof *names, compare_strings) != NULL;
 }
 
-/* The receiver's first component: `self` of `self.app`, `os` of `os.path`. */
-static size_t first_length(const char *q)
-{
-    size_t n = 0;
-    while (q[n] && q[n] != '.' && q[n] != '\\' && !(q[n] == ':' && q[n + 1] == ':') && !(q[n] == '-' && q[n + 1] == '>')) n++;
-    return n;
-}
-
 /* Whether the file knows the receiver `q`: its first component is a name the
  * file defines or imports, or the language's word for the enclosing type's
  * instance and the member is one the file defines. */
@@ -38,7 +30,7 @@ static int receiver_known(const cortex_file_records *r, const char **names, size
                           size_t nmembers, const char *q, const char *member)
 {
     char first[256];
-    size_t len = first_length(q);
+    size_t len = cortex_first_component_length(q);
     if (len >= sizeof first) return 0;
     memcpy(first, q, len);
     first[len] = '\0';

@@ -233,10 +233,7 @@ const char *cortex_store_last_component(const char *name)
 
 void cortex_store_first_component(char *out, size_t size, const char *qualifier)
 {
-    size_t n = 0;
-    for (const char *p = qualifier; *p; p++, n++)
-        if (*p == '.' || *p == '\\' || (p[0] == ':' && p[1] == ':') || (p[0] == '-' && p[1] == '>')) break;
-    snprintf(out, size, "%.*s", (int)n, qualifier);
+    snprintf(out, size, "%.*s", (int)cortex_first_component_length(qualifier), qualifier);
 }
 
 static void sql_first_component(sqlite3_context *ctx, int argc, sqlite3_value **argv)
