@@ -11,6 +11,7 @@
 #include "from_jsonl.h"
 
 #include "../extract/derive.h"
+#include "../record/record_json.h"
 #include "../sink/shards.h"
 #include "../util/error.h"
 #include "../util/mem.h"
@@ -30,6 +31,7 @@ typedef struct reader {
     char *name; /* owned: freed with the reader */
     json_t *cur; /* the current line, not yet consumed; NULL at the end */
     long line;
+    cortex_buf path; /* the current line's path, decoded */
 } reader;
 
 static int advance(reader *r)
@@ -69,6 +71,7 @@ static void close_reader(reader *r)
     json_decref(r->cur);
     if (r->in) fclose(r->in);
     free(r->name);
+    cortex_buf_free(&r->path);
     memset(r, 0, sizeof *r);
 }
 
@@ -92,7 +95,9 @@ static int each_line_of(reader *r, const char *path, const char *key, int (*take
     while (r->cur && rc == 0) {
         const char *f = json_string_value(json_object_get(r->cur, key));
         if (!f) return cortex_error_set(CORTEX_EINVALID, "%s:%ld: no \"%s\"", r->name, r->line, key);
-        int c = strcmp(f, path);
+        if (cortex_path_from_json(&r->path, f) != 0 || !r->path.data)
+            return cortex_error_set(CORTEX_EINVALID, "%s:%ld: a malformed path", r->name, r->line);
+        int c = strcmp(r->path.data, path);
         if (c > 0) break;
         if (c == 0) rc = take(r->cur, payload);
         if (rc == 0) rc = advance(r);
@@ -334,6 +339,11 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
         cortex_file_records rec;
         memset(&rec, 0, sizeof rec);
         const char *p = json_string_value(json_object_get(f, "path"));
+        if (p && (cortex_path_from_json(&files.path, p) != 0 || !files.path.data)) {
+            rc = cortex_error_set(CORTEX_EINVALID, "%s:%ld: a malformed path", files.name, files.line);
+            break;
+        }
+        if (p) p = files.path.data;
         const char *lang = json_string_value(json_object_get(f, "lang"));
         const char *hash = json_string_value(json_object_get(f, "hash"));
         if (!p || !lang || !hash || strlen(hash) != 16) {
@@ -352,8 +362,18 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
         memcpy(rec.hash, hash, 17);
         rec.lines = u32(f, "lines", 0);
         rec.has_errors = u32(f, "parse_errors", 0) != 0;
-        rec.project = str(&rec, f, "project");
-        if (!rec.project) rec.project = ".";
+        const char *project = json_string_value(json_object_get(f, "project"));
+        rec.project = ".";
+        if (project) {
+            cortex_buf decoded = {0};
+            if (cortex_path_from_json(&decoded, project) != 0 || !decoded.data) {
+                cortex_buf_free(&decoded);
+                rc = cortex_error_set(CORTEX_EINVALID, "%s:%ld: a malformed project path", files.name, files.line);
+                break;
+            }
+            rec.project = cortex_arena_strndup(&rec.arena, decoded.data, decoded.len);
+            cortex_buf_free(&decoded);
+        }
         json_t *bytes = json_object_get(f, "bytes");
         rec.bytes = json_is_integer(bytes) ? (uint64_t)json_integer_value(bytes) : 0;
         l.rec = &rec;

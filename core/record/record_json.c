@@ -100,6 +100,78 @@ void cortex_json_string(cortex_buf *b, const char *str, size_t n)
     cortex_buf_putc(b, '"');
 }
 
+/* A path is written as it is unless it is not valid UTF-8 or starts with
+ * the marker; then it is the marker and the path with `%` and each byte that
+ * is not UTF-8 written `%XX`. No other path starts with the marker, so the
+ * form reads back to the same bytes (docs/index-format.md). */
+static const char path_marker[] = "%%";
+
+static int path_needs_escape(const unsigned char *s, size_t n)
+{
+    if (n >= 2 && s[0] == '%' && s[1] == '%') return 1;
+    for (size_t i = 0; i < n;) {
+        size_t len = s[i] < 0x80 ? 1 : utf8_sequence(s + i, n - i);
+        if (!len) return 1;
+        i += len;
+    }
+    return 0;
+}
+
+void cortex_json_path(cortex_buf *b, const char *path, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)path;
+    if (!path_needs_escape(s, n)) {
+        cortex_json_string(b, path, n);
+        return;
+    }
+    static const char hex[] = "0123456789ABCDEF";
+    cortex_buf escaped = {0};
+    cortex_buf_puts(&escaped, path_marker);
+    for (size_t i = 0; i < n;) {
+        size_t len = s[i] < 0x80 ? 1 : utf8_sequence(s + i, n - i);
+        if (len && s[i] != '%') {
+            cortex_buf_add(&escaped, path + i, len);
+            i += len;
+            continue;
+        }
+        char esc[3] = {'%', hex[s[i] >> 4], hex[s[i] & 15]};
+        cortex_buf_add(&escaped, esc, 3);
+        i++;
+    }
+    cortex_json_string(b, escaped.data, escaped.len);
+    cortex_buf_free(&escaped);
+}
+
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+int cortex_path_escaped(const char *s) { return strncmp(s, path_marker, sizeof path_marker - 1) == 0; }
+
+int cortex_path_from_json(cortex_buf *out, const char *s)
+{
+    cortex_buf_clear(out);
+    size_t m = sizeof path_marker - 1;
+    if (!cortex_path_escaped(s)) {
+        cortex_buf_puts(out, s);
+        return 0;
+    }
+    for (s += m; *s; s++) {
+        if (*s != '%') {
+            cortex_buf_putc(out, *s);
+            continue;
+        }
+        int hi = hex_digit(s[1]), lo = hi < 0 ? -1 : hex_digit(s[2]);
+        if (hi < 0 || lo < 0 || (hi << 4 | lo) == 0) return -1;
+        cortex_buf_putc(out, (char)(hi << 4 | lo));
+        s += 2;
+    }
+    return 0;
+}
+
 /* The record writers run for every record of a cold run (1.4 million lines
  * on the kernel subtree): they format without printf, and are inlined with
  * their literal keys, whose lengths are then known when compiled (the keys
@@ -151,13 +223,16 @@ WRITER open_line(cortex_buf *b, const cortex_file_records *r, int with_file, con
 {
     cortex_buf_putc(b, '{');
     field_str(b, "type", type);
-    if (with_file) field_str(b, "file", r->path);
+    if (with_file) {
+        key(b, "file");
+        cortex_json_path(b, r->path, strlen(r->path));
+    }
 }
 
 void cortex_json_file_line(cortex_buf *b, const cortex_file_records *r)
 {
     cortex_buf_puts(b, "{\"path\":");
-    cortex_json_string(b, r->path, strlen(r->path));
+    cortex_json_path(b, r->path, strlen(r->path));
     field_str(b, "lang", r->lang);
     field_str(b, "hash", r->hash);
     field_uint(b, "lines", r->lines);
@@ -165,7 +240,10 @@ void cortex_json_file_line(cortex_buf *b, const cortex_file_records *r)
     /* only where the tree had ERROR or MISSING nodes: a rebuilt store needs it (--from-jsonl) */
     if (r->has_errors) field_uint(b, "parse_errors", 1);
     /* files of the root's project say nothing: single repositories read as before */
-    if (r->project && strcmp(r->project, ".") != 0) field_str(b, "project", r->project);
+    if (r->project && strcmp(r->project, ".") != 0) {
+        key(b, "project");
+        cortex_json_path(b, r->project, strlen(r->project));
+    }
     cortex_buf_puts(b, "}\n");
 }
 
@@ -225,7 +303,7 @@ void cortex_json_chunk_line(cortex_buf *b, const cortex_file_records *r, const c
     /* "path#ordinal": the path as a JSON string, reopened for the suffix
      * (escaping is per byte, and '#' and digits need none) */
     key(b, "id");
-    cortex_json_string(b, r->path, strlen(r->path));
+    cortex_json_path(b, r->path, strlen(r->path));
     b->len--;
     cortex_buf_putc(b, '#');
     cortex_buf_put_uint(b, ordinal);

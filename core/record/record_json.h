@@ -16,6 +16,18 @@ void cortex_utf8_repair(cortex_buf *b, const char *s, size_t n);
 /** Appends a JSON string literal for `s` (`n` bytes). */
 void cortex_json_string(cortex_buf *b, const char *s, size_t n);
 
+/** Appends a JSON string literal for the path `s` (`n` bytes) in a form that
+ *  reads back to the same bytes: as it is when it is UTF-8, else escaped
+ *  (docs/index-format.md, "Paths"). */
+void cortex_json_path(cortex_buf *b, const char *s, size_t n);
+
+/** The bytes of a path read from the JSONL (the value of a path field, as
+ *  jansson decoded it) into `out`; -1 when its escapes are malformed. */
+int cortex_path_from_json(cortex_buf *out, const char *s);
+
+/** Whether a path read from the JSONL is in its escaped form. */
+int cortex_path_escaped(const char *s);
+
 /* Each appends one object and a newline. `with_file` adds the "file" field;
  * `type` (or NULL) adds a leading "type" field. */
 void cortex_json_file_line(cortex_buf *b, const cortex_file_records *r);

@@ -1,8 +1,10 @@
 /* Carrying committed lines over (see carry.h). */
 #define _GNU_SOURCE /* getline */
 #include "carry.h"
+#include "../record/record_json.h"
 
 #include "../util/error.h"
+#include "../util/mem.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -55,18 +57,24 @@ static int line_path(const char *line, cortex_buf *out)
     }
     if (*p != '"') return -1;
     cortex_buf_clear(out);
+    int rc = 0;
     if (!escaped) {
         cortex_buf_add(out, start + 1, (size_t)(p - start - 1));
-        return 0;
+        if (out->data && cortex_path_escaped(out->data)) {
+            char *text = cortex_xstrdup(out->data);
+            rc = cortex_path_from_json(out, text);
+            free(text);
+        }
+        return rc;
     }
     json_t *v = json_loadb(start, (size_t)(p - start + 1), JSON_DECODE_ANY, NULL);
     if (!json_is_string(v)) {
         json_decref(v);
         return -1;
     }
-    cortex_buf_add(out, json_string_value(v), json_string_length(v));
+    rc = cortex_path_from_json(out, json_string_value(v));
     json_decref(v);
-    return 0;
+    return rc;
 }
 
 int cortex_carry_path(cortex_carry_reader *r)

@@ -58,6 +58,33 @@ expect_status "a root and a directory named in Latin-1 index" 0 "$CORTEX" index 
 expect_eq "explore shows every file, the bytes repaired" "2 2 caf$(printf '\xef\xbf\xbd') d$(printf '\xef\xbf\xbd')" \
   "$("$CORTEX" explore --json --root "$B" | jq -r '"\(.project.files) \(.shown) \(.project.name) \([.directories[].path] | sort | .[1])"')"
 
+# Two names that differ only in an invalid byte were both written a\uFFFDb.py
+# in the JSONL, and the store rebuilt from it was malformed. Paths round-trip.
+P="$TMP/paths"
+mkdir -p "$P/d$(printf '\xe9')"
+git -C "$P" init -q
+printf 'def f():\n    return 1\n' >"$P/a$(printf '\xff')b.py"
+printf 'def g():\n    return 2\n' >"$P/a$(printf '\xfe')b.py"
+printf 'def h():\n    return 3\n' >"$P/%%h.py"
+printf 'def k():\n    return 4\n' >"$P/d$(printf '\xe9')/m.py"
+printf 'def u():\n    return 5\n' >"$P/plain.py"
+expect_status "names that are not UTF-8 index" 0 "$CORTEX" index --quiet "$P"
+expect_eq "the JSONL spells each path apart, escaped where it must be" \
+  "%%%25%25h.py %%a%FEb.py %%a%FFb.py %%d%E9/m.py plain.py" \
+  "$(jq -r '.path' "$P/.cortex/index/files.jsonl" | xargs)"
+expect_eq "their symbols name the same paths" "%%%25%25h.py:h %%a%FEb.py:g %%a%FFb.py:f %%d%E9/m.py:k plain.py:u" \
+  "$(jq -r '"\(.file):\(.name)"' "$P/.cortex/index/symbols.jsonl" | xargs)"
+sqlite3 "$P/.cortex/cortex.db" "SELECT hex(path) FROM files ORDER BY path" >"$TMP/paths.before"
+rm -f "$P/.cortex/cortex.db"*
+expect_status "the store rebuilds from that JSONL" 0 "$CORTEX" index --quiet --from-jsonl "$P"
+expect_eq "with the same bytes in every path" "$(cat "$TMP/paths.before")" \
+  "$(sqlite3 "$P/.cortex/cortex.db" "SELECT hex(path) FROM files ORDER BY path")"
+expect_eq "and an intact store" "ok" "$(sqlite3 "$P/.cortex/cortex.db" "PRAGMA integrity_check")"
+printf 'def f2():\n    return 1\n' >"$P/a$(printf '\xff')b.py"
+expect_status "an edit of one of them indexes" 0 "$CORTEX" index --quiet "$P"
+expect_eq "the edit lands on its own file only" "%%a%FEb.py:g %%a%FFb.py:f2" \
+  "$(jq -r '"\(.file):\(.name)"' "$P/.cortex/index/symbols.jsonl" | grep '^%%a' | xargs)"
+
 # Deep nesting on short lines is quadratic in the queries: the per-file time
 # limit bounds the whole extraction, the file is reported, the run goes on.
 D="$TMP/deep"
