@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "../index/pipeline.h"
+#include "../index/supervise.h"
 #include "../store/totals.h"
 #include "../util/error.h"
 #include "../util/mem.h"
@@ -323,7 +324,7 @@ int cortex_cmd_index(int argc, char **argv)
     }
     cortex_plugin_set *plugins = cortex_cli_load_plugins(quiet, 1);
     cortex_index_report report;
-    int rc = cortex_index_run(&report, plugins, &opts);
+    int rc = cortex_index_run_isolated(&report, plugins, &opts);
     cortex_config_dispose(&config);
     if (progress.committing_shown) fputs("\r\033[K", stderr);
     cortex_store_totals totals;

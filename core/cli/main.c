@@ -1,6 +1,8 @@
 /* cortex's entry point: global options and the command dispatcher. */
 #include "commands.h"
 
+#include "../index/supervise.h"
+#include "../plugin/loader.h"
 #include "../tools/tools.h"
 #include "../util/error.h"
 
@@ -45,6 +47,12 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
         printf("cortex %s\n", CORTEX_VERSION);
         return 0;
+    }
+    if (strcmp(argv[1], CORTEX_INDEX_CHILD_COMMAND) == 0) { /* not for people: an isolated index run's process */
+        cortex_plugin_set *plugins = cortex_cli_load_plugins(1, 1);
+        int rc = cortex_index_child_main(plugins);
+        cortex_plugin_set_free(plugins);
+        return rc;
     }
     for (const cortex_command *c = cortex_commands; c->name; c++)
         if (strcmp(argv[1], c->name) == 0) return c->run(argc - 1, argv + 1);

@@ -9,6 +9,7 @@
 #include "../extract/extractor.h"
 #include "from_jsonl.h"
 #include "lock.h"
+#include "quarantine.h"
 #include "source.h"
 #include "workers.h"
 #include "../sink/carry.h"
@@ -232,6 +233,9 @@ static void drop_files_of_broken_plugins(cortex_index_report *rep, const manifes
     free(needed);
     rep->walk.nfiles = kept;
 }
+
+/* A file's job number when it has none: listed in the quarantine. */
+#define QUARANTINED (SIZE_MAX - 1)
 
 /* What the indexing loop hands around. */
 typedef struct run_state {
@@ -507,6 +511,8 @@ int cortex_index_run(cortex_index_report *rep, const cortex_plugin_set *plugins,
      * (git's stat check) and not even read; the others go to the workers,
      * which skip extraction when the content hash still matches (a touch). */
     size_t nfiles = rep->walk.nfiles, njobs = 0, at_prev = 0;
+    cortex_quarantine quarantine;
+    cortex_quarantine_load(&quarantine, rep->data_dir);
     const manifest_entry **before = cortex_xcalloc(nfiles + 1, sizeof *before);
     size_t *job_of = cortex_xcalloc(nfiles + 1, sizeof *job_of);
     cortex_extract_job *jobs = cortex_xcalloc(nfiles + 1, sizeof *jobs);
@@ -515,6 +521,12 @@ int cortex_index_run(cortex_index_report *rep, const cortex_plugin_set *plugins,
         while (at_prev < nprev && strcmp(prev[at_prev].path, f->path) < 0) at_prev++;
         if (reuse && at_prev < nprev && strcmp(prev[at_prev].path, f->path) == 0 && strcmp(prev[at_prev].lang, f->plugin->name) == 0)
             before[i] = &prev[at_prev];
+        const char *why = cortex_quarantine_reason(&quarantine, f->path, f->size, f->mtime_ns);
+        if (why) {
+            add_problem(rep, f->path, why);
+            job_of[i] = QUARANTINED;
+            continue;
+        }
         if (before[i] && before[i]->bytes == f->size && before[i]->mtime_ns == f->mtime_ns) {
             job_of[i] = SIZE_MAX;
             continue;
@@ -522,6 +534,7 @@ int cortex_index_run(cortex_index_report *rep, const cortex_plugin_set *plugins,
         job_of[i] = njobs;
         jobs[njobs++] = (cortex_extract_job){f->path, f->plugin, f->size, before[i] ? before[i]->hash : NULL, f->project};
     }
+    cortex_quarantine_dispose(&quarantine);
     cortex_workers *workers = cortex_workers_start(rep->root, jobs, njobs, threads, parse_seconds, max_line, run.chunk);
 
     /* The sinks get every file in path order, whatever the thread count. Files
@@ -536,8 +549,11 @@ int cortex_index_run(cortex_index_report *rep, const cortex_plugin_set *plugins,
         }
         cortex_file_records counted = {0}; /* what the report counts of this file */
         int skipped = 0;
-        cortex_extract_result *res = job_of[i] == SIZE_MAX ? NULL : cortex_workers_take(workers, job_of[i]);
-        if (!res) {
+        cortex_extract_result *res = job_of[i] >= QUARANTINED ? NULL : cortex_workers_take(workers, job_of[i]);
+        if (job_of[i] == QUARANTINED) {
+            cortex_walk_add_skip(&rep->walk, f->path, CORTEX_QUARANTINED_SKIP);
+            skipped = 1;
+        } else if (!res) {
             rc = deliver_unchanged(&run, f, before[i], f->mtime_ns, &counted, &skipped);
         } else if (res->skip_reason) {
             cortex_walk_add_skip(&rep->walk, f->path, res->skip_reason);

@@ -6,6 +6,8 @@
 #define _GNU_SOURCE
 #include "source.h"
 
+#include "inflight.h"
+
 #include "../util/error.h"
 #include "../util/mem.h"
 
@@ -70,7 +72,9 @@ const char *cortex_source_extract(cortex_extractor *x, const cortex_language_plu
                                   const cortex_chunk_options *chunk, cortex_file_records *r)
 {
     const char *problem = NULL;
+    cortex_inflight_begin(r->path);
     if (cortex_extractor_run(x, p, data, len, r) != 0 || r->problem) problem = r->problem ? r->problem : cortex_error_last();
     if (chunk) cortex_chunk_file(r, data, len, chunk);
+    cortex_inflight_end();
     return problem;
 }

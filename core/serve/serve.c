@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "serve.h"
 
+#include "../index/supervise.h"
 #include "../index/watch.h"
 #include "../util/error.h"
 #include "../util/mem.h"
@@ -54,7 +55,7 @@ static int run(cortex_serve *s, const atomic_int *cancel, cortex_index_report *r
     o.root = cortex_repo_root(s->repo);
     o.pipeline = s->pipeline;
     o.cancel = cancel;
-    int rc = cortex_index_run(report, cortex_repo_plugins(s->repo), &o);
+    int rc = cortex_index_run_isolated(report, cortex_repo_plugins(s->repo), &o);
     if (rc == 0) {
         pthread_mutex_lock(&s->lock);
         s->generation++;

@@ -141,6 +141,10 @@ void cortex_render_flush(const json_t *result, cortex_buf *out)
                       num(result, "files"), num(result, "parsed"), num(result, "unchanged"), num(result, "symbols"),
                       num(result, "references"), num(result, "texts"), num(result, "removed"), num(result, "skipped"),
                       json_number_value(json_object_get(result, "seconds")));
+    size_t i;
+    json_t *p;
+    json_array_foreach(json_object_get(result, "problems"), i, p)
+        cortex_buf_printf(out, "problem: %s: %s\n", str(p, "file"), str(p, "message"));
 }
 
 char *cortex_tool_render(const cortex_tool *t, const json_t *result, int text)

@@ -8,6 +8,7 @@
 #define _DEFAULT_SOURCE
 #include "handlers.h"
 
+#include "../index/supervise.h"
 #include "../store/totals.h"
 #include "schema.h"
 
@@ -94,7 +95,7 @@ static int run_index(cortex_tool_ctx *ctx, const char *const *only, size_t nonly
     /* A reader never blocks the writer (WAL), but a store rebuilt under an
      * open connection would be a different file: reconnect after. */
     close_read(s);
-    int rc = cortex_index_run(report, cortex_repo_plugins(repo), &o);
+    int rc = cortex_index_run_isolated(report, cortex_repo_plugins(repo), &o);
     int rc2 = open_read(s);
     return rc ? rc : rc2;
 }
@@ -290,6 +291,13 @@ int cortex_tool_flush(json_t **out, cortex_tool_ctx *ctx, json_t *args)
                             (json_int_t)totals.symbols, "references", (json_int_t)totals.refs, "texts",
                             (json_int_t)totals.texts, "removed", (json_int_t)r.removed,
                             "skipped", (json_int_t)r.walk.nskipped, "seconds", r.seconds, "sinks", "sqlite", "jsonl");
+    if (rc == 0) {
+        json_t *problems = json_array();
+        for (size_t i = 0; i < r.nproblems; i++)
+            json_array_append_new(problems, json_pack("{s:o,s:o}", "file", cortex_text_json(r.problems[i].path), "message",
+                                                      cortex_text_json(r.problems[i].message)));
+        json_object_set_new(*out, "problems", problems);
+    }
     cortex_index_report_dispose(&r);
     return rc;
 }
