@@ -54,6 +54,7 @@ int main(int argc, char **argv)
         cortex_plugin_set_free(plugins);
         return rc;
     }
+    cortex_index_isolate_with("/proc/self/exe");
     for (const cortex_command *c = cortex_commands; c->name; c++)
         if (strcmp(argv[1], c->name) == 0) return c->run(argc - 1, argv + 1);
     const cortex_tool *t = cortex_tool_find_command(argv[1]);

@@ -39,6 +39,10 @@ extern char **environ;
 #define EVENTS_FD 3
 #define INFLIGHT_FD 4
 
+/* The binary whose CORTEX_INDEX_CHILD_COMMAND runs an isolated run; NULL:
+ * runs happen in the caller's process (a program that is not cortex). */
+static const char *index_executable;
+
 /* ---- the request ---------------------------------------------------------- */
 
 static json_t *wire_path(const char *path)
@@ -119,7 +123,7 @@ static int spawn_child(child_run *c, const cortex_index_options *o, unsigned thr
     posix_spawn_file_actions_adddup2(&fa, ev[1], EVENTS_FD);
     posix_spawn_file_actions_adddup2(&fa, shared, INFLIGHT_FD);
     char *argv[] = {"cortex", CORTEX_INDEX_CHILD_COMMAND, NULL};
-    int err = posix_spawn(&c->pid, "/proc/self/exe", &fa, NULL, argv, environ);
+    int err = posix_spawn(&c->pid, index_executable, &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     close(shared);
     close(req[0]);
@@ -270,8 +274,11 @@ static int quarantine(const cortex_index_options *o, const char *path, const cha
     return rc;
 }
 
+void cortex_index_isolate_with(const char *executable) { index_executable = executable; }
+
 int cortex_index_run_isolated(cortex_index_report *out, const cortex_plugin_set *plugins, const cortex_index_options *opts)
 {
+    if (!index_executable || getenv("CORTEX_NO_ISOLATION")) return cortex_index_run(out, plugins, opts);
     memset(out, 0, sizeof *out);
     unsigned threads = opts->threads;
     for (int attempt = 0; attempt <= MAX_RESTARTS; attempt++) {

@@ -16,6 +16,11 @@
 /* The hidden command that runs the isolated process's side. */
 #define CORTEX_INDEX_CHILD_COMMAND "__index-child"
 
+/** Makes cortex_index_run_isolated() spawn `executable` (this program: it
+ *  must answer CORTEX_INDEX_CHILD_COMMAND). Until then, and when
+ *  $CORTEX_NO_ISOLATION is set, runs happen in the caller's process. */
+void cortex_index_isolate_with(const char *executable);
+
 /** Runs the index `opts` describes in a process of its own, quarantining
  *  each file that crashes or hangs its extraction and going on without it.
  *  As cortex_index_run(); `plugins` names the report's languages (the
