@@ -18,6 +18,10 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+static long lock_owner;
+
+void cortex_index_lock_name_owner(long pid) { lock_owner = pid; }
+
 int cortex_index_lock_take(int *out, const char *data_dir, int no_wait, cortex_index_lock_wait_cb waiting, void *payload)
 {
     char path[PATH_MAX];
@@ -42,7 +46,7 @@ int cortex_index_lock_take(int *out, const char *data_dir, int no_wait, cortex_i
             }
     }
     char pid[32];
-    int len = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+    int len = snprintf(pid, sizeof pid, "%ld\n", lock_owner ? lock_owner : (long)getpid());
     /* The pid only names the holder in another indexer's message: the lock
      * holds without it, so a failed write is not worth failing the run. */
     if (ftruncate(fd, 0) == 0) (void)!pwrite(fd, pid, (size_t)len, 0);

@@ -8,6 +8,7 @@
 #include "supervise.h"
 
 #include "inflight.h"
+#include "lock.h"
 #include "quarantine.h"
 #include "report_wire.h"
 
@@ -77,6 +78,7 @@ static json_t *request_json(const cortex_index_options *o, unsigned threads)
     json_object_set_new(r, "no_wait", json_boolean(o->no_wait));
     json_object_set_new(r, "from_jsonl", json_boolean(o->from_jsonl));
     json_object_set_new(r, "progress", json_boolean(o->progress != NULL));
+    json_object_set_new(r, "owner", json_integer((json_int_t)getpid()));
     return r;
 }
 
@@ -87,6 +89,7 @@ typedef enum outcome { DONE, CRASHED, HUNG, CANCELLED, FAILED } outcome;
 typedef struct child_run {
     pid_t pid;
     int events;       /* read end */
+    int requests;     /* write end of the child's stdin: the request, then one answer per progress event */
     cortex_inflight *inflight;
     cortex_buf pending; /* event bytes not yet a whole line */
     json_t *done;     /* the final event */
@@ -138,6 +141,7 @@ static int spawn_child(child_run *c, const cortex_index_options *o, unsigned thr
     char *text = json_dumps(r, JSON_COMPACT);
     json_decref(r);
     size_t len = strlen(text), off = 0;
+    text[len++] = '\n'; /* over the NUL: the request is one line */
     signal(SIGPIPE, SIG_IGN); /* a child that died early: its answer says so */
     while (off < len) {
         ssize_t n = write(req[1], text + off, len - off);
@@ -146,7 +150,7 @@ static int spawn_child(child_run *c, const cortex_index_options *o, unsigned thr
         off += (size_t)n;
     }
     free(text);
-    close(req[1]);
+    c->requests = req[1];
     return 0;
 }
 
@@ -155,9 +159,14 @@ static void relay(child_run *c, const cortex_index_options *o, const char *line)
     json_t *e = json_loads(line, 0, NULL);
     json_t *v;
     if (!e) return;
-    if ((v = json_object_get(e, "progress")) && o->progress)
+    if ((v = json_object_get(e, "progress")) && o->progress) {
         o->progress((size_t)json_integer_value(json_array_get(v, 0)), (size_t)json_integer_value(json_array_get(v, 1)),
                     o->progress_payload);
+        /* The child waits for this answer, as a run in one process waits for
+         * its callback: a cancel that came meanwhile stops it before its next file. */
+        char answer = o->cancel && atomic_load(o->cancel) ? 'c' : 'k';
+        while (write(c->requests, &answer, 1) < 0 && errno == EINTR) {}
+    }
     else if ((v = json_object_get(e, "waiting")) && o->waiting)
         o->waiting((long)json_integer_value(v), o->progress_payload);
     else if ((v = json_object_get(e, "committing")) && o->committing)
@@ -201,6 +210,13 @@ static const char *hung_file(const cortex_inflight *f, int64_t limit_ns)
     return NULL;
 }
 
+/* A signal a fault raises (or a sanitizer's abort), not one sent from outside. */
+static int crash_signal(int sig)
+{
+    return sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGABRT || sig == SIGSYS ||
+           sig == SIGTRAP;
+}
+
 static outcome watch_child(child_run *c, const cortex_index_options *o, double hang_seconds)
 {
     int cancelled = 0, hung = 0;
@@ -228,6 +244,7 @@ static outcome watch_child(child_run *c, const cortex_index_options *o, double h
     if (hung) return HUNG;
     if (cancelled) return CANCELLED;
     c->signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    if (c->signal && !crash_signal(c->signal)) return FAILED; /* stopped from outside: no file's fault */
     int slot = atomic_load(&c->inflight->crashed_slot);
     if (slot >= 0) {
         c->culprit = cortex_xstrdup(c->inflight->slots[slot].path);
@@ -248,6 +265,7 @@ static outcome watch_child(child_run *c, const cortex_index_options *o, double h
 static void child_run_dispose(child_run *c)
 {
     if (c->events >= 0) close(c->events);
+    if (c->requests >= 0) close(c->requests);
     cortex_buf_free(&c->pending);
     json_decref(c->done);
     free(c->culprit);
@@ -287,7 +305,7 @@ int cortex_index_run_isolated(cortex_index_report *out, const cortex_plugin_set 
         int inflight_fd;
         int rc = cortex_inflight_create(&inflight, &inflight_fd);
         if (rc) return rc;
-        child_run c = {.events = -1, .inflight = inflight};
+        child_run c = {.events = -1, .requests = -1, .inflight = inflight};
         rc = spawn_child(&c, opts, threads, inflight_fd);
         outcome what = rc ? FAILED : watch_child(&c, opts, hang_limit(opts));
         char reason[512] = "";
@@ -308,6 +326,8 @@ int cortex_index_run_isolated(cortex_index_report *out, const cortex_plugin_set 
                      c.signal ? strsignal(c.signal) : "it exited without a report");
         } else if (what == CRASHED && threads != 1) {
             threads = 1; /* several files were in flight: one at a time tells which */
+        } else if (rc == 0 && c.signal && !crash_signal(c.signal)) {
+            rc = cortex_error_set(CORTEX_EIO, "the indexing process was stopped (%s)", strsignal(c.signal));
         } else if (rc == 0) {
             rc = cortex_error_set(CORTEX_EIO, "the indexing process died (%s) outside the extraction of a file",
                                   c.signal ? strsignal(c.signal) : "no report");
@@ -362,6 +382,9 @@ static void tell_progress(size_t done, size_t total, void *payload)
     if (done != total && now - p->last_ns < 50000000) return;
     p->last_ns = now;
     tell(json_pack("{s:[I,I]}", "progress", (json_int_t)done, (json_int_t)total));
+    char answer = 0;
+    while (read(STDIN_FILENO, &answer, 1) < 0 && errno == EINTR) {}
+    if (answer != 'k') atomic_store(&child_cancel, 1);
 }
 
 static void tell_waiting(long pid, void *payload)
@@ -396,9 +419,27 @@ static int tell_done(int rc, const cortex_index_report *report)
     return 0;
 }
 
+/* The request: one line on stdin, read byte by byte so that nothing after
+ * it (the answers to progress events) is taken into a buffer. */
+static json_t *read_request(json_error_t *err)
+{
+    cortex_buf line = {0};
+    char ch;
+    ssize_t n;
+    while ((n = read(STDIN_FILENO, &ch, 1)) != 0) {
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 || ch == '\n') break;
+        cortex_buf_putc(&line, ch);
+    }
+    json_t *req = json_loadb(line.data ? line.data : "", line.len, 0, err);
+    cortex_buf_free(&line);
+    return req;
+}
+
 int cortex_index_child_main(const cortex_plugin_set *plugins)
 {
-    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    /* A supervisor killed takes its run with it, as an index run in one process would go */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_term;
@@ -406,7 +447,7 @@ int cortex_index_child_main(const cortex_plugin_set *plugins)
     int attached = cortex_inflight_attach(INFLIGHT_FD);
     if (attached) return tell_done(attached, NULL);
     json_error_t jerr;
-    json_t *req = json_loadf(stdin, 0, &jerr);
+    json_t *req = read_request(&jerr);
     if (!req) return tell_done(cortex_error_set(CORTEX_EINVALID, "a malformed request: %s", jerr.text), NULL);
     char *root = request_path(json_object_get(req, "root"));
     char *data_dir = request_path(json_object_get(req, "data_dir"));
@@ -425,6 +466,7 @@ int cortex_index_child_main(const cortex_plugin_set *plugins)
         o.only = (const char *const *)paths;
         o.nonly = json_array_size(only);
     }
+    cortex_index_lock_name_owner((long)json_integer_value(json_object_get(req, "owner")));
     o.max_file_size = (uint64_t)json_integer_value(json_object_get(req, "max_file_size"));
     o.parse_seconds = json_real_value(json_object_get(req, "parse_seconds"));
     o.full = json_is_true(json_object_get(req, "full"));

@@ -622,7 +622,7 @@ export async function sharedChecks(h, client, ctx) {
     assert.equal(typeof r.seconds, 'number');
     assert.deepEqual({ ...r, seconds: 0 }, {
       // Nothing changed since the server indexed on start: every file is carried over.
-      files: 7, parsed: 0, unchanged: 7, symbols: 26, references: 19, texts: 12, removed: 0, skipped: 0, seconds: 0,
+      files: 7, parsed: 0, unchanged: 7, symbols: 26, references: 19, texts: 12, removed: 0, skipped: 0, problems: [], seconds: 0,
       sinks: ['sqlite', 'jsonl'], index: index(2),
     });
     assert.ok(progress.length >= 1, 'at least one notifications/progress');
