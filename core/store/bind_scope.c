@@ -482,8 +482,11 @@ static int member_def(scope_binder *b, const context *c, const char *expr, int d
             if (got == NOT_FOUND && !*rc) got = find_inherited(b, Q_FIELDS, &t, hash + 1, c, depth, d, &outside, rc);
         }
         cortex_store_def_free(&t);
-    } else if (body[0] == CORTEX_RECORD_VALUE_OF) {
-        got = find_named(b, Q_VALUES, body + 1, NULL, c, d, rc);
+    } else if (body[0] == CORTEX_RECORD_VALUE_OF) { /* `$v`, or `$pkg.v`: an imported package's */
+        const char *name = cortex_store_last_component(body + 1);
+        char pkg[256];
+        if (name != body + 1) cortex_store_first_component(pkg, sizeof pkg, body + 1);
+        got = find_named(b, Q_VALUES, name, name != body + 1 ? pkg : NULL, c, d, rc);
     }
     free(body);
     return got;

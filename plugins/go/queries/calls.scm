@@ -199,6 +199,10 @@
     (unary_expression operator: "&" operand: (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @local.type))] .))
 (short_var_declaration left: (expression_list . (identifier) @local.definition)
   right: (expression_list . (type_assertion_expression type: [(type_identifier) (pointer_type (type_identifier)) (qualified_type) (pointer_type (qualified_type))] @local.type) .))
+; `x, ok := v.(interface{ M() })`: a type no definition names (its method is
+; the literal's own), so a call on x binds to no method of the same name
+(short_var_declaration left: (expression_list . (identifier) @local.definition)
+  right: (expression_list . (type_assertion_expression type: (interface_type) @local.type) .))
 
 ; `c := NewCommand(...)`, `t := Token(x)`, `c := cobra.Command(x)`: what the
 ; call returns (a conversion's type; a function's result, unknown here)
@@ -240,3 +244,19 @@
 ; `p := c.parent`: the value of a path of fields
 (short_var_declaration left: (expression_list . (identifier) @local.definition .)
   right: (expression_list . (selector_expression) @local.value .))
+
+; `d := m.Descriptor().Fields()`, `x := xs[i]`, `fd, ok := fds.Get(i).(T)`:
+; the value of a longer path (calls through calls, an index). Callees
+; whose operand is a name are `@local.call` above.
+(short_var_declaration left: (expression_list . (identifier) @local.definition)
+  right: (expression_list . [(call_expression function: (selector_expression
+      operand: [(call_expression) (selector_expression) (index_expression) (parenthesized_expression) (composite_literal)]))
+    (index_expression)] @local.value .))
+
+; Every other name a function declares (`a, ok := f()`, `i := 0`, the key
+; of a range loop, a type switch's variable, `var n int`): its type is not
+; known here, but it hides a package variable of the same name all the same.
+(short_var_declaration left: (expression_list (identifier) @local.definition))
+(range_clause left: (expression_list (identifier) @local.definition))
+(type_switch_statement alias: (expression_list (identifier) @local.definition))
+(var_spec name: (identifier) @local.definition)
