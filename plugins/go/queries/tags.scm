@@ -114,7 +114,11 @@
 ; that initializes a package variable). A const spec's names are matched
 ; without their field: the grammar puts the commas between them in the field,
 ; and a field pattern then matches only the first (`KB, MB = ...` would lose MB).
-((source_file (const_declaration (const_spec (identifier) @name) @definition.constant))
+; Its declared type, or the call that gives its value (`mathPackage =
+; protogen.GoImportPath("math")`), is what a call on it is a call on.
+((source_file (const_declaration (const_spec (identifier) @name
+    type: [(type_identifier) (qualified_type)]? @declared.type
+    value: (expression_list . (call_expression function: [(identifier) (selector_expression)] @declared.call))?) @definition.constant))
  (#not-eq? @name "_"))
 ((source_file (var_declaration (var_spec name: (identifier) @name type: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type)]? @declared.type value: (expression_list . [(call_expression function: [(identifier) (selector_expression)] @declared.call)
       (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @declared.type)
