@@ -208,8 +208,9 @@
 ; call returns (a conversion's type; a function's result, unknown here)
 ((short_var_declaration left: (expression_list . (identifier) @local.definition .)
   right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .))
- (#not-eq? @local.call "new"))
-(var_spec . name: (identifier) @local.definition . value: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .))
+ (#not-any-of? @local.call "new" "make"))
+((var_spec . name: (identifier) @local.definition . value: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .))
+ (#not-any-of? @local.call "new" "make"))
 
 ; struct fields, in the struct's scope: `c.out.Write()` with `out io.Writer`
 (field_declaration name: (field_identifier) @local.definition
@@ -221,6 +222,16 @@
   right: (expression_list . (call_expression function: (identifier) @_new
     arguments: (argument_list . [(type_identifier) (qualified_type) (generic_type)] @local.type .)) .)
   (#eq? @_new "new"))
+
+; `xs := make([]*T, n)`: the slice made
+(short_var_declaration left: (expression_list . (identifier) @local.definition .)
+  right: (expression_list . (call_expression function: (identifier) @_make
+    arguments: (argument_list . (slice_type) @local.type)) .)
+  (#eq? @_make "make"))
+
+; `fd := &fds.List[i]`: a pointer to the element, or to the field
+(short_var_declaration left: (expression_list . (identifier) @local.definition .)
+  right: (expression_list . (unary_expression operator: "&" operand: [(index_expression) (selector_expression)] @local.value) .))
 
 ; `tb := (*TB)(b)`: a conversion to a pointer type
 (short_var_declaration left: (expression_list . (identifier) @local.definition .)
@@ -235,7 +246,7 @@
 ; `cfg, err := ParseDSN(s)`: the first of several results
 ((short_var_declaration left: (expression_list . (identifier) @local.definition (identifier))
   right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .))
- (#not-eq? @local.call "new"))
+ (#not-any-of? @local.call "new" "make"))
 
 ; `for _, c := range cmd.Commands()`: an element of what the loop ranges over
 (for_statement (range_clause left: (expression_list . (_) . (identifier) @local.definition .)
