@@ -623,6 +623,54 @@ static int named_in(const char **names, size_t n, const char *q, size_t len)
 
 #define CHAIN_STEPS_MAX 4
 
+/* Past the group that opens at `p` (`(...)`, `[...]`, `{...}`), the groups
+ * nested in it and its quoted literals skipped; NULL when it does not close. */
+static const char *past_group(const char *p)
+{
+    int depth = 0;
+    for (; *p; p++) {
+        char c = *p;
+        if (c == '"' || c == '\'' || c == '`') {
+            for (p++; *p && *p != c; p++)
+                if (*p == '\\' && c != '`' && p[1]) p++;
+            if (!*p) return NULL;
+        } else if (c == '(' || c == '[' || c == '{') {
+            depth++;
+        } else if ((c == ')' || c == ']' || c == '}') && --depth == 0) {
+            return p + 1;
+        }
+    }
+    return NULL;
+}
+
+/* The type named by the bytes from `p` to `end`, `*T`, `T` or `pkg.T`, as a
+ * reference's rtype spells it; NULL when they are anything else. */
+static const char *type_name(cortex_file_records *r, const char *p, const char *end)
+{
+    while (p < end && (*p == '*' || *p == ' ')) p++;
+    while (end > p && end[-1] == ' ') end--;
+    const char *dot = NULL;
+    for (const char *c = p; c < end; c++)
+        if (*c == '.' && !dot && c > p && c + 1 < end) dot = c;
+        else if (!cortex_ident_char(*c)) return NULL;
+    if (end == p || (end - p == 4 && strncmp(p, "type", 4) == 0)) return NULL;
+    return cortex_arena_strndup(&r->arena, p, (size_t)(end - p));
+}
+
+/* One element of a value of type `type`: the element of a slice the file
+ * declares (`T[]` gives T), else the element step, followed at commit. */
+static const char *element_of(cortex_file_records *r, const char *type)
+{
+    size_t n = strlen(type), slice = strlen(CORTEX_RECORD_SLICE_OF);
+    if (n > slice && strcmp(type + n - slice, CORTEX_RECORD_SLICE_OF) == 0 && !strpbrk(type, "(#$"))
+        return cortex_arena_strndup(&r->arena, type, n - slice);
+    size_t step = strlen(CORTEX_RECORD_ELEMENT_STEP);
+    char *out = cortex_arena_alloc(&r->arena, n + step + 1);
+    memcpy(out, type, n);
+    memcpy(out + n, CORTEX_RECORD_ELEMENT_STEP, step + 1);
+    return out;
+}
+
 /* The type of a path of fields and calls after a receiver of type `type`
  * (`.mc.closed`, `.Root()`: the arguments of a call do not matter), as a
  * reference's rtype spells it: a field the file declares with its type
@@ -631,22 +679,27 @@ static int named_in(const char **names, size_t n, const char *q, size_t len)
 static const char *chain_type(const cortex_raw_records *x, cortex_file_records *r, const char *type, const char *path)
 {
     cortex_arena *a = &r->arena;
+    int package_dirs = r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS);
     for (int steps = 0; *path; steps++) {
-        if (*path != '.' || steps == CHAIN_STEPS_MAX) return NULL;
+        if (steps == CHAIN_STEPS_MAX) return NULL;
+        if (package_dirs && *path == '[') { /* an index: one element (`cmds[i]`) */
+            if (!(path = past_group(path))) return NULL;
+            type = element_of(r, type);
+            continue;
+        }
+        if (package_dirs && path[0] == '.' && path[1] == '(') { /* a type assertion: `x.(*T)` holds a T */
+            const char *end = past_group(path + 1);
+            if (!end || !(type = type_name(r, path + 2, end - 1))) return NULL;
+            path = end;
+            continue;
+        }
+        if (*path != '.') return NULL;
         const char *name = ++path;
         while (*path && *path != '.' && *path != '(') path++;
         size_t len = (size_t)(path - name);
         if (!plain_name(name, len)) return NULL;
         int call = *path == '(';
-        if (call) { /* skip the arguments, nested parentheses and all */
-            int depth = 0;
-            do {
-                if (*path == '(') depth++;
-                else if (*path == ')') depth--;
-                path++;
-            } while (*path && depth > 0);
-            if (depth) return NULL;
-        }
+        if (call && !(path = past_group(path))) return NULL; /* the arguments do not matter */
         const char *known = !call && !strpbrk(type, ".(#") ? field_type(x, r, type, name, len) : NULL;
         if (known) {
             type = known;
@@ -714,6 +767,121 @@ static const char *elements_type(const cortex_raw_records *x, cortex_file_record
     return out;
 }
 
+/* Where packages are directories, what an expression's head holds and its
+ * type (below: expr_type). */
+static const char *expr_type(const cortex_raw_records *x, cortex_file_records *r, const char *expr, int32_t inner,
+                             uint32_t at, const cortex_raw_local *self, const char **imports, size_t nimports,
+                             int depth);
+
+/* `name()`: the value a call of the `len` bytes at `q` makes, as a
+ * reference's rtype spells it (a conversion's type, a function's result). */
+static const char *call_result(cortex_file_records *r, const char *q, size_t len)
+{
+    size_t suffix = strlen(CORTEX_RECORD_CALL_RESULT);
+    char *out = cortex_arena_alloc(&r->arena, len + suffix + 1);
+    memcpy(out, q, len);
+    memcpy(out + len, CORTEX_RECORD_CALL_RESULT, suffix + 1);
+    return out;
+}
+
+/* A local's type where packages are directories: the declared one, or that
+ * of the expression that initialises it (`d := field.Desc.Default()` with
+ * `field` a loop's element: the path from the element's type), or of one
+ * element of what a loop ranges over. */
+static const char *value_type(const cortex_raw_records *x, cortex_file_records *r, const cortex_raw_local *l,
+                              int32_t inner, const char **imports, size_t nimports, int depth)
+{
+    size_t n = strlen(l->type), suffix = strlen(CORTEX_RECORD_CALL_RESULT);
+    int call = n > suffix && strcmp(l->type + n - suffix, CORTEX_RECORD_CALL_RESULT) == 0;
+    if (!l->elements && !call) return l->type;
+    const char *t = expr_type(x, r, l->type, inner, l->at, l, imports, nimports, depth);
+    return t && l->elements == 1 ? element_of(r, t) : t;
+}
+
+/* An imported package's name at the head of an expression (`len` bytes):
+ * `pkg.F(x)` holds F's value (`pkg.F()`), `pkg.T{...}` a T, `pkg.V` the
+ * package variable V (`$pkg.V`); *rest is what follows. */
+static const char *imported_head(cortex_file_records *r, const char *expr, size_t len, const char **rest)
+{
+    if (expr[len] != '.') return NULL;
+    size_t n = len + 1;
+    while (cortex_ident_char(expr[n])) n++;
+    if (n == len + 1) return NULL;
+    const char *after = expr + n;
+    if (*after == '(') {
+        *rest = past_group(after);
+        return call_result(r, expr, n);
+    }
+    if (*after == '{') {
+        *rest = past_group(after);
+        return cortex_arena_strndup(&r->arena, expr, n);
+    }
+    *rest = after;
+    return package_value(r, expr, n);
+}
+
+/* A parenthesized head: a composite literal (`(&T{...})`, `(pkg.T{})`) or
+ * a conversion to a pointer type (`(*T)(nil)`); *rest is what follows. */
+static const char *parenthesized_head(cortex_file_records *r, const char *expr, const char **rest)
+{
+    const char *close = past_group(expr);
+    if (!close) return NULL;
+    const char *in = expr + 1, *end = close - 1;
+    while (in < end && *in == ' ') in++;
+    if (*in == '*') { /* `(*T)(x)` */
+        if (*close != '(') return NULL;
+        *rest = past_group(close);
+        return type_name(r, in, end);
+    }
+    if (*in == '&') in++;
+    const char *brace = in;
+    while (brace < end && (cortex_ident_char(*brace) || *brace == '.')) brace++;
+    if (brace == in || *brace != '{' || past_group(brace) != end) return NULL;
+    *rest = close;
+    return type_name(r, in, brace);
+}
+
+/* The type of the expression `expr` where packages are directories (a
+ * receiver, what a local holds): of its head (a local, a package variable,
+ * an imported package's variable or call, a composite literal, a
+ * conversion, a call of the package's function) followed by the path after
+ * it (chain_type); NULL when syntax cannot tell. `self`, the local being
+ * typed, never types itself. */
+static const char *expr_type(const cortex_raw_records *x, cortex_file_records *r, const char *expr, int32_t inner,
+                             uint32_t at, const cortex_raw_local *self, const char **imports, size_t nimports, int depth)
+{
+    if (depth > RANGE_DEPTH_MAX) return NULL;
+    size_t head = 0;
+    while (cortex_ident_char(expr[head])) head++;
+    const char *start = NULL, *rest = expr + head;
+    const char *assertion = head && expr[head] == '.' && expr[head + 1] == '(' ? past_group(expr + head + 1) : NULL;
+    if (assertion) { /* `x.(*T)` holds a T whatever x is */
+        start = type_name(r, expr + head + 2, assertion - 1);
+        rest = assertion;
+    } else if (head == 0) {
+        start = expr[0] == '(' ? parenthesized_head(r, expr, &rest) : NULL;
+    } else {
+        const cortex_raw_local *h = local_named(x, r, expr, head, inner, at);
+        if (h && (h->type || h->scope >= 0)) {
+            if (h == self || !h->type) return NULL;
+            start = value_type(x, r, h, inner, imports, nimports, depth + 1);
+        } else if (h) { /* a package variable of the file: its declared type, at commit */
+            start = package_value(r, expr, head);
+        } else if (named_in(imports, nimports, expr, head)) {
+            start = imported_head(r, expr, head, &rest);
+        } else if (expr[head] == '{') { /* `T{...}` */
+            start = cortex_arena_strndup(&r->arena, expr, head);
+            rest = past_group(expr + head);
+        } else if (expr[head] == '(') { /* `F(x)`: a conversion, or the package's function */
+            start = call_result(r, expr, head);
+            rest = past_group(expr + head);
+        } else {
+            start = package_value(r, expr, head);
+        }
+    }
+    return start && rest ? chain_type(x, r, start, rest) : NULL;
+}
+
 /* A bare name declared in a function's scope before it is that local (a
  * parameter, a variable), not a definition of the same name elsewhere.
  * A call on a name declared in scope before it, with a type, is a call on
@@ -740,6 +908,10 @@ static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
         }
         /* a type's qualifier is a package or a namespace, never a value */
         if (strcmp(ref->kind, "call") != 0 && strcmp(ref->kind, "value") != 0) continue;
+        if (package_values) {
+            ref->rtype = expr_type(x, r, q, innermost(r, ref->start_byte, 1), ref->start_byte, NULL, imports, nimports, 0);
+            continue;
+        }
         size_t head = 0;
         while (q[head] && q[head] != '.') head++;
         if (!plain_name(q, head)) continue;

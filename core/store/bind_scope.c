@@ -186,6 +186,22 @@ static int one_in(const scope_binder *b, where w, int64_t file_id, const char *p
     return hit;
 }
 
+/* Of several candidates in `w` (a package's build variants of one method:
+ * `pointer_unsafe.go` and `pointer_reflect.go`), the first when all of one
+ * directory declare one type, whichever is built; -2 otherwise. */
+static int one_declared_type(const scope_binder *b, int64_t file_id, const char *path, int package_dirs)
+{
+    int first = -1;
+    for (size_t i = 0; i < b->ncands; i++) {
+        const candidate *c = &b->cands[i];
+        if (!(c->file_id == file_id || (package_dirs && same_dir(c->path, path)))) continue;
+        if (!c->dtype) return -2;
+        if (first < 0) first = (int)i;
+        else if (strcmp(c->dtype, b->cands[first].dtype) != 0 || !same_dir(c->path, b->cands[first].path)) return -2;
+    }
+    return first < 0 ? -1 : first;
+}
+
 /* The target of the import of `file_id` that names `name`: 1 and its file
  * (0 when the import leads out of the repository), or 0 when no import does. */
 static int imported(scope_binder *b, int64_t file_id, const char *name, int64_t *target, char **target_path)
@@ -367,7 +383,9 @@ static int find_member_uncached(scope_binder *b, int q, const found *t, const ch
     *rc = load_candidates(b, q, name, c->lang, member);
     free(member);
     if (*rc) return NOT_FOUND;
-    return take(b, one_in(b, IN_TARGET, t->file_id, t->path, c->package_dirs), out);
+    int i = one_in(b, IN_TARGET, t->file_id, t->path, c->package_dirs);
+    if (i == -2 && q == Q_FIELDS) i = one_declared_type(b, t->file_id, t->path, c->package_dirs);
+    return take(b, i, out);
 }
 
 #define BASES_MAX 16
@@ -482,8 +500,11 @@ static int member_def(scope_binder *b, const context *c, const char *expr, int d
             if (got == NOT_FOUND && !*rc) got = find_inherited(b, Q_FIELDS, &t, hash + 1, c, depth, d, &outside, rc);
         }
         cortex_store_def_free(&t);
-    } else if (body[0] == CORTEX_RECORD_VALUE_OF) {
-        got = find_named(b, Q_VALUES, body + 1, NULL, c, d, rc);
+    } else if (body[0] == CORTEX_RECORD_VALUE_OF) { /* `$v`, or `$pkg.v`: an imported package's */
+        const char *name = cortex_store_last_component(body + 1);
+        char pkg[256];
+        if (name != body + 1) cortex_store_first_component(pkg, sizeof pkg, body + 1);
+        got = find_named(b, Q_VALUES, name, name != body + 1 ? pkg : NULL, c, d, rc);
     }
     free(body);
     return got;
@@ -536,6 +557,35 @@ static int resolve_type_uncached(scope_binder *b, const context *c, const char *
     return got;
 }
 
+/* Where packages are directories, a type name defined several times in one
+ * package (build variants: `type NullTime sql.NullTime` beside a struct)
+ * names one type all the same, and its methods are the package's: one of
+ * its definitions stands for it (FOUND), so that a member declared once in
+ * the package binds. SEVERAL when the definitions are not of one directory. */
+static int one_package_type(scope_binder *b, const context *c, const char *expr, found *out, int *rc)
+{
+    const char *name = cortex_store_last_component(expr);
+    char pkg[256];
+    int64_t target = c->file_id;
+    char *target_path = NULL;
+    const char *dir = c->path;
+    if (name != expr) {
+        cortex_store_first_component(pkg, sizeof pkg, expr);
+        if (!imported(b, c->file_id, pkg, &target, &target_path) || !target) {
+            free(target_path);
+            return SEVERAL;
+        }
+        dir = target_path;
+    }
+    int got = SEVERAL;
+    if (!(*rc = load_candidates(b, Q_TYPES, name, c->lang, NULL))) {
+        for (size_t i = 0; i < b->ncands && got == SEVERAL; i++)
+            if (same_dir(b->cands[i].path, dir)) got = take(b, (int)i, out);
+    }
+    free(target_path);
+    return got;
+}
+
 /* A call on a receiver of known type (`c.Run()`, `c *Command`): the member of
  * the type its declaration names, wherever the type is; `unresolved` when
  * the type is a library's (or, plainly named, nobody's); otherwise by name
@@ -550,6 +600,9 @@ static int bind_typed(scope_binder *b, const pending *p, outcome *out)
     found t = {0}, m = {0};
     int got = resolve_type(b, &c, p->rtype, 0, &t, &rc);
     if (rc) return rc;
+    int variants = got == SEVERAL && c.package_dirs && !strpbrk(p->rtype, "(#$");
+    if (variants) got = one_package_type(b, &c, p->rtype, &t, &rc);
+    if (rc) return rc;
     if (got == OUTSIDE) {
         *out = (outcome){0, "unresolved"};
     } else if (got == NOT_FOUND && !strpbrk(p->rtype, "(#$")) {
@@ -558,7 +611,8 @@ static int bind_typed(scope_binder *b, const pending *p, outcome *out)
         int member = find_member(b, Q_MEMBERS, &t, p->name, &c, &m, &rc);
         if (member == FOUND) {
             *out = (outcome){m.id, "type"};
-        } else if (member == SEVERAL || rc) {
+        } else if (member == SEVERAL || rc || variants) {
+            /* (of build variants, what one embeds is not the others') */
             /* several (overloads, build variants): by name */
         } else if (find_member(b, Q_DATA, &t, p->name, &c, &m, &rc) != NOT_FOUND) {
             *out = (outcome){0, "unresolved"}; /* a field holding a function: whichever was stored */

@@ -199,13 +199,18 @@
     (unary_expression operator: "&" operand: (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @local.type))] .))
 (short_var_declaration left: (expression_list . (identifier) @local.definition)
   right: (expression_list . (type_assertion_expression type: [(type_identifier) (pointer_type (type_identifier)) (qualified_type) (pointer_type (qualified_type))] @local.type) .))
+; `x, ok := v.(interface{ M() })`: a type no definition names (its method is
+; the literal's own), so a call on x binds to no method of the same name
+(short_var_declaration left: (expression_list . (identifier) @local.definition)
+  right: (expression_list . (type_assertion_expression type: (interface_type) @local.type) .))
 
 ; `c := NewCommand(...)`, `t := Token(x)`, `c := cobra.Command(x)`: what the
 ; call returns (a conversion's type; a function's result, unknown here)
 ((short_var_declaration left: (expression_list . (identifier) @local.definition .)
   right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .))
- (#not-eq? @local.call "new"))
-(var_spec . name: (identifier) @local.definition . value: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .))
+ (#not-any-of? @local.call "new" "make"))
+((var_spec . name: (identifier) @local.definition . value: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .))
+ (#not-any-of? @local.call "new" "make"))
 
 ; struct fields, in the struct's scope: `c.out.Write()` with `out io.Writer`
 (field_declaration name: (field_identifier) @local.definition
@@ -217,6 +222,16 @@
   right: (expression_list . (call_expression function: (identifier) @_new
     arguments: (argument_list . [(type_identifier) (qualified_type) (generic_type)] @local.type .)) .)
   (#eq? @_new "new"))
+
+; `xs := make([]*T, n)`: the slice made
+(short_var_declaration left: (expression_list . (identifier) @local.definition .)
+  right: (expression_list . (call_expression function: (identifier) @_make
+    arguments: (argument_list . (slice_type) @local.type)) .)
+  (#eq? @_make "make"))
+
+; `fd := &fds.List[i]`: a pointer to the element, or to the field
+(short_var_declaration left: (expression_list . (identifier) @local.definition .)
+  right: (expression_list . (unary_expression operator: "&" operand: [(index_expression) (selector_expression)] @local.value) .))
 
 ; `tb := (*TB)(b)`: a conversion to a pointer type
 (short_var_declaration left: (expression_list . (identifier) @local.definition .)
@@ -231,7 +246,7 @@
 ; `cfg, err := ParseDSN(s)`: the first of several results
 ((short_var_declaration left: (expression_list . (identifier) @local.definition (identifier))
   right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .))
- (#not-eq? @local.call "new"))
+ (#not-any-of? @local.call "new" "make"))
 
 ; `for _, c := range cmd.Commands()`: an element of what the loop ranges over
 (for_statement (range_clause left: (expression_list . (_) . (identifier) @local.definition .)
@@ -240,3 +255,19 @@
 ; `p := c.parent`: the value of a path of fields
 (short_var_declaration left: (expression_list . (identifier) @local.definition .)
   right: (expression_list . (selector_expression) @local.value .))
+
+; `d := m.Descriptor().Fields()`, `x := xs[i]`, `fd, ok := fds.Get(i).(T)`:
+; the value of a longer path (calls through calls, an index). Callees
+; whose operand is a name are `@local.call` above.
+(short_var_declaration left: (expression_list . (identifier) @local.definition)
+  right: (expression_list . [(call_expression function: (selector_expression
+      operand: [(call_expression) (selector_expression) (index_expression) (parenthesized_expression) (composite_literal)]))
+    (index_expression)] @local.value .))
+
+; Every other name a function declares (`a, ok := f()`, `i := 0`, the key
+; of a range loop, a type switch's variable, `var n int`): its type is not
+; known here, but it hides a package variable of the same name all the same.
+(short_var_declaration left: (expression_list (identifier) @local.definition))
+(range_clause left: (expression_list (identifier) @local.definition))
+(type_switch_statement alias: (expression_list (identifier) @local.definition))
+(var_spec name: (identifier) @local.definition)

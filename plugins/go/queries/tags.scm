@@ -107,6 +107,7 @@
  (#not-eq? @name "_"))
 
 ; ---- Constants and variables ----------------------------------------------------
+; A variable made by `make([]T, n)` or `new(T)` has the type given to them.
 ; One definition per name, grouped blocks and iota enumerations included
 ; (`const ( KindA Kind = iota; KindB )`), at package level only: those in a
 ; function body are locals (the core would drop them in a function, but not in
@@ -114,16 +115,26 @@
 ; that initializes a package variable). A const spec's names are matched
 ; without their field: the grammar puts the commas between them in the field,
 ; and a field pattern then matches only the first (`KB, MB = ...` would lose MB).
-((source_file (const_declaration (const_spec (identifier) @name) @definition.constant))
+; Its declared type, or the call that gives its value (`mathPackage =
+; protogen.GoImportPath("math")`), is what a call on it is a call on.
+((source_file (const_declaration (const_spec (identifier) @name
+    type: [(type_identifier) (qualified_type)]? @declared.type
+    value: (expression_list . (call_expression function: [(identifier) (selector_expression)] @declared.call))?) @definition.constant))
  (#not-eq? @name "_"))
 ((source_file (var_declaration (var_spec name: (identifier) @name type: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type)]? @declared.type value: (expression_list . [(call_expression function: [(identifier) (selector_expression)] @declared.call)
+      (call_expression function: (identifier) @_alloc arguments: (argument_list . [(type_identifier) (qualified_type) (generic_type) (slice_type)] @declared.type))
       (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @declared.type)
       (unary_expression operand: (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @declared.type))])?) @definition.variable))
- (#not-eq? @name "_"))
+ (#not-eq? @name "_")
+ (#not-any-of? @declared.call "make" "new")
+ (#any-of? @_alloc "make" "new"))
 ((source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name type: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type)]? @declared.type value: (expression_list . [(call_expression function: [(identifier) (selector_expression)] @declared.call)
+      (call_expression function: (identifier) @_alloc arguments: (argument_list . [(type_identifier) (qualified_type) (generic_type) (slice_type)] @declared.type))
       (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @declared.type)
       (unary_expression operand: (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @declared.type))])?) @definition.variable)))
- (#not-eq? @name "_"))
+ (#not-eq? @name "_")
+ (#not-any-of? @declared.call "make" "new")
+ (#any-of? @_alloc "make" "new"))
 
 ; ---- Imports --------------------------------------------------------------------
 ; Each import spec is one import, named by its path; its name is the alias

@@ -1,0 +1,7 @@
+//go:build purego
+
+package v
+
+func (Export) StateOf() *state { return nil }
+
+type NullTime struct{ Other }
