@@ -2,7 +2,8 @@
  * Fuzz target: the MCP server's reading and answering, without stdio. The
  * input is what a client writes to stdin: lines are read with the framing's
  * cap, classified by the JSON-RPC rules and dispatched through the method
- * table to the tools, over a small repository indexed once at start.
+ * table to the tools, over a small repository indexed once at start, with
+ * the files that once crashed a tool: a heading and a name not in UTF-8.
  */
 #define _GNU_SOURCE
 #include "mcp/jsonrpc.h"
@@ -19,6 +20,16 @@ static cortex_mcp_options opts;
 static cortex_mcp_server *server;
 static FILE *sink;
 
+static void put(const char *dir, const char *name, const char *text)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f) abort();
+    fputs(text, f);
+    fclose(f);
+}
+
 static void to_sink(json_t *msg, void *payload)
 {
     cortex_jsonrpc_write(sink, msg);
@@ -31,6 +42,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     snprintf(cmd, sizeof cmd, "cp -R '%s/.' '%s/' && mv '%s/root.gitignore' '%s/.gitignore'", FIXTURE_REPO, root, root,
              root);
     if (system(cmd) != 0) abort();
+    put(root, "menu.md", "# Caf\xe9\n\nMen\xfa text.\n");
+    put(root, "a\xff" "b.py", "def f(): pass\n");
     setenv("CORTEX_PLUGIN_PATH", BUILD_PLUGIN_DIR, 1);
     sink = fopen("/dev/null", "w");
     opts.root = root;
