@@ -50,6 +50,9 @@ function(cortex_add_plugin name)
   set_target_properties(cortex_plugin_${name} PROPERTIES
     PREFIX "" OUTPUT_NAME "${name}" C_VISIBILITY_PRESET hidden
     LIBRARY_OUTPUT_DIRECTORY "${CORTEX_BUILD_PLUGIN_DIR}")
-  target_link_options(cortex_plugin_${name} PRIVATE -Wl,--no-undefined)
+  # In a fuzz build the sanitizers' and the fuzzer's symbols come from the executable.
+  if(NOT CORTEX_FUZZ)
+    target_link_options(cortex_plugin_${name} PRIVATE -Wl,--no-undefined)
+  endif()
   install(TARGETS cortex_plugin_${name} LIBRARY DESTINATION "${CORTEX_PLUGIN_INSTALL_DIR}")
 endfunction()

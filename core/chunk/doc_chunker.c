@@ -371,7 +371,7 @@ static size_t front_matter_end(const char *s, size_t len)
     if (len < 4 || memcmp(s, "---", 3) != 0 || !blank(s, 3, line_end_of(s, len, 0))) return 0;
     for (size_t ls = line_end_of(s, len, 0); ls < len;) {
         size_t le = line_end_of(s, len, ls);
-        if ((memcmp(s + ls, "---", 3) == 0 || memcmp(s + ls, "...", 3) == 0) && le - ls >= 3 && blank(s, ls + 3, le)) return le;
+        if (le - ls >= 3 && (memcmp(s + ls, "---", 3) == 0 || memcmp(s + ls, "...", 3) == 0) && blank(s, ls + 3, le)) return le;
         ls = le;
     }
     return 0;

@@ -115,6 +115,8 @@ START_TEST(test_config_errors_name_position_and_key)
                "config.yml:4:5: duplicate key \"threads\" (first at line 3)");
     fails_with("pipelines:\n  default:\n    threads: !foo 1\n", "config.yml:3:14: unknown tag \"!foo\"");
     fails_with("version: 1\n---\npipelines: {}\n", "config.yml:2:1: a second YAML document; the configuration is one");
+    /* an anchor holding an alias of itself: the document check walked it until the stack overflowed */
+    fails_with("x: &a [*a]\n", "config.yml:1:1: unknown key \"x\" (known: version, pipelines, mcp)");
     fails_with("pipelines:\n  \"bad name\":\n    threads: 1\n",
                "config.yml:2:3: pipelines: a pipeline name is letters, digits, '-' and '_', not \"bad name\"");
     fails_with("mcp:\n  disable: [graph, everything]\n",
