@@ -178,3 +178,45 @@
 ; a parameter property: `constructor(private readonly store: Store)`
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.definition
   type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))
+
+; ---- Contextually typed parameters ---------------------------------------------
+; A function or method whose parameter has a function type written in place
+; (`init: (source: Observable<T>, subscriber: Subscriber<R>) => void`)
+; declares the types of the parameters of the function passed there. Each
+; such parameter is captured whole (its text is no name a reference
+; carries) with its type: derive.c counts its place in the two parameter
+; lists and gives the function (a constructor's: its class, hence
+; @local.range there) the list of them as its declared callback types.
+(function_declaration parameters: (formal_parameters
+  [(required_parameter type: (type_annotation (function_type parameters: (formal_parameters
+     [(required_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))
+      (optional_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))] @local.definition))))
+   (optional_parameter type: (type_annotation (function_type parameters: (formal_parameters
+     [(required_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))
+      (optional_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))] @local.definition))))]))
+((method_definition name: (property_identifier) @_name parameters: (formal_parameters
+  [(required_parameter type: (type_annotation (function_type parameters: (formal_parameters
+     [(required_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))
+      (optional_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))] @local.definition))))
+   (optional_parameter type: (type_annotation (function_type parameters: (formal_parameters
+     [(required_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))
+      (optional_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))] @local.definition))))]))
+ (#not-eq? @_name "constructor"))
+((method_definition name: (property_identifier) @_name parameters: (formal_parameters
+  [(required_parameter type: (type_annotation (function_type parameters: (formal_parameters
+     [(required_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.range))
+      (optional_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.range))] @local.definition))))
+   (optional_parameter type: (type_annotation (function_type parameters: (formal_parameters
+     [(required_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.range))
+      (optional_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.range))] @local.definition))))]))
+ (#eq? @_name "constructor"))
+; The function passed first to a call or a `new` of a plain name
+; (`operate((source, subscriber) => ...)`, `new Observable((subscriber) =>
+; ...)`): an untyped parameter of it is, as the callee declares, a value of
+; the type derive.c spells `operate(0,1)` (the callee's text captured here).
+(call_expression function: (identifier) @local.value
+  arguments: (arguments . [(arrow_function parameter: (identifier) @local.definition)
+                           (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @local.definition !type)))]))
+(new_expression constructor: (identifier) @local.value
+  arguments: (arguments . [(arrow_function parameter: (identifier) @local.definition)
+                           (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @local.definition !type)))]))
