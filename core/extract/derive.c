@@ -815,6 +815,25 @@ static void declare_callback(cortex_file_records *r, cortex_symbol *s, int i, in
     s->dtype = out;
 }
 
+/* The one base the innermost type holding the definition `scope` names in
+ * its header (a local captured whole there, with the base's type), or NULL. */
+static const char *base_of(const cortex_raw_records *x, const cortex_file_records *r, int32_t scope)
+{
+    int32_t t = scope;
+    while (t >= 0 && !cortex_record_type_kind(r->symbols[t].kind)) t = r->symbols[t].parent;
+    if (t < 0) return NULL;
+    const char *base = NULL;
+    for (size_t k = 0; k < x->nlocals; k++) {
+        const cortex_raw_local *l = &x->locals[k];
+        if (!l->type || l->elements || plain_name(l->name, strlen(l->name)) || l->at < r->symbols[t].start_byte ||
+            l->at >= r->symbols[t].end_byte || innermost(r, l->at, 1) != t)
+            continue;
+        if (base) return NULL;
+        base = l->type;
+    }
+    return base;
+}
+
 static void contextual_params(cortex_raw_records *x, cortex_file_records *r, const char *src)
 {
     for (size_t k = 0; k < x->nlocals; k++) {
@@ -823,6 +842,8 @@ static void contextual_params(cortex_raw_records *x, cortex_file_records *r, con
         int32_t scope = innermost(r, l->at, 1);
         uint32_t floor = scope >= 0 ? r->symbols[scope].start_byte : 0;
         size_t nl = strlen(l->name), tl = strlen(l->type);
+        if (!plain_name(l->name, nl) && scope >= 0 && cortex_record_type_kind(r->symbols[scope].kind))
+            continue; /* a type's base, captured whole in its header */
         if (!plain_name(l->name, nl)) { /* an inner parameter, captured whole */
             int i, j;
             int32_t owner = l->elements == 1 && scope >= 0 ? r->symbols[scope].parent : scope;
@@ -834,6 +855,11 @@ static void contextual_params(cortex_raw_records *x, cortex_file_records *r, con
             continue;
         }
         if (l->elements != 2 || !plain_name(l->type, tl)) continue;
+        if (strcmp(l->type, l->name) == 0) { /* `super`: the base of the enclosing type */
+            l->type = base_of(x, r, scope);
+            l->elements = 0;
+            continue;
+        }
         /* a parameter of the function passed first to `l->type` */
         int j;
         uint32_t open, args;

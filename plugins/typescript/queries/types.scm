@@ -220,3 +220,9 @@
 (new_expression constructor: (identifier) @local.value
   arguments: (arguments . [(arrow_function parameter: (identifier) @local.definition)
                            (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @local.definition !type)))]))
+; `super.next(v)` in a class that extends Subject: a call on the base class.
+; The extends clause is captured whole with the base's name (the class's
+; base, to derive.c), and `super` as a local holding itself, which derive.c
+; types as that base.
+(class_heritage (extends_clause value: [(identifier) (member_expression)] @local.type) @local.definition)
+(member_expression object: (super) @local.definition @local.value)
