@@ -39,6 +39,21 @@
   name: [(property_identifier) (private_property_identifier) (computed_property_name)] @name) @definition.method
 (abstract_method_signature
   name: [(property_identifier) (private_property_identifier) (computed_property_name)] @name) @definition.method
+; An overload signature of a method the class implements
+; (`subscribe(observer): Subscription;` before `subscribe(...) {...}`) is a
+; prototype of that implementation, not a second definition: a call binds to
+; the implementation, as the compiler does.
+((class_body
+  (method_signature
+    (accessibility_modifier) @visibility
+    name: [(property_identifier) (private_property_identifier)] @name) @definition.prototype
+  (method_definition name: [(property_identifier) (private_property_identifier)] @_impl))
+ (#eq? @name @_impl))
+((class_body
+  (method_signature
+    name: [(property_identifier) (private_property_identifier)] @name) @definition.prototype
+  (method_definition name: [(property_identifier) (private_property_identifier)] @_impl))
+ (#eq? @name @_impl))
 (class_body
   (method_signature
     (accessibility_modifier) @visibility
