@@ -926,6 +926,43 @@ static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
     }
 }
 
+static int compare_ref_places(const void *pa, const void *pb)
+{
+    const cortex_reference *a = *(const cortex_reference *const *)pa, *b = *(const cortex_reference *const *)pb;
+    if (a->start_byte != b->start_byte) return a->start_byte < b->start_byte ? -1 : 1;
+    int c = strcmp(a->kind, b->kind);
+    if (!c) c = strcmp(a->name, b->name);
+    if (!c) c = (a->qualifier != NULL) - (b->qualifier != NULL);
+    return c ? c : (a > b) - (a < b);
+}
+
+/* One call captured twice, with its receiver and without (a receiver the
+ * plugin reads through, `window!.next()`, is no plain path to the pattern
+ * for other receivers): the one with the receiver stays. */
+static void drop_unqualified_twins(cortex_raw_records *x, cortex_file_records *r)
+{
+    if (r->nrefs < 2) return;
+    const cortex_reference **order = cortex_xmalloc(r->nrefs * sizeof *order);
+    char *drop = cortex_xcalloc(r->nrefs, 1);
+    for (size_t i = 0; i < r->nrefs; i++) order[i] = &r->refs[i];
+    cortex_sort(order, r->nrefs, sizeof *order, compare_ref_places, &x->sort);
+    int any = 0;
+    for (size_t k = 0; k + 1 < r->nrefs; k++) {
+        const cortex_reference *a = order[k], *b = order[k + 1];
+        if (a->start_byte == b->start_byte && !a->qualifier && b->qualifier && strcmp(a->kind, b->kind) == 0 &&
+            strcmp(a->name, b->name) == 0)
+            any = drop[a - r->refs] = 1;
+    }
+    if (any) {
+        size_t w = 0;
+        for (size_t i = 0; i < r->nrefs; i++)
+            if (!drop[i]) r->refs[w++] = r->refs[i];
+        r->nrefs = w;
+    }
+    free(drop);
+    free(order);
+}
+
 void cortex_derive__records(cortex_raw_records *x, const cortex_language_plugin *p, const char *src, uint32_t file_end,
                             TSPoint file_end_point, cortex_file_records *r)
 {
@@ -945,6 +982,7 @@ void cortex_derive__records(cortex_raw_records *x, const cortex_language_plugin 
     attach_texts(x, r, src);
 
     cortex_extract__prune_values(r);
+    drop_unqualified_twins(x, r);
     /* A call's caller is the code that runs it: a function, or a type's body;
      * an initializer of module-level data is not a caller. Other references
      * (type uses) belong to whatever declaration holds them. */

@@ -193,6 +193,18 @@
 ; a parameter property: `constructor(private readonly store: Store)`
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.definition
   type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))
+; A named type or nothing (`window: Subject<T> | null`, `source?: Observable<T>
+; | undefined`): a call on it can only be on a value of that type.
+(required_parameter pattern: (identifier) @local.definition
+  type: (type_annotation (union_type [(type_identifier) (generic_type) (nested_type_identifier)] @local.type (literal_type [(null) (undefined)]))))
+(optional_parameter pattern: (identifier) @local.definition
+  type: (type_annotation (union_type [(type_identifier) (generic_type) (nested_type_identifier)] @local.type (literal_type [(null) (undefined)]))))
+(variable_declarator name: (identifier) @local.definition
+  type: (type_annotation (union_type [(type_identifier) (generic_type) (nested_type_identifier)] @local.type (literal_type [(null) (undefined)]))))
+(public_field_definition name: (property_identifier) @local.definition
+  type: (type_annotation (union_type [(type_identifier) (generic_type) (nested_type_identifier)] @local.type (literal_type [(null) (undefined)]))))
+(required_parameter (accessibility_modifier) pattern: (identifier) @local.definition
+  type: (type_annotation (union_type [(type_identifier) (generic_type) (nested_type_identifier)] @local.type (literal_type [(null) (undefined)]))))
 
 ; ---- Contextually typed parameters ---------------------------------------------
 ; A function or method whose parameter has a function type written in place
@@ -241,3 +253,9 @@
 ; types as that base.
 (class_heritage (extends_clause value: [(identifier) (member_expression)] @local.type) @local.definition)
 (member_expression object: (super) @local.definition @local.value)
+; `window!.next(v)`: the call on `window`, asserted not null or undefined (the
+; receiver pattern of calls.scm records it unqualified too: derive.c keeps
+; the qualified one).
+((call_expression
+  function: (member_expression object: (non_null_expression (_) @qualifier) property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+ (#match? @qualifier "^[A-Za-z_$#][A-Za-z0-9_$#]*([[:space:]]*\\??\\.[[:space:]]*[A-Za-z_$#][A-Za-z0-9_$#]*)*$"))
