@@ -836,6 +836,9 @@ static const char *base_of(const cortex_raw_records *x, const cortex_file_record
 
 static void contextual_params(cortex_raw_records *x, cortex_file_records *r, const char *src)
 {
+    /* sorted by name as field_type's lookups want them */
+    for (size_t i = 0; i < x->nlocals; i++) x->locals[i].scope = innermost(r, x->locals[i].at, 1);
+    cortex_sort(x->locals, x->nlocals, sizeof *x->locals, compare_locals, &x->sort);
     for (size_t k = 0; k < x->nlocals; k++) {
         cortex_raw_local *l = &x->locals[k];
         if (!l->type) continue;
@@ -852,6 +855,16 @@ static void contextual_params(cortex_raw_records *x, cortex_file_records *r, con
                 callback_place(r, src, l->at, floor, &i, &j))
                 declare_callback(r, &r->symbols[owner], i, j, l->type);
             l->type = NULL; /* no name: never a reference's local */
+            continue;
+        }
+        size_t head = 0;
+        while (l->type[head] && l->type[head] != '.') head++;
+        if (l->elements == 2 && l->type[head] == '.' && self_name(r, l->type, head)) {
+            /* `const out = this._output`: a path of fields from the enclosing type */
+            int32_t t = scope;
+            while (t >= 0 && !cortex_record_type_kind(r->symbols[t].kind)) t = r->symbols[t].parent;
+            l->type = t >= 0 ? chain_type(x, r, r->symbols[t].short_name, l->type + head) : NULL;
+            l->elements = 0;
             continue;
         }
         if (l->elements != 2 || !plain_name(l->type, tl)) continue;

@@ -259,3 +259,8 @@
 ((call_expression
   function: (member_expression object: (non_null_expression (_) @qualifier) property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
  (#match? @qualifier "^[A-Za-z_$#][A-Za-z0-9_$#]*([[:space:]]*\\??\\.[[:space:]]*[A-Za-z_$#][A-Za-z0-9_$#]*)*$"))
+; `const out = this._output`, `const p = c.parent`: the value of a path of
+; fields (derive.c follows it from the enclosing class, or the head local's
+; type).
+((variable_declarator name: (identifier) @local.definition value: (member_expression) @local.value)
+ (#match? @local.value "^[A-Za-z_$#][A-Za-z0-9_$#]*([[:space:]]*\\.[[:space:]]*[A-Za-z_$#][A-Za-z0-9_$#]*)+$"))
