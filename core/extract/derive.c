@@ -11,6 +11,7 @@
 #include "../util/strings.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -882,6 +883,182 @@ static const char *expr_type(const cortex_raw_records *x, cortex_file_records *r
     return start && rest ? chain_type(x, r, start, rest) : NULL;
 }
 
+/* ---- Contextually typed parameters ----
+ * A function's parameter whose type is a function type written in place
+ * (`init: (source: Observable<T>, subscriber: Subscriber<R>) => void`)
+ * declares the parameters of the function passed there: the plugin captures
+ * each such inner parameter whole, with its type; here its place is counted,
+ * and the function (a constructor's: its type) declares it in its dtype as
+ * `|(i,j)T`, T the type of parameter j of the function passed as argument i.
+ * An untyped parameter of a function passed first to a call of a plain name
+ * (`operate((source, subscriber) => ...)`) is captured with the callee's
+ * name and typed `operate(0,1)`, which the store follows at commit. */
+
+/* How many parameters precede byte `at` in its list, back to the list's
+ * opening parenthesis (no lower than `floor`): 1 with *count and *open, 0
+ * when the text between is more than names, plain types and commas. */
+static int params_before(const char *src, uint32_t at, uint32_t floor, int *count, uint32_t *open)
+{
+    int depth = 0, commas = 0;
+    for (uint32_t p = at; p-- > floor;) {
+        char c = src[p];
+        if (c == '(' && depth == 0) {
+            *count = commas;
+            *open = p;
+            return 1;
+        }
+        if (c == '>' || c == ']') depth++;
+        else if (c == '<' || c == '[') {
+            if (depth-- == 0) return 0;
+        } else if (c == ',') commas += depth == 0;
+        else if (!cortex_ident_char(c) && !isspace((unsigned char)c) && !strchr(":?.|&", c)) return 0;
+    }
+    return 0;
+}
+
+static uint32_t skip_space_back(const char *src, uint32_t p, uint32_t floor)
+{
+    while (p > floor && isspace((unsigned char)src[p - 1])) p--;
+    return p;
+}
+
+/* The place of an inner parameter captured whole at byte `at` of a function
+ * starting at `floor`: *i, the outer parameter whose function type lists it,
+ * *j, its own, not counting a first parameter named by the self word
+ * (`this: Observable<T>` types the receiver, no argument). */
+static int callback_place(const cortex_file_records *r, const char *src, uint32_t at, uint32_t floor, int *i, int *j)
+{
+    uint32_t open;
+    if (!params_before(src, at, floor, j, &open)) return 0;
+    uint32_t first = open + 1;
+    while (isspace((unsigned char)src[first])) first++;
+    size_t wl = 0;
+    while (cortex_ident_char(src[first + wl])) wl++;
+    if (*j > 0 && self_name(r, src + first, wl)) --*j;
+    uint32_t p = skip_space_back(src, open, floor); /* `init: (` or `init?: (` */
+    if (p == floor || src[p - 1] != ':') return 0;
+    p--;
+    if (p > floor && src[p - 1] == '?') p--;
+    return params_before(src, p, floor, i, &open);
+}
+
+/* The callee's name before the arguments that open at `args` (type
+ * arguments skipped): whether it is the `len` bytes at `callee`. */
+static int callee_before(const char *src, uint32_t args, uint32_t floor, const char *callee, size_t len)
+{
+    uint32_t p = skip_space_back(src, args, floor);
+    if (p > floor && src[p - 1] == '>') {
+        int depth = 0;
+        do {
+            char c = src[--p];
+            if (c == '>') depth++;
+            else if (c == '<') depth--;
+            else if (c == '(' || c == ')' || c == ';' || c == '{' || c == '}') return 0;
+        } while (p > floor && depth > 0);
+        if (depth) return 0;
+        p = skip_space_back(src, p, floor);
+    }
+    if (p < floor + len || strncmp(src + p - len, callee, len) != 0) return 0;
+    return p - len == floor || (!cortex_ident_char(src[p - len - 1]) && src[p - len - 1] != '.');
+}
+
+/* `|(i,j)T` added to a symbol's declared type (the plugin's inner
+ * parameter type `type`, its generic arguments cut). */
+static void declare_callback(cortex_file_records *r, cortex_symbol *s, int i, int j, const char *type)
+{
+    size_t tl = 0;
+    while (type[tl] && type[tl] != '<' && !isspace((unsigned char)type[tl])) tl++;
+    if (!tl) return;
+    char entry[64];
+    int n = snprintf(entry, sizeof entry, "%s(%d,%d)", CORTEX_RECORD_CALLBACKS, i, j);
+    if (n <= 0 || (size_t)n >= sizeof entry) return;
+    const char *old = s->dtype ? s->dtype : "";
+    if (strstr(old, entry)) return;
+    size_t ol = strlen(old);
+    char *out = cortex_arena_alloc(&r->arena, ol + (size_t)n + tl + 1);
+    memcpy(out, old, ol);
+    memcpy(out + ol, entry, (size_t)n);
+    memcpy(out + ol + n, type, tl);
+    out[ol + n + tl] = '\0';
+    s->dtype = out;
+}
+
+/* The one base the innermost type holding the definition `scope` names in
+ * its header (a local captured whole there, with the base's type), or NULL. */
+static const char *base_of(const cortex_raw_records *x, const cortex_file_records *r, int32_t scope)
+{
+    int32_t t = scope;
+    while (t >= 0 && !cortex_record_type_kind(r->symbols[t].kind)) t = r->symbols[t].parent;
+    if (t < 0) return NULL;
+    const char *base = NULL;
+    for (size_t k = 0; k < x->nlocals; k++) {
+        const cortex_raw_local *l = &x->locals[k];
+        if (!l->type || l->elements || plain_name(l->name, strlen(l->name)) || l->at < r->symbols[t].start_byte ||
+            l->at >= r->symbols[t].end_byte || innermost(r, l->at, 1) != t)
+            continue;
+        if (base) return NULL;
+        base = l->type;
+    }
+    return base;
+}
+
+static void contextual_params(cortex_raw_records *x, cortex_file_records *r, const char *src)
+{
+    /* sorted by name as field_type's lookups want them */
+    for (size_t i = 0; i < x->nlocals; i++) x->locals[i].scope = innermost(r, x->locals[i].at, 1);
+    cortex_sort(x->locals, x->nlocals, sizeof *x->locals, compare_locals, &x->sort);
+    for (size_t k = 0; k < x->nlocals; k++) {
+        cortex_raw_local *l = &x->locals[k];
+        if (!l->type) continue;
+        int32_t scope = innermost(r, l->at, 1);
+        uint32_t floor = scope >= 0 ? r->symbols[scope].start_byte : 0;
+        size_t nl = strlen(l->name), tl = strlen(l->type);
+        if (!plain_name(l->name, nl) && scope >= 0 && cortex_record_type_kind(r->symbols[scope].kind))
+            continue; /* a type's base, captured whole in its header */
+        if (!plain_name(l->name, nl)) { /* an inner parameter, captured whole */
+            int i, j;
+            int32_t owner = l->elements == 1 && scope >= 0 ? r->symbols[scope].parent : scope;
+            if (scope >= 0 && is_callable(r->symbols[scope].kind) && owner >= 0 &&
+                (l->elements != 1 || cortex_record_type_kind(r->symbols[owner].kind)) &&
+                callback_place(r, src, l->at, floor, &i, &j))
+                declare_callback(r, &r->symbols[owner], i, j, l->type);
+            l->type = NULL; /* no name: never a reference's local */
+            continue;
+        }
+        size_t head = 0;
+        while (l->type[head] && l->type[head] != '.') head++;
+        if (l->elements == 2 && l->type[head] == '.' && self_name(r, l->type, head)) {
+            /* `const out = this._output`: a path of fields from the enclosing type */
+            int32_t t = scope;
+            while (t >= 0 && !cortex_record_type_kind(r->symbols[t].kind)) t = r->symbols[t].parent;
+            l->type = t >= 0 ? chain_type(x, r, r->symbols[t].short_name, l->type + head) : NULL;
+            l->elements = 0;
+            continue;
+        }
+        if (l->elements != 2 || !plain_name(l->type, tl)) continue;
+        if (strcmp(l->type, l->name) == 0) { /* `super`: the base of the enclosing type */
+            l->type = base_of(x, r, scope);
+            l->elements = 0;
+            continue;
+        }
+        /* a parameter of the function passed first to `l->type` */
+        int j;
+        uint32_t open, args;
+        const char *typed = NULL;
+        if (params_before(src, l->at, floor, &j, &open)) {
+            uint32_t p = skip_space_back(src, open, floor);
+            args = p > floor && src[p - 1] == '(' ? p - 1 : open; /* `(a, b) =>`, else `a =>` */
+            if ((args != open || j == 0) && callee_before(src, args, floor, l->type, tl)) {
+                char *t = cortex_arena_alloc(&r->arena, tl + 16);
+                snprintf(t, tl + 16, "%s(0,%d)", l->type, j);
+                typed = t;
+            }
+        }
+        l->type = typed;
+        l->elements = 0;
+    }
+}
+
 /* A bare name declared in a function's scope before it is that local (a
  * parameter, a variable), not a definition of the same name elsewhere.
  * A call on a name declared in scope before it, with a type, is a call on
@@ -934,6 +1111,43 @@ static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
     }
 }
 
+static int compare_ref_places(const void *pa, const void *pb)
+{
+    const cortex_reference *a = *(const cortex_reference *const *)pa, *b = *(const cortex_reference *const *)pb;
+    if (a->start_byte != b->start_byte) return a->start_byte < b->start_byte ? -1 : 1;
+    int c = strcmp(a->kind, b->kind);
+    if (!c) c = strcmp(a->name, b->name);
+    if (!c) c = (a->qualifier != NULL) - (b->qualifier != NULL);
+    return c ? c : (a > b) - (a < b);
+}
+
+/* One call captured twice, with its receiver and without (a receiver the
+ * plugin reads through, `window!.next()`, is no plain path to the pattern
+ * for other receivers): the one with the receiver stays. */
+static void drop_unqualified_twins(cortex_raw_records *x, cortex_file_records *r)
+{
+    if (r->nrefs < 2) return;
+    const cortex_reference **order = cortex_xmalloc(r->nrefs * sizeof *order);
+    char *drop = cortex_xcalloc(r->nrefs, 1);
+    for (size_t i = 0; i < r->nrefs; i++) order[i] = &r->refs[i];
+    cortex_sort(order, r->nrefs, sizeof *order, compare_ref_places, &x->sort);
+    int any = 0;
+    for (size_t k = 0; k + 1 < r->nrefs; k++) {
+        const cortex_reference *a = order[k], *b = order[k + 1];
+        if (a->start_byte == b->start_byte && !a->qualifier && b->qualifier && strcmp(a->kind, b->kind) == 0 &&
+            strcmp(a->name, b->name) == 0)
+            any = drop[a - r->refs] = 1;
+    }
+    if (any) {
+        size_t w = 0;
+        for (size_t i = 0; i < r->nrefs; i++)
+            if (!drop[i]) r->refs[w++] = r->refs[i];
+        r->nrefs = w;
+    }
+    free(drop);
+    free(order);
+}
+
 void cortex_derive__records(cortex_raw_records *x, const cortex_language_plugin *p, const char *src, uint32_t file_end,
                             TSPoint file_end_point, cortex_file_records *r)
 {
@@ -953,11 +1167,13 @@ void cortex_derive__records(cortex_raw_records *x, const cortex_language_plugin 
     attach_texts(x, r, src);
 
     cortex_extract__prune_values(r);
+    drop_unqualified_twins(x, r);
     /* A call's caller is the code that runs it: a function, or a type's body;
      * an initializer of module-level data is not a caller. Other references
      * (type uses) belong to whatever declaration holds them. */
     for (size_t i = 0; i < r->nrefs; i++)
         r->refs[i].caller = innermost(r, r->refs[i].start_byte, strcmp(r->refs[i].kind, "call") == 0);
+    contextual_params(x, r, src);
     type_receivers(x, r);
     cortex_file_records_sort(r, &x->sort);
 }

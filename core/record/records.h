@@ -90,6 +90,11 @@ typedef struct cortex_chunk {
  * items, as `for _, x := range t.items` declares x). */
 #define CORTEX_RECORD_SLICE_OF "[]"
 #define CORTEX_RECORD_ELEMENT_STEP "#[]"
+/* What a declared type lists after the type itself: the parameters of the
+ * functions a function (a type: its constructor) takes, `|(i,j)T` each, T
+ * the type of parameter j of the function passed as argument i; a
+ * reference's rtype `F(i,j)` names that type of F's. */
+#define CORTEX_RECORD_CALLBACKS "|"
 
 
 /** Whether a definition of `kind` holds members (CORTEX_RECORD_TYPE_KINDS). */

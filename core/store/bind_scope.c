@@ -474,7 +474,46 @@ static int declared_type_of(scope_binder *b, const found *d, const context *c, i
 {
     if (!d->dtype) return NOT_FOUND;
     context dc = {d->file_id, d->path, c->lang, c->package_dirs};
-    return resolve_type(b, &dc, d->dtype, depth + 1, out, rc);
+    const char *callbacks = strstr(d->dtype, CORTEX_RECORD_CALLBACKS);
+    if (!callbacks) return resolve_type(b, &dc, d->dtype, depth + 1, out, rc);
+    if (callbacks == d->dtype) return NOT_FOUND;
+    char *type = cortex_xstrndup(d->dtype, (size_t)(callbacks - d->dtype));
+    int got = resolve_type(b, &dc, type, depth + 1, out, rc);
+    free(type);
+    return got;
+}
+
+/* `F(i,j)`: the type F's declared type lists for parameter j of the
+ * function passed to F as argument i (CORTEX_RECORD_CALLBACKS), F a type
+ * (its constructor's) or a function, as seen from F's file. 1 when `expr`
+ * has that form, with *got the lookup's outcome. */
+static int callback_param_type(scope_binder *b, const context *c, const char *expr, int depth, found *out, int *rc,
+                               int *got)
+{
+    const char *open = strchr(expr, '(');
+    size_t len = strlen(expr);
+    if (!open || open == expr || expr[len - 1] != ')' || !strchr(open, ',')) return 0;
+    *got = NOT_FOUND;
+    char *callee = cortex_xstrndup(expr, (size_t)(open - expr));
+    found f = {0};
+    int hit = find_named(b, Q_TYPES, callee, NULL, c, &f, rc);
+    if (hit == NOT_FOUND && !*rc) hit = find_named(b, Q_PLAIN, callee, NULL, c, &f, rc);
+    free(callee);
+    if (hit == FOUND && f.dtype) {
+        size_t pl = strlen(CORTEX_RECORD_CALLBACKS), ol = len - (size_t)(open - expr);
+        for (const char *e = strstr(f.dtype, CORTEX_RECORD_CALLBACKS); e; e = strstr(e + pl, CORTEX_RECORD_CALLBACKS)) {
+            if (strncmp(e + pl, open, ol) != 0) continue;
+            const char *t = e + pl + ol, *end = strstr(t, CORTEX_RECORD_CALLBACKS);
+            char *type = cortex_xstrndup(t, end ? (size_t)(end - t) : strlen(t));
+            context fc = {f.file_id, f.path, c->lang, c->package_dirs};
+            *got = resolve_type(b, &fc, type, depth + 1, out, rc);
+            free(type);
+            break;
+        }
+    }
+    cortex_store_def_free(&f);
+    if (*got == OUTSIDE) *got = NOT_FOUND; /* a library's callback type: by name, as before */
+    return 1;
 }
 
 /* The type definition a receiver's type expression (refs.rtype) names, as
@@ -514,6 +553,8 @@ static int resolve_type_uncached(scope_binder *b, const context *c, const char *
 {
     size_t len = strlen(expr), suffix = strlen(CORTEX_RECORD_CALL_RESULT), step = strlen(CORTEX_RECORD_ELEMENT_STEP);
     found d = {0};
+    int callback;
+    if (!strchr(expr, '#') && callback_param_type(b, c, expr, depth, out, rc, &callback)) return callback;
     if (len > step && strcmp(expr + len - step, CORTEX_RECORD_ELEMENT_STEP) == 0) { /* an element of a slice */
         char *of = cortex_xstrndup(expr, len - step);
         int got = member_def(b, c, of, depth, &d, rc);

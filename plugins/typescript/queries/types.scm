@@ -39,6 +39,21 @@
   name: [(property_identifier) (private_property_identifier) (computed_property_name)] @name) @definition.method
 (abstract_method_signature
   name: [(property_identifier) (private_property_identifier) (computed_property_name)] @name) @definition.method
+; An overload signature of a method the class implements
+; (`subscribe(observer): Subscription;` before `subscribe(...) {...}`) is a
+; prototype of that implementation, not a second definition: a call binds to
+; the implementation, as the compiler does.
+((class_body
+  (method_signature
+    (accessibility_modifier) @visibility
+    name: [(property_identifier) (private_property_identifier)] @name) @definition.prototype
+  (method_definition name: [(property_identifier) (private_property_identifier)] @_impl))
+ (#eq? @name @_impl))
+((class_body
+  (method_signature
+    name: [(property_identifier) (private_property_identifier)] @name) @definition.prototype
+  (method_definition name: [(property_identifier) (private_property_identifier)] @_impl))
+ (#eq? @name @_impl))
 (class_body
   (method_signature
     (accessibility_modifier) @visibility
@@ -178,3 +193,74 @@
 ; a parameter property: `constructor(private readonly store: Store)`
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.definition
   type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))
+; A named type or nothing (`window: Subject<T> | null`, `source?: Observable<T>
+; | undefined`): a call on it can only be on a value of that type.
+(required_parameter pattern: (identifier) @local.definition
+  type: (type_annotation (union_type [(type_identifier) (generic_type) (nested_type_identifier)] @local.type (literal_type [(null) (undefined)]))))
+(optional_parameter pattern: (identifier) @local.definition
+  type: (type_annotation (union_type [(type_identifier) (generic_type) (nested_type_identifier)] @local.type (literal_type [(null) (undefined)]))))
+(variable_declarator name: (identifier) @local.definition
+  type: (type_annotation (union_type [(type_identifier) (generic_type) (nested_type_identifier)] @local.type (literal_type [(null) (undefined)]))))
+(public_field_definition name: (property_identifier) @local.definition
+  type: (type_annotation (union_type [(type_identifier) (generic_type) (nested_type_identifier)] @local.type (literal_type [(null) (undefined)]))))
+(required_parameter (accessibility_modifier) pattern: (identifier) @local.definition
+  type: (type_annotation (union_type [(type_identifier) (generic_type) (nested_type_identifier)] @local.type (literal_type [(null) (undefined)]))))
+
+; ---- Contextually typed parameters ---------------------------------------------
+; A function or method whose parameter has a function type written in place
+; (`init: (source: Observable<T>, subscriber: Subscriber<R>) => void`)
+; declares the types of the parameters of the function passed there. Each
+; such parameter is captured whole (its text is no name a reference
+; carries) with its type: derive.c counts its place in the two parameter
+; lists and gives the function (a constructor's: its class, hence
+; @local.range there) the list of them as its declared callback types.
+(function_declaration parameters: (formal_parameters
+  [(required_parameter type: (type_annotation (function_type parameters: (formal_parameters
+     [(required_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))
+      (optional_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))] @local.definition))))
+   (optional_parameter type: (type_annotation (function_type parameters: (formal_parameters
+     [(required_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))
+      (optional_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))] @local.definition))))]))
+((method_definition name: (property_identifier) @_name parameters: (formal_parameters
+  [(required_parameter type: (type_annotation (function_type parameters: (formal_parameters
+     [(required_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))
+      (optional_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))] @local.definition))))
+   (optional_parameter type: (type_annotation (function_type parameters: (formal_parameters
+     [(required_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))
+      (optional_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.type))] @local.definition))))]))
+ (#not-eq? @_name "constructor"))
+((method_definition name: (property_identifier) @_name parameters: (formal_parameters
+  [(required_parameter type: (type_annotation (function_type parameters: (formal_parameters
+     [(required_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.range))
+      (optional_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.range))] @local.definition))))
+   (optional_parameter type: (type_annotation (function_type parameters: (formal_parameters
+     [(required_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.range))
+      (optional_parameter pattern: (identifier) type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @local.range))] @local.definition))))]))
+ (#eq? @_name "constructor"))
+; The function passed first to a call or a `new` of a plain name
+; (`operate((source, subscriber) => ...)`, `new Observable((subscriber) =>
+; ...)`): an untyped parameter of it is, as the callee declares, a value of
+; the type derive.c spells `operate(0,1)` (the callee's text captured here).
+(call_expression function: (identifier) @local.value
+  arguments: (arguments . [(arrow_function parameter: (identifier) @local.definition)
+                           (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @local.definition !type)))]))
+(new_expression constructor: (identifier) @local.value
+  arguments: (arguments . [(arrow_function parameter: (identifier) @local.definition)
+                           (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @local.definition !type)))]))
+; `super.next(v)` in a class that extends Subject: a call on the base class.
+; The extends clause is captured whole with the base's name (the class's
+; base, to derive.c), and `super` as a local holding itself, which derive.c
+; types as that base.
+(class_heritage (extends_clause value: [(identifier) (member_expression)] @local.type) @local.definition)
+(member_expression object: (super) @local.definition @local.value)
+; `window!.next(v)`: the call on `window`, asserted not null or undefined (the
+; receiver pattern of calls.scm records it unqualified too: derive.c keeps
+; the qualified one).
+((call_expression
+  function: (member_expression object: (non_null_expression (_) @qualifier) property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+ (#match? @qualifier "^[A-Za-z_$#][A-Za-z0-9_$#]*([[:space:]]*\\??\\.[[:space:]]*[A-Za-z_$#][A-Za-z0-9_$#]*)*$"))
+; `const out = this._output`, `const p = c.parent`: the value of a path of
+; fields (derive.c follows it from the enclosing class, or the head local's
+; type).
+((variable_declarator name: (identifier) @local.definition value: (member_expression) @local.value)
+ (#match? @local.value "^[A-Za-z_$#][A-Za-z0-9_$#]*([[:space:]]*\\.[[:space:]]*[A-Za-z_$#][A-Za-z0-9_$#]*)+$"))
