@@ -377,8 +377,13 @@ static int r_mcp(parser *p, const yaml_node_t *v, void *t) { return read_mapping
 /* What the key rules cannot see, checked over the whole document first: a
  * key given twice (YAML forbids it; libyaml keeps both and the last would
  * win silently) and a tag of ours the document does not define (`!foo`). */
-static int check_node(parser *p, const yaml_node_t *n, unsigned char *seen)
+/* Deeper than any configuration needs; a bound keeps the checks' recursion
+ * off the end of the stack on a hostile file. */
+#define MAX_DEPTH 64
+
+static int check_node(parser *p, const yaml_node_t *n, unsigned char *seen, int depth)
 {
+    if (depth > MAX_DEPTH) return fail(p, n, "nested deeper than %d levels", MAX_DEPTH);
     /* An alias is the very node it names: each node is checked once, so an
      * anchor holding an alias of itself ends, and repeated aliases cannot
      * multiply the walk. */
@@ -389,14 +394,14 @@ static int check_node(parser *p, const yaml_node_t *n, unsigned char *seen)
     if (tag && strncmp(tag, "tag:yaml.org,2002:", 18) != 0) return fail(p, n, "unknown tag \"%s\"", tag);
     if (n->type == YAML_SEQUENCE_NODE) {
         for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
-            int rc = check_node(p, yaml_document_get_node(&p->doc, *it), seen);
+            int rc = check_node(p, yaml_document_get_node(&p->doc, *it), seen, depth + 1);
             if (rc) return rc;
         }
     } else if (n->type == YAML_MAPPING_NODE) {
         for (yaml_node_pair_t *a = n->data.mapping.pairs.start; a < n->data.mapping.pairs.top; a++) {
             const yaml_node_t *k = yaml_document_get_node(&p->doc, a->key);
-            int rc = check_node(p, k, seen);
-            if (!rc) rc = check_node(p, yaml_document_get_node(&p->doc, a->value), seen);
+            int rc = check_node(p, k, seen, depth + 1);
+            if (!rc) rc = check_node(p, yaml_document_get_node(&p->doc, a->value), seen, depth + 1);
             if (rc) return rc;
             if (k->type != YAML_SCALAR_NODE) continue;
             for (yaml_node_pair_t *b = n->data.mapping.pairs.start; b < a; b++) {
@@ -430,7 +435,7 @@ static int parse_into(cortex_config *c, const char *text, size_t len, const char
     doc_target target = {c, base};
     if (root) {
         unsigned char *seen = cortex_xcalloc((size_t)(p.doc.nodes.top - p.doc.nodes.start), 1);
-        rc = check_node(&p, root, seen);
+        rc = check_node(&p, root, seen, 0);
         free(seen);
     }
     if (!rc && root && !(root->type == YAML_SCALAR_NODE && !*scalar(root))) rc = read_mapping(&p, root, top_rules, &target);

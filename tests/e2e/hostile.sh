@@ -85,6 +85,17 @@ expect_status "an edit of one of them indexes" 0 "$CORTEX" index --quiet "$P"
 expect_eq "the edit lands on its own file only" "%%a%FEb.py:g %%a%FFb.py:f2" \
   "$(jq -r '"\(.file):\(.name)"' "$P/.cortex/index/symbols.jsonl" | grep '^%%a' | xargs)"
 
+# A configuration nested 200,000 deep overflowed the stack of the check that
+# walks the document (libyaml loads it without recursion): refused, with where.
+C="$TMP/deepconfig"
+mkdir -p "$C/.cortex"
+git -C "$C" init -q
+python3 -c "
+n = 200000
+open('$C/.cortex/config.yml', 'w').write('version: 1\nx: ' + '[' * n + ']' * n + '\n')"
+expect_status "a configuration nested 200,000 deep is refused, not a crash" 1 "$CORTEX" config check "$C"
+expect_eq "with its place" "cortex config: $C/.cortex/config.yml:2:68: nested deeper than 64 levels" "$(cat "$TMP/err")"
+
 # Deep nesting on short lines is quadratic in the queries: the per-file time
 # limit bounds the whole extraction, the file is reported, the run goes on.
 D="$TMP/deep"
