@@ -57,7 +57,8 @@ static void on_fatal(int sig)
 {
     if (shared && my_slot >= 0 && atomic_load(&shared->slots[my_slot].started_ns) != 0) {
         int none = -1;
-        if (atomic_compare_exchange_strong(&shared->crashed_slot, &none, my_slot)) atomic_store(&shared->crash_signal, sig);
+        if (atomic_compare_exchange_strong(&shared->crashed_slot, &none, my_slot))
+            atomic_store(&shared->crash_signal, sig);
     }
     signal(sig, SIG_DFL);
     raise(sig);
@@ -70,7 +71,10 @@ static void free_altstack(void *stack)
     free(stack);
 }
 
-static void make_key(void) { pthread_key_create(&altstack_key, free_altstack); }
+static void make_key(void)
+{
+    pthread_key_create(&altstack_key, free_altstack);
+}
 
 /* A stack of the thread's own for the handler: a grammar that recursed too
  * deep has used up the normal one. */

@@ -21,7 +21,7 @@ typedef struct cortex_inflight_slot {
 } cortex_inflight_slot;
 
 typedef struct cortex_inflight {
-    _Atomic int crashed_slot;   /* the slot of the thread a fatal signal hit, or -1 */
+    _Atomic int crashed_slot; /* the slot of the thread a fatal signal hit, or -1 */
     _Atomic int crash_signal;
     cortex_inflight_slot slots[CORTEX_INFLIGHT_SLOTS];
 } cortex_inflight;

@@ -16,6 +16,7 @@ typedef void (*cortex_index_lock_wait_cb)(long holder_pid, void *payload);
  *  run's process names its supervisor, the process a user started. */
 void cortex_index_lock_name_owner(long pid);
 
-int cortex_index_lock_take(int *out, const char *data_dir, int no_wait, cortex_index_lock_wait_cb waiting, void *payload);
+int cortex_index_lock_take(int *out, const char *data_dir, int no_wait, cortex_index_lock_wait_cb waiting,
+                           void *payload);
 
 #endif

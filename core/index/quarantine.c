@@ -35,8 +35,8 @@ void cortex_quarantine_load(cortex_quarantine *q, const char *data_dir)
         const char *p = json_string_value(json_object_get(o, "path"));
         const char *reason = json_string_value(json_object_get(o, "reason"));
         json_t *bytes = json_object_get(o, "bytes"), *mtime = json_object_get(o, "mtime_ns");
-        if (p && reason && json_is_integer(bytes) && json_is_integer(mtime) && cortex_path_from_json(&decoded, p) == 0 &&
-            decoded.data) {
+        if (p && reason && json_is_integer(bytes) && json_is_integer(mtime) &&
+            cortex_path_from_json(&decoded, p) == 0 && decoded.data) {
             cortex_quarantined *e = CORTEX_PUSH(q->files, q->n, q->cap);
             *e = (cortex_quarantined){cortex_xstrdup(decoded.data), (uint64_t)json_integer_value(bytes),
                                       (int64_t)json_integer_value(mtime), cortex_xstrdup(reason)};
@@ -81,7 +81,8 @@ static void write_entry(cortex_buf *out, const char *path, uint64_t bytes, int64
 {
     cortex_buf_puts(out, "{\"path\":");
     cortex_json_path(out, path, strlen(path));
-    cortex_buf_printf(out, ",\"bytes\":%llu,\"mtime_ns\":%lld,\"reason\":", (unsigned long long)bytes, (long long)mtime_ns);
+    cortex_buf_printf(out, ",\"bytes\":%llu,\"mtime_ns\":%lld,\"reason\":", (unsigned long long)bytes,
+                      (long long)mtime_ns);
     cortex_json_string(out, reason, strlen(reason));
     cortex_buf_puts(out, "}\n");
 }

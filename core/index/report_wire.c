@@ -9,8 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A path in its reversible form (../record/record_json.h): names need not be UTF-8. */
-static json_t *wire_path(const char *path)
+json_t *cortex_wire_path(const char *path)
 {
     cortex_buf b = {0};
     cortex_json_path(&b, path, strlen(path));
@@ -19,7 +18,7 @@ static json_t *wire_path(const char *path)
     return v;
 }
 
-static char *path_of(const json_t *v)
+char *cortex_wire_path_of(const json_t *v)
 {
     if (!json_is_string(v)) return NULL;
     cortex_buf b = {0};
@@ -43,7 +42,7 @@ static json_t *wire_text(const char *text)
 static json_t *paths(char *const *s, size_t n)
 {
     json_t *a = json_array();
-    for (size_t i = 0; i < n; i++) json_array_append_new(a, wire_path(s[i]));
+    for (size_t i = 0; i < n; i++) json_array_append_new(a, cortex_wire_path(s[i]));
     return a;
 }
 
@@ -51,21 +50,25 @@ json_t *cortex_report_to_wire(const cortex_index_report *r)
 {
     json_t *skipped = json_array(), *langs = json_array(), *problems = json_array();
     for (size_t i = 0; i < r->walk.nskipped; i++)
-        json_array_append_new(skipped, json_pack("[o,o]", wire_path(r->walk.skipped[i].path), wire_text(r->walk.skipped[i].reason)));
+        json_array_append_new(skipped, json_pack("[o,o]", cortex_wire_path(r->walk.skipped[i].path),
+                                                 wire_text(r->walk.skipped[i].reason)));
     for (size_t i = 0; i < r->nlangs; i++) {
         const cortex_language_stats *l = &r->langs[i];
         json_array_append_new(langs, json_pack("[s,I,I,I,I,I]", l->lang, (json_int_t)l->files, (json_int_t)l->bytes,
                                                (json_int_t)l->symbols, (json_int_t)l->refs, (json_int_t)l->texts));
     }
     for (size_t i = 0; i < r->nproblems; i++)
-        json_array_append_new(problems, json_pack("[o,o]", wire_path(r->problems[i].path), wire_text(r->problems[i].message)));
-    json_t *counts = json_pack("[I,I,I,I,I,I,I,I,I,I,I]", (json_int_t)r->files, (json_int_t)r->bytes,
-                               (json_int_t)r->symbols, (json_int_t)r->refs, (json_int_t)r->texts, (json_int_t)r->removed,
-                               (json_int_t)r->files_with_parse_errors, (json_int_t)r->unchanged,
-                               (json_int_t)r->walk.ignored, (json_int_t)r->walk.unsupported, (json_int_t)r->walk.excluded);
-    return json_pack("{s:o?,s:o?,s:s?,s:o,s:o,s:o,s:o,s:o,s:f}", "root", r->root ? wire_path(r->root) : NULL, "data_dir",
-                     r->data_dir ? wire_path(r->data_dir) : NULL, "note", r->walk.note, "counts", counts, "skipped", skipped, "langs", langs, "problems", problems,
-                     "parse_errors", paths(r->parse_errors, r->nparse_errors), "seconds", r->seconds);
+        json_array_append_new(
+            problems, json_pack("[o,o]", cortex_wire_path(r->problems[i].path), wire_text(r->problems[i].message)));
+    json_t *counts =
+        json_pack("[I,I,I,I,I,I,I,I,I,I,I]", (json_int_t)r->files, (json_int_t)r->bytes, (json_int_t)r->symbols,
+                  (json_int_t)r->refs, (json_int_t)r->texts, (json_int_t)r->removed,
+                  (json_int_t)r->files_with_parse_errors, (json_int_t)r->unchanged, (json_int_t)r->walk.ignored,
+                  (json_int_t)r->walk.unsupported, (json_int_t)r->walk.excluded);
+    return json_pack("{s:o?,s:o?,s:s?,s:o,s:o,s:o,s:o,s:o,s:f}", "root", r->root ? cortex_wire_path(r->root) : NULL,
+                     "data_dir", r->data_dir ? cortex_wire_path(r->data_dir) : NULL, "note", r->walk.note, "counts",
+                     counts, "skipped", skipped, "langs", langs, "problems", problems, "parse_errors",
+                     paths(r->parse_errors, r->nparse_errors), "seconds", r->seconds);
 }
 
 /* The walk's reasons and note are static texts in the indexing process: here
@@ -85,13 +88,16 @@ static const char *intern(const char *s)
     return found;
 }
 
-static uint64_t count_at(const json_t *a, size_t i) { return (uint64_t)json_integer_value(json_array_get(a, i)); }
+static uint64_t count_at(const json_t *a, size_t i)
+{
+    return (uint64_t)json_integer_value(json_array_get(a, i));
+}
 
 void cortex_report_from_wire(cortex_index_report *r, const json_t *wire, const cortex_plugin_set *plugins)
 {
     memset(r, 0, sizeof *r);
-    r->root = path_of(json_object_get(wire, "root"));
-    r->data_dir = path_of(json_object_get(wire, "data_dir"));
+    r->root = cortex_wire_path_of(json_object_get(wire, "root"));
+    r->data_dir = cortex_wire_path_of(json_object_get(wire, "data_dir"));
     r->walk.note = intern(json_string_value(json_object_get(wire, "note")));
     const json_t *c = json_object_get(wire, "counts");
     r->files = count_at(c, 0);
@@ -107,8 +113,9 @@ void cortex_report_from_wire(cortex_index_report *r, const json_t *wire, const c
     r->walk.excluded = count_at(c, 10);
     size_t i;
     json_t *v;
-    json_array_foreach(json_object_get(wire, "skipped"), i, v) {
-        char *path = path_of(json_array_get(v, 0));
+    json_array_foreach(json_object_get(wire, "skipped"), i, v)
+    {
+        char *path = cortex_wire_path_of(json_array_get(v, 0));
         const char *reason = json_string_value(json_array_get(v, 1));
         if (!path || !reason) {
             free(path);
@@ -117,14 +124,17 @@ void cortex_report_from_wire(cortex_index_report *r, const json_t *wire, const c
         cortex_walk_skip *s = CORTEX_PUSH(r->walk.skipped, r->walk.nskipped, r->walk.skipped_cap);
         *s = (cortex_walk_skip){path, intern(reason)};
     }
-    json_array_foreach(json_object_get(wire, "langs"), i, v) {
+    json_array_foreach(json_object_get(wire, "langs"), i, v)
+    {
         const cortex_language_plugin *p = cortex_plugin_set_find(plugins, json_string_value(json_array_get(v, 0)));
         if (!p) continue;
         cortex_language_stats *l = CORTEX_PUSH(r->langs, r->nlangs, r->langs_cap);
-        *l = (cortex_language_stats){p->name, count_at(v, 1), count_at(v, 2), count_at(v, 3), count_at(v, 4), count_at(v, 5)};
+        *l = (cortex_language_stats){p->name,        count_at(v, 1), count_at(v, 2),
+                                     count_at(v, 3), count_at(v, 4), count_at(v, 5)};
     }
-    json_array_foreach(json_object_get(wire, "problems"), i, v) {
-        char *path = path_of(json_array_get(v, 0));
+    json_array_foreach(json_object_get(wire, "problems"), i, v)
+    {
+        char *path = cortex_wire_path_of(json_array_get(v, 0));
         const char *message = json_string_value(json_array_get(v, 1));
         if (!path || !message) {
             free(path);
@@ -133,8 +143,9 @@ void cortex_report_from_wire(cortex_index_report *r, const json_t *wire, const c
         cortex_file_problem *p = CORTEX_PUSH(r->problems, r->nproblems, r->problems_cap);
         *p = (cortex_file_problem){path, cortex_xstrdup(message)};
     }
-    json_array_foreach(json_object_get(wire, "parse_errors"), i, v) {
-        char *path = path_of(v);
+    json_array_foreach(json_object_get(wire, "parse_errors"), i, v)
+    {
+        char *path = cortex_wire_path_of(v);
         if (path) *CORTEX_PUSH(r->parse_errors, r->nparse_errors, r->parse_errors_cap) = path;
     }
     r->seconds = json_real_value(json_object_get(wire, "seconds"));

@@ -11,6 +11,11 @@
 
 #include <jansson.h>
 
+/** A path as a JSON string in its reversible form (../record/record_json.h:
+ *  names need not be UTF-8), and back (NULL when absent or malformed). */
+json_t *cortex_wire_path(const char *path);
+char *cortex_wire_path_of(const json_t *v);
+
 json_t *cortex_report_to_wire(const cortex_index_report *r);
 
 /** Fills `out` from `wire`; language names are taken from `plugins` (a

@@ -46,20 +46,11 @@ static const char *index_executable;
 
 /* ---- the request ---------------------------------------------------------- */
 
-static json_t *wire_path(const char *path)
-{
-    cortex_buf b = {0};
-    cortex_json_path(&b, path, strlen(path));
-    json_t *v = json_loadb(b.data, b.len, JSON_DECODE_ANY, NULL);
-    cortex_buf_free(&b);
-    return v;
-}
-
 static json_t *request_json(const cortex_index_options *o, unsigned threads)
 {
     json_t *r = json_object();
-    json_object_set_new(r, "root", wire_path(o->root));
-    if (o->data_dir) json_object_set_new(r, "data_dir", wire_path(o->data_dir));
+    json_object_set_new(r, "root", cortex_wire_path(o->root));
+    if (o->data_dir) json_object_set_new(r, "data_dir", cortex_wire_path(o->data_dir));
     if (o->pipeline && o->pipeline->name) json_object_set_new(r, "pipeline", json_string(o->pipeline->name));
     if (o->sinks) {
         json_t *a = json_array();
@@ -68,7 +59,7 @@ static json_t *request_json(const cortex_index_options *o, unsigned threads)
     }
     if (o->only) {
         json_t *a = json_array();
-        for (size_t i = 0; i < o->nonly; i++) json_array_append_new(a, wire_path(o->only[i]));
+        for (size_t i = 0; i < o->nonly; i++) json_array_append_new(a, cortex_wire_path(o->only[i]));
         json_object_set_new(r, "only", a);
     }
     json_object_set_new(r, "max_file_size", json_integer((json_int_t)o->max_file_size));
@@ -84,16 +75,22 @@ static json_t *request_json(const cortex_index_options *o, unsigned threads)
 
 /* ---- the supervisor -------------------------------------------------------- */
 
-typedef enum outcome { DONE, CRASHED, HUNG, CANCELLED, FAILED } outcome;
+typedef enum outcome {
+    DONE,
+    CRASHED,
+    HUNG,
+    CANCELLED,
+    FAILED
+} outcome;
 
 typedef struct child_run {
     pid_t pid;
-    int events;       /* read end */
-    int requests;     /* write end of the child's stdin: the request, then one answer per progress event */
+    int events;   /* read end */
+    int requests; /* write end of the child's stdin: the request, then one answer per progress event */
     cortex_inflight *inflight;
     cortex_buf pending; /* event bytes not yet a whole line */
-    json_t *done;     /* the final event */
-    char *culprit;    /* the file it died or hung in */
+    json_t *done;       /* the final event */
+    char *culprit;      /* the file it died or hung in */
     int signal;
 } child_run;
 
@@ -141,7 +138,7 @@ static int spawn_child(child_run *c, const cortex_index_options *o, unsigned thr
     char *text = json_dumps(r, JSON_COMPACT);
     json_decref(r);
     size_t len = strlen(text), off = 0;
-    text[len++] = '\n'; /* over the NUL: the request is one line */
+    text[len++] = '\n';       /* over the NUL: the request is one line */
     signal(SIGPIPE, SIG_IGN); /* a child that died early: its answer says so */
     while (off < len) {
         ssize_t n = write(req[1], text + off, len - off);
@@ -165,9 +162,9 @@ static void relay(child_run *c, const cortex_index_options *o, const char *line)
         /* The child waits for this answer, as a run in one process waits for
          * its callback: a cancel that came meanwhile stops it before its next file. */
         char answer = o->cancel && atomic_load(o->cancel) ? 'c' : 'k';
-        while (write(c->requests, &answer, 1) < 0 && errno == EINTR) {}
-    }
-    else if ((v = json_object_get(e, "waiting")) && o->waiting)
+        while (write(c->requests, &answer, 1) < 0 && errno == EINTR) {
+        }
+    } else if ((v = json_object_get(e, "waiting")) && o->waiting)
         o->waiting((long)json_integer_value(v), o->progress_payload);
     else if ((v = json_object_get(e, "committing")) && o->committing)
         o->committing((size_t)json_integer_value(v), o->progress_payload);
@@ -239,7 +236,8 @@ static outcome watch_child(child_run *c, const cortex_index_options *o, double h
         }
     }
     int status = 0;
-    while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR) {}
+    while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR) {
+    }
     if (c->done) return DONE;
     if (hung) return HUNG;
     if (cancelled) return CANCELLED;
@@ -292,9 +290,13 @@ static int quarantine(const cortex_index_options *o, const char *path, const cha
     return rc;
 }
 
-void cortex_index_isolate_with(const char *executable) { index_executable = executable; }
+void cortex_index_isolate_with(const char *executable)
+{
+    index_executable = executable;
+}
 
-int cortex_index_run_isolated(cortex_index_report *out, const cortex_plugin_set *plugins, const cortex_index_options *opts)
+int cortex_index_run_isolated(cortex_index_report *out, const cortex_plugin_set *plugins,
+                              const cortex_index_options *opts)
 {
     if (!index_executable || getenv("CORTEX_NO_ISOLATION")) return cortex_index_run(out, plugins, opts);
     memset(out, 0, sizeof *out);
@@ -312,7 +314,8 @@ int cortex_index_run_isolated(cortex_index_report *out, const cortex_plugin_set 
         if (what == DONE) {
             rc = (int)json_integer_value(json_object_get(c.done, "rc"));
             cortex_report_from_wire(out, json_object_get(c.done, "report"), plugins);
-            if (rc) cortex_error_set(rc, "%s", json_string_value(json_object_get(c.done, "error")) ?: "indexing failed");
+            if (rc)
+                cortex_error_set(rc, "%s", json_string_value(json_object_get(c.done, "error")) ?: "indexing failed");
         } else if (what == CANCELLED) {
             rc = cortex_error_set(CORTEX_ECANCELLED, "indexing cancelled");
         } else if (what == HUNG) {
@@ -383,7 +386,8 @@ static void tell_progress(size_t done, size_t total, void *payload)
     p->last_ns = now;
     tell(json_pack("{s:[I,I]}", "progress", (json_int_t)done, (json_int_t)total));
     char answer = 0;
-    while (read(STDIN_FILENO, &answer, 1) < 0 && errno == EINTR) {}
+    while (read(STDIN_FILENO, &answer, 1) < 0 && errno == EINTR) {
+    }
     if (answer != 'k') atomic_store(&child_cancel, 1);
 }
 
@@ -399,23 +403,11 @@ static void tell_committing(size_t files, void *payload)
     tell(json_pack("{s:I}", "committing", (json_int_t)files));
 }
 
-/* A path field of the request, decoded; NULL when absent or malformed. */
-static char *request_path(const json_t *v)
-{
-    if (!json_is_string(v)) return NULL;
-    cortex_buf b = {0};
-    if (cortex_path_from_json(&b, json_string_value(v)) != 0 || !b.data) {
-        cortex_buf_free(&b);
-        return NULL;
-    }
-    return b.data;
-}
-
 static int tell_done(int rc, const cortex_index_report *report)
 {
     const char *error = rc ? cortex_error_last() : NULL;
-    tell(json_pack("{s:{s:i,s:s?,s:o}}", "done", "rc", rc, "error", error,
-                   "report", report ? cortex_report_to_wire(report) : json_object()));
+    tell(json_pack("{s:{s:i,s:s?,s:o}}", "done", "rc", rc, "error", error, "report",
+                   report ? cortex_report_to_wire(report) : json_object()));
     return 0;
 }
 
@@ -449,8 +441,8 @@ int cortex_index_child_main(const cortex_plugin_set *plugins)
     json_error_t jerr;
     json_t *req = read_request(&jerr);
     if (!req) return tell_done(cortex_error_set(CORTEX_EINVALID, "a malformed request: %s", jerr.text), NULL);
-    char *root = request_path(json_object_get(req, "root"));
-    char *data_dir = request_path(json_object_get(req, "data_dir"));
+    char *root = cortex_wire_path_of(json_object_get(req, "root"));
+    char *data_dir = cortex_wire_path_of(json_object_get(req, "data_dir"));
     cortex_index_options o = {0};
     o.root = root ? root : ".";
     o.data_dir = data_dir;
@@ -461,7 +453,7 @@ int cortex_index_child_main(const cortex_plugin_set *plugins)
     if (json_object_get(req, "sinks")) o.sinks = sinks;
     json_t *only = json_object_get(req, "only");
     char **paths = cortex_xcalloc(json_array_size(only) + 1, sizeof *paths);
-    json_array_foreach(only, i, v) paths[i] = request_path(v);
+    json_array_foreach(only, i, v) paths[i] = cortex_wire_path_of(v);
     if (only) {
         o.only = (const char *const *)paths;
         o.nonly = json_array_size(only);

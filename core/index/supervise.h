@@ -25,7 +25,8 @@ void cortex_index_isolate_with(const char *executable);
  *  each file that crashes or hangs its extraction and going on without it.
  *  As cortex_index_run(); `plugins` names the report's languages (the
  *  process loads the plugins itself, from the same places). */
-int cortex_index_run_isolated(cortex_index_report *out, const cortex_plugin_set *plugins, const cortex_index_options *opts);
+int cortex_index_run_isolated(cortex_index_report *out, const cortex_plugin_set *plugins,
+                              const cortex_index_options *opts);
 
 /** The isolated process's side: reads the request on stdin, runs it with
  *  `plugins`, tells events and the report on descriptor 3, records its files
