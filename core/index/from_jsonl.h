@@ -5,8 +5,8 @@
 #ifndef CORTEX_INDEX_FROM_JSONL_H
 #define CORTEX_INDEX_FROM_JSONL_H
 
-#include "../plugin/loader.h"
 #include "../record/records.h"
+#include "../plugin/loader.h"
 
 #include <stdint.h>
 

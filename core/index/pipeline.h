@@ -9,8 +9,8 @@
 #include "../chunk/chunk.h"
 #include "../config/config.h"
 #include "../extract/extractor.h"
-#include "../plugin/loader.h"
 #include "../record/records.h"
+#include "../plugin/loader.h"
 #include "../walk/walker.h"
 
 #include <stdatomic.h>
@@ -25,13 +25,13 @@ typedef void (*cortex_index_progress_cb)(size_t done, size_t total, void *payloa
 #define CORTEX_DEFAULT_SHARD_FILES 256
 
 typedef struct cortex_index_options {
-    const char *root;                       /* repository to index */
+    const char *root;            /* repository to index */
     const cortex_pipeline_config *pipeline; /* the configured pipeline; NULL = built-in defaults.
                                                The fields below, when set, override it. */
-    const char *data_dir;                   /* where the index goes; NULL = <root>/.cortex */
-    const char *const *sinks;               /* sink names, NULL-terminated; NULL = sqlite and jsonl */
-    uint64_t max_file_size;                 /* 0 = CORTEX_DEFAULT_MAX_FILE_SIZE */
-    double parse_seconds;                   /* per-file parse time limit; 0 = 10 s */
+    const char *data_dir;        /* where the index goes; NULL = <root>/.cortex */
+    const char *const *sinks;    /* sink names, NULL-terminated; NULL = sqlite and jsonl */
+    uint64_t max_file_size;      /* 0 = CORTEX_DEFAULT_MAX_FILE_SIZE */
+    double parse_seconds;        /* per-file parse time limit; 0 = 10 s */
     /* Refresh only these repository-relative paths (sorted, unique): each is
      * re-extracted when it still exists and a plugin claims it, removed
      * otherwise; no walk, nothing else touched. NULL = the whole repository. */
@@ -39,11 +39,11 @@ typedef struct cortex_index_options {
     size_t nonly;
     cortex_index_progress_cb progress; /* optional */
     void *progress_payload;
-    const atomic_int *cancel; /* optional: non-zero stops the run (CORTEX_ECANCELLED), every sink aborted */
-    int full;                 /* re-extract every file, even those unchanged since the last run */
-    unsigned threads;         /* extraction threads; 0 = the machine's cores */
-    int no_wait;              /* another indexer holds the lock: fail at once instead of waiting */
-    int from_jsonl;           /* rebuild the store from the committed JSONL index (and chunks), parsing nothing */
+    const atomic_int *cancel;    /* optional: non-zero stops the run (CORTEX_ECANCELLED), every sink aborted */
+    int full;                    /* re-extract every file, even those unchanged since the last run */
+    unsigned threads;            /* extraction threads; 0 = the machine's cores */
+    int no_wait;                 /* another indexer holds the lock: fail at once instead of waiting */
+    int from_jsonl;              /* rebuild the store from the committed JSONL index (and chunks), parsing nothing */
     /* Told once when another indexer holds the repository's lock and this run waits for it. */
     void (*waiting)(long holder_pid, void *payload);
     /* Told once, with the files indexed, when every file is done and the sinks commit (the store builds
@@ -52,7 +52,7 @@ typedef struct cortex_index_options {
 } cortex_index_options;
 
 typedef struct cortex_language_stats {
-    const char *lang;                            /* borrowed from the plugin set */
+    const char *lang; /* borrowed from the plugin set */
     uint64_t files, bytes, symbols, refs, texts; /* symbols, refs, texts: of the files parsed in this run */
 } cortex_language_stats;
 
@@ -62,14 +62,14 @@ typedef struct cortex_file_problem {
 } cortex_file_problem;
 
 typedef struct cortex_index_report {
-    char *root;       /* the repository, a realpath */
-    char *data_dir;   /* where the index data goes, a realpath */
-    cortex_walk walk; /* files found and every skip, with reasons */
+    char *root;                  /* the repository, a realpath */
+    char *data_dir;              /* where the index data goes, a realpath */
+    cortex_walk walk;            /* files found and every skip, with reasons */
     cortex_language_stats *langs;
     size_t nlangs, langs_cap;
     uint64_t files, bytes, symbols, refs, texts, removed, files_with_parse_errors;
-    uint64_t unchanged;  /* files carried over from the last run without parsing */
-    char **parse_errors; /* the files parsed now whose tree has ERROR or MISSING nodes, in path order */
+    uint64_t unchanged;          /* files carried over from the last run without parsing */
+    char **parse_errors;         /* the files parsed now whose tree has ERROR or MISSING nodes, in path order */
     size_t nparse_errors, parse_errors_cap;
     cortex_file_problem *problems; /* files indexed only in part, or not at all */
     size_t nproblems, problems_cap;

@@ -8,8 +8,8 @@
 
 #include "../chunk/chunk.h"
 #include "../extract/extractor.h"
-#include "../plugin/loader.h"
 #include "../record/records.h"
+#include "../plugin/loader.h"
 
 #include <stddef.h>
 #include <stdint.h>

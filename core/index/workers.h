@@ -10,24 +10,24 @@
 #define CORTEX_INDEX_WORKERS_H
 
 #include "../chunk/chunk.h"
-#include "../plugin/loader.h"
 #include "../record/records.h"
+#include "../plugin/loader.h"
 
 #include <stdint.h>
 
 typedef struct cortex_extract_job {
-    const char *path; /* repository-relative */
+    const char *path;                     /* repository-relative */
     const cortex_language_plugin *plugin;
     uint64_t size;
-    const char *unless_hash; /* skip extraction when the content has this hash (a touched file) */
-    const char *project;     /* the file's project, copied to its records */
+    const char *unless_hash;              /* skip extraction when the content has this hash (a touched file) */
+    const char *project;                  /* the file's project, copied to its records */
 } cortex_extract_job;
 
 typedef struct cortex_extract_result {
-    cortex_file_records rec; /* path, lang, hash, lines, bytes, mtime, and records unless same_hash */
-    const char *skip_reason; /* unreadable, binary, minified: the file is not indexed */
-    int same_hash;           /* the content hash was unless_hash: nothing extracted */
-    char *problem;           /* why extraction stopped early, or NULL */
+    cortex_file_records rec;  /* path, lang, hash, lines, bytes, mtime, and records unless same_hash */
+    const char *skip_reason;  /* unreadable, binary, minified: the file is not indexed */
+    int same_hash;            /* the content hash was unless_hash: nothing extracted */
+    char *problem;            /* why extraction stopped early, or NULL */
 } cortex_extract_result;
 
 typedef struct cortex_workers cortex_workers;
