@@ -503,3 +503,20 @@ int cortex_store_read_candidates(int64_t *total, cortex_store_reader *r, int64_t
     sqlite3_bind_int64(st, 2, limit);
     return each_row(r, st, "listing candidates", symbol_row, (void *)cb, payload);
 }
+
+/* ---- the whole graph ----------------------------------------------------------- */
+
+static int bound_edge_row(sqlite3_stmt *st, void *cb, void *payload)
+{
+    cortex_store_bound_edge e = {sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
+                                 (const char *)sqlite3_column_text(st, 2), (const char *)sqlite3_column_text(st, 3)};
+    return ((cortex_store_bound_edge_cb)cb)(&e, payload);
+}
+
+int cortex_store_read_bound_edges(cortex_store_reader *r, cortex_store_bound_edge_cb cb, void *payload)
+{
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT caller_id, target_id, resolution, kind FROM ref_bindings"
+                                                " WHERE caller_id IS NOT NULL AND target_id IS NOT NULL ORDER BY id");
+    if (!st) return prepare_failed(r);
+    return each_row(r, st, "listing the graph's edges", bound_edge_row, (void *)cb, payload);
+}

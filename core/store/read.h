@@ -171,4 +171,18 @@ int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store
 int cortex_store_read_candidates(int64_t *total, cortex_store_reader *r, int64_t ref_id, int64_t limit,
                                  cortex_store_symbol_cb cb, void *payload);
 
+/** One bound reference as an edge of the whole graph: from the definition
+ *  it is made in to the one it binds to. */
+typedef struct cortex_store_bound_edge {
+    int64_t caller_id, target_id;
+    const char *binding; /* "scoped", "import", "type", "inherit", "name" */
+    const char *kind;    /* "call", "value", "type", "inherit", ... */
+} cortex_store_bound_edge;
+
+typedef int (*cortex_store_bound_edge_cb)(const cortex_store_bound_edge *edge, void *payload);
+
+/** Every reference made inside a definition and bound to one definition, in
+ *  id order: the graph the graph tools walk (../graph/load.h). */
+int cortex_store_read_bound_edges(cortex_store_reader *r, cortex_store_bound_edge_cb cb, void *payload);
+
 #endif

@@ -4,6 +4,7 @@
  * definitions, imports, edges with their binding, the full-text scopes, and
  * how opening tells "no index yet" apart. */
 #define _GNU_SOURCE
+#include "graph/load.h"
 #include "sink/sink.h"
 #include "store/read.h"
 #include "store/search.h"
@@ -404,6 +405,42 @@ START_TEST(test_store_read_open_says_no_index_yet)
 }
 END_TEST
 
+static int symbol_id(const cortex_store_symbol *s, void *payload)
+{
+    *(int64_t *)payload = s->id;
+    return 0;
+}
+
+/* The whole graph the graph tools walk: bound references only (printf binds
+ * to nothing), each from the definition it is made in to its target, with how
+ * it was bound and its kind. */
+START_TEST(test_store_read_the_bound_graph)
+{
+    cortex_graph *g;
+    ck_assert_int_eq(cortex_graph_load(&g, reader), 0);
+    ck_assert_uint_eq(cortex_graph_edge_count(g), 2);
+    ck_assert_uint_eq(cortex_graph_node_count(g), 3);
+    int64_t helper_id = 0;
+    ck_assert_int_eq(cortex_store_read_definitions(reader, "helper", (cortex_store_page){-1, 0}, symbol_id, &helper_id), 0);
+    int32_t helper = cortex_graph_node(g, helper_id);
+    ck_assert_int_ge(helper, 0);
+    cortex_graph_walk w;
+    cortex_graph_walk_limits l = {.max_depth = 3};
+    cortex_graph_walk_from(&w, g, &helper, 1, CORTEX_GRAPH_IN, &l);
+    out[0] = '\0';
+    for (size_t k = 0; k < w.nhits; k++) {
+        int64_t id = cortex_graph_id(g, w.hits[k].node);
+        ck_assert_int_eq(cortex_store_read_symbol(reader, id, symbol_row, NULL), 0);
+        put("%u:%s:%s", w.hits[k].depth, cortex_graph_bound_word(w.hits[k].edge.label),
+            cortex_graph_ref_word(w.hits[k].edge.kind));
+    }
+    /* a level is in id order, and ids are hashes: run's comes first here */
+    ck_assert_str_eq(out, "run(NULL)@3,1:import:call,Ledger.save(Ledger)@2,1:scoped:call");
+    cortex_graph_walk_dispose(&w);
+    cortex_graph_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("store_read");
@@ -418,6 +455,7 @@ int main(void)
     tcase_add_test(tc, test_store_read_search_scopes);
     tcase_add_test(tc, test_store_read_callback_stops_a_list);
     tcase_add_test(tc, test_store_read_open_says_no_index_yet);
+    tcase_add_test(tc, test_store_read_the_bound_graph);
     suite_add_tcase(s, tc);
     return cortex_check_run(s);
 }
