@@ -576,6 +576,8 @@ int cortex_extractor_run(cortex_extractor *x, const cortex_language_plugin *p, c
     else
         rc = parse_and_match(x, p, src, len, NULL, 0, r);
     if (rc) return rc;
+    /* a build variant: the binder prefers the package's definitions in the default build */
+    if (p->file_variant) r->variant = p->file_variant(r->path, src, len) != 0;
     /* The end of the file closes the last outline entry. */
     cortex_derive__records(&x->raw, deriving, src, (uint32_t)len, end_point(src, (uint32_t)len), r);
     return 0;

@@ -362,6 +362,7 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
         memcpy(rec.hash, hash, 17);
         rec.lines = u32(f, "lines", 0);
         rec.has_errors = u32(f, "parse_errors", 0) != 0;
+        rec.variant = u32(f, "variant", 0) != 0;
         const char *project = json_string_value(json_object_get(f, "project"));
         rec.project = ".";
         if (project) {

@@ -264,6 +264,7 @@ static int deliver_unchanged(run_state *run, const cortex_walk_file *f, const ma
     header.lines = before->lines;
     header.bytes = before->bytes;
     header.has_errors = before->parse_errors;
+    header.variant = before->variant;
     size_t nfresh = 0;
     int kept = cortex_sink_set_keep(run->sinks, &header, run->fresh, &nfresh);
     if (kept) return kept;

@@ -284,6 +284,7 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
     if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_SELF_NAMES) d.self_names = NULL;
     if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_BUILTINS) d.builtins = NULL;
     if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_BUILTIN_MEMBERS) d.builtin_members = NULL;
+    if (d.abi_version < CORTEX_PLUGIN_ABI_WITH_FILE_VARIANT) d.file_variant = NULL;
 
     if (!d.name || !*d.name) return cortex_error_set(CORTEX_EINVALID, "descriptor has no name");
     if (!d.language && !d.embedded_regions)
@@ -331,6 +332,7 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
     p->refine_symbol = d.refine_symbol;
     p->import_paths = d.import_paths;
     p->embedded_regions = d.embedded_regions;
+    p->file_variant = d.file_variant;
     p->line_comment = cortex_xstrdup(d.line_comment && *d.line_comment ? d.line_comment : DEFAULT_LINE_COMMENT);
     p->flags = d.flags;
     p->leading_node_types = d.abi_version >= CORTEX_PLUGIN_ABI_WITH_LEADING_NODE_TYPES

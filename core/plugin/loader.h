@@ -39,6 +39,7 @@ typedef struct cortex_language_plugin {
     cortex_refine_symbol_fn refine_symbol; /* NULL when the plugin has none */
     cortex_import_paths_fn import_paths;   /* NULL when the plugin has none */
     cortex_embedded_regions_fn embedded_regions; /* NULL when the plugin has none */
+    cortex_file_variant_fn file_variant;         /* NULL when the plugin has none */
     /* What the plugin declares about its language (ABI 2), or for an older
      * plugin what the core did before it could: see cortex/plugin.h. */
     char *line_comment;          /* never NULL */

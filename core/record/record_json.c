@@ -239,6 +239,8 @@ void cortex_json_file_line(cortex_buf *b, const cortex_file_records *r)
     field_uint(b, "bytes", r->bytes);
     /* only where the tree had ERROR or MISSING nodes: a rebuilt store needs it (--from-jsonl) */
     if (r->has_errors) field_uint(b, "parse_errors", 1);
+    /* only for a file the language's default build leaves out: the binder needs it (--from-jsonl) */
+    if (r->variant) field_uint(b, "variant", 1);
     /* files of the root's project say nothing: single repositories read as before */
     if (r->project && strcmp(r->project, ".") != 0) {
         key(b, "project");

@@ -124,6 +124,7 @@ typedef struct cortex_file_records {
     uint64_t bytes;
     int64_t mtime_ns;       /* modification time; the store's freshness check, never in the JSONL index */
     bool has_errors;        /* the parse tree has ERROR or MISSING nodes */
+    bool variant;           /* the language's default build leaves the file out (the plugin's file_variant) */
     const char *problem;    /* why extraction stopped early, or NULL */
 
     cortex_symbol *symbols;

@@ -13,7 +13,7 @@
 cortex_store_def cortex_store_def_copy(const cortex_store_def *d)
 {
     return (cortex_store_def){d->id, d->file_id, cortex_xstrdup(d->path), d->dtype ? cortex_xstrdup(d->dtype) : NULL,
-                              cortex_xstrdup(d->name)};
+                              cortex_xstrdup(d->name), d->variant};
 }
 
 void cortex_store_def_free(cortex_store_def *d)

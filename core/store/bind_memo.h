@@ -16,6 +16,7 @@ typedef struct cortex_store_def {
     char *path;
     char *dtype; /* the type it declares (a field's, a variable's; a function's result), or NULL */
     char *name;  /* its short name */
+    int variant; /* its file is a build variant (the files table's `variant`) */
 } cortex_store_def;
 
 cortex_store_def cortex_store_def_copy(const cortex_store_def *d);

@@ -52,25 +52,25 @@ static const char *const query_sql[Q_COUNT] = {
                    " AND " CHOSEN("f", "r")
                    " AND ((r.qualifier IS NULL AND r.reach = 0 AND (r.resolution IS NULL OR r.resolution IN ('unresolved', 'scoped')))"
                    "   OR (r.resolution = 'import' AND r.qualifier IS NOT NULL AND r.target_id IS NULL))",
-    [Q_MEMBERS] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name FROM symbols s JOIN files f ON f.id = s.file_id"
+    [Q_MEMBERS] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name, f.variant FROM symbols s JOIN files f ON f.id = s.file_id"
                   " WHERE s.short_name = ?1 AND f.lang = ?2 AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL
                   " AND (s.name = ?3 OR substr(s.name, -length(?3) - 1) = '.' || ?3)",
-    [Q_FIELDS] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name FROM symbols s JOIN files f ON f.id = s.file_id"
+    [Q_FIELDS] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name, f.variant FROM symbols s JOIN files f ON f.id = s.file_id"
                  " WHERE s.short_name = ?1 AND f.lang = ?2 AND s.dtype IS NOT NULL"
                  " AND (s.name = ?3 OR substr(s.name, -length(?3) - 1) = '.' || ?3)",
-    [Q_DATA] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name FROM symbols s JOIN files f ON f.id = s.file_id"
+    [Q_DATA] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name, f.variant FROM symbols s JOIN files f ON f.id = s.file_id"
                " WHERE s.short_name = ?1 AND f.lang = ?2 AND (s.name = ?3 OR substr(s.name, -length(?3) - 1) = '.' || ?3)",
-    [Q_VALUES] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name FROM symbols s JOIN files f ON f.id = s.file_id"
+    [Q_VALUES] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name, f.variant FROM symbols s JOIN files f ON f.id = s.file_id"
                  " LEFT JOIN symbols p ON p.id = s.parent_id"
                  " WHERE s.short_name = ?1 AND f.lang = ?2 AND s.dtype IS NOT NULL"
                  " AND (p.id IS NULL OR p.kind NOT IN " CORTEX_STORE_TYPE_KINDS_SQL ")",
-    [Q_PLAIN] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name FROM symbols s JOIN files f ON f.id = s.file_id"
+    [Q_PLAIN] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name, f.variant FROM symbols s JOIN files f ON f.id = s.file_id"
                 " LEFT JOIN symbols p ON p.id = s.parent_id"
                 " WHERE s.short_name = ?1 AND f.lang = ?2 AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL
                 " AND s.kind <> 'method' AND (p.id IS NULL OR p.kind NOT IN " CORTEX_STORE_TYPE_KINDS_SQL ")",
     /* with the kinds that name a type without holding members: a defined
      * type (`type TB testing.B`) or an alias has methods all the same */
-    [Q_TYPES] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name FROM symbols s JOIN files f ON f.id = s.file_id"
+    [Q_TYPES] = "SELECT s.id, s.file_id, f.path, s.dtype, s.short_name, f.variant FROM symbols s JOIN files f ON f.id = s.file_id"
                 " WHERE s.short_name = ?1 AND f.lang = ?2 AND (s.kind IN " CORTEX_STORE_TYPE_KINDS_SQL
                 " OR s.kind IN ('type', 'typedef'))",
     [Q_IMPORT] = "SELECT i.target_file_id, f.path FROM imports i LEFT JOIN files f ON f.id = i.target_file_id"
@@ -152,7 +152,7 @@ static int load_candidates(scope_binder *b, int q, const char *p1, const char *p
     while ((step = sqlite3_step(st)) == SQLITE_ROW)
         *CORTEX_PUSH(b->cands, b->ncands, b->cands_cap) =
             (candidate){sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), column_dup(st, 2), column_dup(st, 3),
-                        column_dup(st, 4)};
+                        column_dup(st, 4), sqlite3_column_int(st, 5)};
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
     if (step != SQLITE_DONE) {
@@ -171,16 +171,40 @@ typedef enum where {
     ANYWHERE
 } where;
 
-/* The one candidate in `w`: its index, -1 when none, -2 when several. */
+/* Whether candidate `c` is in `w`. */
+static int in_tier(const candidate *c, where w, int64_t file_id, const char *path, int package_dirs)
+{
+    return w == ANYWHERE || (w == IN_FILE && c->file_id == file_id) || (w == IN_DIR && same_dir(c->path, path)) ||
+           (w == IN_TARGET && (c->file_id == file_id || (package_dirs && same_dir(c->path, path))));
+}
+
+/* Of several candidates in `w`, the one of the language's default build
+ * when all the others are build variants beside it (Go's `pointer_unsafe.go`,
+ * built, and `pointer_reflect.go`, a `purego` variant: one package, the
+ * build compiles one of them): its index, -2 otherwise. */
+static int one_built(const scope_binder *b, where w, int64_t file_id, const char *path, int package_dirs)
+{
+    int built = -1;
+    for (size_t i = 0; i < b->ncands; i++) {
+        if (!in_tier(&b->cands[i], w, file_id, path, package_dirs) || b->cands[i].variant) continue;
+        if (built >= 0) return -2;
+        built = (int)i;
+    }
+    if (built < 0) return -2; /* all of them variants: which one is built depends on the build's tags */
+    for (size_t i = 0; i < b->ncands; i++)
+        if (in_tier(&b->cands[i], w, file_id, path, package_dirs) && !same_dir(b->cands[i].path, b->cands[built].path))
+            return -2;
+    return built;
+}
+
+/* The one candidate in `w` (or the default build's, one_built): its index,
+ * -1 when none, -2 when several. */
 static int one_in(const scope_binder *b, where w, int64_t file_id, const char *path, int package_dirs)
 {
     int hit = -1;
     for (size_t i = 0; i < b->ncands; i++) {
-        const candidate *c = &b->cands[i];
-        int in = w == ANYWHERE || (w == IN_FILE && c->file_id == file_id) || (w == IN_DIR && same_dir(c->path, path)) ||
-                 (w == IN_TARGET && (c->file_id == file_id || (package_dirs && same_dir(c->path, path))));
-        if (!in) continue;
-        if (hit >= 0) return -2;
+        if (!in_tier(&b->cands[i], w, file_id, path, package_dirs)) continue;
+        if (hit >= 0) return one_built(b, w, file_id, path, package_dirs);
         hit = (int)i;
     }
     return hit;
@@ -431,7 +455,7 @@ static void type_bases(scope_binder *b, const found *t, const context *c, candid
             found base = {0};
             int got = resolve_type(b, &tc, exprs[i], 1, &base, rc);
             if (got == FOUND && base.id != t->id)
-                *CORTEX_PUSH(found_bases, nfound, cap) = (candidate){base.id, base.file_id, base.path, base.dtype, base.name};
+                *CORTEX_PUSH(found_bases, nfound, cap) = (candidate){base.id, base.file_id, base.path, base.dtype, base.name, base.variant};
             else {
                 if (got == NOT_FOUND || got == OUTSIDE) lib = 1; /* `dict`, an imported package's type */
                 cortex_store_def_free(&base);
@@ -458,7 +482,7 @@ static int find_inherited_uncached(scope_binder *b, int q, const found *t, const
     type_bases(b, t, c, &bases, &n, outside, rc);
     int got = NOT_FOUND;
     for (size_t i = 0; i < n && got != FOUND && !*rc; i++) {
-        found base = {bases[i].id, bases[i].file_id, bases[i].path, bases[i].dtype, bases[i].name};
+        found base = {bases[i].id, bases[i].file_id, bases[i].path, bases[i].dtype, bases[i].name, bases[i].variant};
         context bc = {base.file_id, base.path, c->lang, c->package_dirs};
         got = find_member(b, q, &base, name, &bc, out, rc);
         if (got != FOUND && !*rc) got = find_inherited(b, q, &base, name, &bc, depth + 1, out, outside, rc);

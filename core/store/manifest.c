@@ -48,7 +48,7 @@ void cortex_store_manifest_read(cortex_store_manifest_entry **out, size_t *count
     if (cortex_store_open(&store, store_path, CORTEX_STORE_READ) != 0) return; /* the sink reports it */
     size_t cap = 0;
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(cortex_store_db(store), "SELECT path, lang, hash, lines, bytes, mtime, parse_errors FROM files ORDER BY path", -1,
+    if (sqlite3_prepare_v2(cortex_store_db(store), "SELECT path, lang, hash, lines, bytes, mtime, parse_errors, variant FROM files ORDER BY path", -1,
                            &st, NULL) == SQLITE_OK) {
         while (sqlite3_step(st) == SQLITE_ROW) {
             cortex_store_manifest_entry *e = CORTEX_PUSH(*out, *count, cap);
@@ -59,6 +59,7 @@ void cortex_store_manifest_read(cortex_store_manifest_entry **out, size_t *count
             e->bytes = (uint64_t)sqlite3_column_int64(st, 4);
             e->mtime_ns = sqlite3_column_int64(st, 5);
             e->parse_errors = sqlite3_column_int(st, 6) != 0;
+            e->variant = sqlite3_column_int(st, 7) != 0;
         }
         sqlite3_finalize(st);
     }

@@ -20,6 +20,7 @@ typedef struct cortex_store_manifest_entry {
     uint64_t bytes;
     int64_t mtime_ns;
     int parse_errors; /* the tree had ERROR nodes: the JSONL index says so of the file */
+    int variant;      /* a build variant (the files table's `variant`): the JSONL index says so too */
 } cortex_store_manifest_entry;
 
 /** The files in the store at `store_path`, sorted by path, and whether its

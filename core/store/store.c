@@ -72,7 +72,11 @@ static const char schema_sql[] =
     "CREATE TABLE files(\n"
     "  id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, lang TEXT NOT NULL, hash TEXT NOT NULL,\n"
     "  lines INTEGER NOT NULL, bytes INTEGER NOT NULL, parse_errors INTEGER NOT NULL DEFAULT 0,\n"
-    "  generation INTEGER NOT NULL, mtime INTEGER NOT NULL DEFAULT 0, project TEXT NOT NULL DEFAULT '.');\n"
+    "  generation INTEGER NOT NULL, mtime INTEGER NOT NULL DEFAULT 0, project TEXT NOT NULL DEFAULT '.',\n"
+    /* 1: a build variant, a file the language's default build leaves out
+     * (a Go file constrained to `purego`, a `_windows.go` one): a name defined
+     * in the default build's files of the package binds to that definition */
+    "  variant INTEGER NOT NULL DEFAULT 0);\n"
     "CREATE TABLE symbols(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, short_name TEXT NOT NULL,\n"
     "  kind TEXT NOT NULL, line_start INTEGER NOT NULL, line_end INTEGER NOT NULL, col INTEGER NOT NULL,\n"

@@ -27,7 +27,7 @@ enum {
 };
 
 static const char *const stmt_sql[ST_COUNT] = {
-    [ST_FILE_ID] = "SELECT id, lang FROM files WHERE path = ?",
+    [ST_FILE_ID] = "SELECT id, lang, variant FROM files WHERE path = ?",
     /* An external-content FTS5 table forgets a row when told its old values. */
     [ST_FTS_DEL_SYMBOLS] = "INSERT INTO symbols_fts(symbols_fts, rowid, terms, sig, doc)"
                            " SELECT 'delete', id, terms, sig, doc FROM symbols WHERE file_id = ?",
@@ -41,8 +41,8 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_FTS_DEL_CHUNKS] = "INSERT INTO chunks_fts(chunks_fts, rowid, content, headers)"
                           " SELECT 'delete', id, content, headers FROM chunks WHERE file_id = ?",
     [ST_DEL_CHUNKS] = "DELETE FROM chunks WHERE file_id = ?",
-    [ST_INS_FILE] = "INSERT INTO files(path, lang, hash, lines, bytes, parse_errors, generation, mtime, project)"
-                    " VALUES (?,?,?,?,?,?,?,?,?)",
+    [ST_INS_FILE] = "INSERT INTO files(path, lang, hash, lines, bytes, parse_errors, generation, mtime, project, variant)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?)",
     [ST_INS_SYMBOL] = "INSERT INTO symbols(id, file_id, name, short_name, kind, line_start, line_end, col, parent_id, sig,"
                       " visibility, doc, alias, origin, terms, name_line, dtype) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
     [ST_INS_REF] = "INSERT INTO refs(id, file_id, name, kind, qualifier, line, col, caller_id, target_id, resolution, reach,"
@@ -66,7 +66,7 @@ static const char *const stmt_sql[ST_COUNT] = {
      * symbols that keep their id and the references that keep their name are
      * updated, so the name indexes are not touched for them. */
     [ST_UPD_FILE] = "UPDATE files SET hash = ?2, lines = ?3, bytes = ?4, parse_errors = ?5, generation = ?6, mtime = ?7,"
-                    " project = ?8 WHERE id = ?1",
+                    " project = ?8, variant = ?9 WHERE id = ?1",
     [ST_OLD_SYMBOLS] = "SELECT id, name, kind, short_name FROM symbols WHERE file_id = ?",
     [ST_UPD_SYMBOL] = "UPDATE symbols SET line_start = ?2, line_end = ?3, col = ?4, parent_id = ?5, sig = ?6, visibility = ?7,"
                       " doc = ?8, alias = ?9, origin = ?10, terms = ?11, name_line = ?12, dtype = ?13 WHERE id = ?1",
@@ -129,14 +129,16 @@ static int touch_names(cortex_store_writer *s, int64_t file_id)
     return step_done(s, s->st[ST_TOUCH_NAMES], "note touched names");
 }
 
-/* The store's id for `path` (0: not there), and whether its language is `lang`. */
-static int find_file(cortex_store_writer *s, const char *path, const char *lang, int64_t *id, int *same_lang)
+/* The store's id for `path` (0: not there), whether its language is `lang`,
+ * and whether it is a build variant (`variant`, may be NULL). */
+static int find_file(cortex_store_writer *s, const char *path, const char *lang, int64_t *id, int *same_lang, int *variant)
 {
     sqlite3_stmt *q = s->st[ST_FILE_ID];
     sqlite3_bind_text(q, 1, path, -1, SQLITE_STATIC);
     int rc = sqlite3_step(q);
     *id = rc == SQLITE_ROW ? sqlite3_column_int64(q, 0) : 0;
     *same_lang = rc == SQLITE_ROW && lang && strcmp((const char *)sqlite3_column_text(q, 1), lang) == 0;
+    if (variant) *variant = rc == SQLITE_ROW && sqlite3_column_int(q, 2) != 0;
     sqlite3_reset(q);
     return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : db_error(s, "look up file");
 }
@@ -157,7 +159,7 @@ static int delete_file(cortex_store_writer *s, const char *path, int *existed)
 {
     int64_t id;
     int same_lang;
-    int rc = find_file(s, path, NULL, &id, &same_lang);
+    int rc = find_file(s, path, NULL, &id, &same_lang, NULL);
     *existed = id != 0;
     if (rc || !id) return rc;
     if ((rc = touch_names(s, id))) return rc;
@@ -413,10 +415,13 @@ static void bind_row_id(const cortex_store_writer *s, sqlite3_stmt *st, int64_t 
 
 /* The file's row: inserted, or updated in place when the store has the path
  * in the same language (its full-text rows, texts and chunks leave first).
- * `*file_id` is the row's id; `*fresh`: the file had no rows. */
-static int write_file_row(cortex_store_writer *s, const cortex_file_records *r, int64_t *file_id, int *fresh, int *added)
+ * `*file_id` is the row's id; `*fresh`: the file had no rows; `*flipped`: it
+ * had, and it entered or left the default build. */
+static int write_file_row(cortex_store_writer *s, const cortex_file_records *r, int64_t *file_id, int *fresh, int *added,
+                          int *flipped)
 {
-    int same_lang, rc = find_file(s, r->path, r->lang, file_id, &same_lang);
+    int same_lang, was_variant, rc = find_file(s, r->path, r->lang, file_id, &same_lang, &was_variant);
+    *flipped = *file_id && same_lang && was_variant != (int)r->variant;
     if (rc) return rc;
     *added = *file_id == 0;
     if (*file_id && !same_lang) { /* another plugin's rows: start afresh */
@@ -443,6 +448,7 @@ static int write_file_row(cortex_store_writer *s, const cortex_file_records *r, 
     sqlite3_bind_int64(st, at + 4, s->generation);
     sqlite3_bind_int64(st, at + 5, r->mtime_ns);
     sqlite3_bind_text(st, at + 6, r->project ? r->project : ".", -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, at + 7, r->variant);
     if ((rc = step_done(s, st, "write file"))) return rc;
     if (*fresh) *file_id = sqlite3_last_insert_rowid(s->db);
     /* its texts' and references' ids are numbered under its own (CORTEX_STORE_ROW_ID_BITS) */
@@ -550,11 +556,14 @@ static int note_language(cortex_store_writer *s, const cortex_file_records *r)
 int cortex_store_writer_file(int *added, cortex_store_writer *s, const cortex_file_records *r)
 {
     int64_t file_id;
-    int fresh, rc = write_file_row(s, r, &file_id, &fresh, added);
+    int fresh, flipped, rc = write_file_row(s, r, &file_id, &fresh, added, &flipped);
     if (!rc) rc = note_language(s, r);
     if (rc) return rc;
     cortex_store_ids_plan(&s->ids, r);
     if ((rc = write_symbols(s, file_id, r, fresh))) return rc;
+    /* a file that entered or left the default build: the references named
+     * like its definitions elsewhere in the package bind again */
+    if (flipped && (rc = touch_names(s, file_id))) return rc;
     if ((rc = write_refs(s, file_id, r, fresh))) return rc;
     if ((rc = write_texts(s, file_id, r))) return rc;
     return write_chunks(s, file_id, r);

@@ -87,6 +87,7 @@ START_TEST(test_loader_honours_abi2_declarations)
     ck_assert_uint_eq(p->flags, 0);
     ck_assert_str_eq(joined(p->leading_node_types), "attribute_declaration");
     ck_assert_str_eq(joined(p->wrapper_node_types), "linkage_specification preproc_if");
+    ck_assert_ptr_null(p->file_variant); /* beyond its struct_size: not read */
 
     /* the declared wrapper starts the function: the comment above it is its doc */
     static const char src[] = "/* Doc of f. */\nextern \"C\"\nint f(void) { return 0; }\n";
@@ -95,6 +96,7 @@ START_TEST(test_loader_honours_abi2_declarations)
     cortex_file_records r = {.path = "a.abi2", .lang = p->name};
     ck_assert_int_eq(cortex_extractor_run(x, p, src, sizeof src - 1, &r), 0);
     ck_assert_uint_eq(r.nsymbols, 1);
+    ck_assert(!r.variant);
     ck_assert_str_eq(r.symbols[0].name, "f");
     ck_assert_str_eq(r.symbols[0].doc, "Doc of f.");
     /* the definitions tier labels each definition with the declared comment token */
@@ -127,8 +129,9 @@ START_TEST(test_loader_refuses_each_broken_plugin)
     ck_assert_str_eq(reason_for("abi_too_old.so"),
                      "plugin ABI 0 is too old (this cortex loads ABI 1..2); rebuild it against the current SDK");
     char small[200];
+    /* ABI 2's own fields end where those appended to it later (file_variant) start */
     snprintf(small, sizeof small, "descriptor is %zu bytes, smaller than ABI 2's %zu", offsetof(cortex_plugin, line_comment),
-             sizeof(cortex_plugin));
+             offsetof(cortex_plugin, file_variant));
     ck_assert_str_eq(reason_for("abi2_too_small.so"), small);
     ck_assert_str_eq(reason_for("bad_query.so"),
                      "plugin 'fixture-bad-query': query 'tags' does not compile: unknown node type at 2:2");

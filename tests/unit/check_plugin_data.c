@@ -206,6 +206,51 @@ START_TEST(test_self_names_are_the_extracted_qualifiers)
 }
 END_TEST
 
+/* Go's build constraints against the default build (linux/amd64, cgo, gc,
+ * the release tags, no custom tags): the file's name and its header decide
+ * which files are build variants, as go/build reads them. */
+static const struct {
+    const char *path, *source;
+    int variant;
+} go_files[] = {
+    {"a.go", "package a\n", 0},
+    {"a_windows.go", "package a\n", 1},
+    {"a_linux.go", "package a\n", 0},
+    {"a_windows_test.go", "package a\n", 1},
+    {"a_linux_test.go", "package a\n", 0},
+    {"a_darwin_arm64.go", "package a\n", 1},
+    {"a_linux_amd64.go", "package a\n", 0},
+    {"a_linux_arm64.go", "package a\n", 1},
+    {"a_arm64.go", "package a\n", 1},
+    {"a_unix.go", "package a\n", 0},  /* not a GOOS: no suffix */
+    {"windows.go", "package a\n", 0}, /* the name alone is no suffix */
+    {"x/_a.go", "package a\n", 1},
+    {"a.go", "//go:build purego\n\npackage a\n", 1},
+    {"a.go", "// Copyright\n\n//go:build !purego && !appengine\n// +build !purego,!appengine\n\npackage a\n", 0},
+    {"a.go", "//go:build purego || appengine\n// +build purego appengine\n\npackage a\n", 1},
+    {"a.go", "//go:build (linux || darwin) && cgo && unix && gc\n\npackage a\n", 0},
+    {"a.go", "//go:build go1.13\n\npackage a\n", 0},
+    {"a.go", "//go:build !go1.13\n\npackage a\n", 1},
+    {"a.go", "//go:build ignore\n\npackage a\n", 1},
+    {"a.go", "//go:build ((\n\npackage a\n", 0}, /* no proof: in the build */
+    {"a.go", "/* license */\n//go:build purego\n\npackage a\n", 1},
+    {"a.go", "package a\n\n//go:build purego\n", 0}, /* after the package clause: a comment */
+    {"a.go", "// +build linux,amd64 windows\n\npackage a\n", 0},
+    {"a.go", "// +build linux,386\n\npackage a\n", 1},
+    {"a.go", "// +build go1.13\n// +build !linux\n\npackage a\n", 1},
+    {"a.go", "// +build purego\npackage a\n", 0}, /* no blank line after: the package's doc */
+};
+
+START_TEST(test_go_build_constraints)
+{
+    cortex_file_variant_fn variant = loaded("go")->file_variant;
+    ck_assert_ptr_nonnull(variant);
+    for (size_t i = 0; i < sizeof go_files / sizeof *go_files; i++)
+        ck_assert_msg(variant(go_files[i].path, go_files[i].source, strlen(go_files[i].source)) == go_files[i].variant,
+                      "%s [%s]: want variant %d", go_files[i].path, go_files[i].source, go_files[i].variant);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("plugin_data");
@@ -215,6 +260,7 @@ int main(void)
     tcase_add_test(tc, test_every_plugin_loads);
     tcase_add_loop_test(tc, test_plugin_declares_its_language, 0, (int)NLANGUAGES);
     tcase_add_loop_test(tc, test_self_names_are_the_extracted_qualifiers, 0, (int)NLANGUAGES);
+    tcase_add_test(tc, test_go_build_constraints);
     suite_add_tcase(s, tc);
     return cortex_check_run(s);
 }

@@ -48,6 +48,7 @@ extern "C" {
 #define CORTEX_PLUGIN_ABI_WITH_SELF_NAMES 2
 #define CORTEX_PLUGIN_ABI_WITH_BUILTINS 2
 #define CORTEX_PLUGIN_ABI_WITH_BUILTIN_MEMBERS 2
+#define CORTEX_PLUGIN_ABI_WITH_FILE_VARIANT 2 /* appended in ABI 2: also gated by struct_size */
 
 /** The name of the one symbol a plugin exports. */
 #define CORTEX_PLUGIN_ENTRY "cortex_plugin_v1"
@@ -171,6 +172,17 @@ typedef void (*cortex_region_fn)(const char *language, uint32_t start, uint32_t 
 typedef void (*cortex_embedded_regions_fn)(const char *path, const char *source, size_t len, cortex_region_fn emit,
                                            void *payload);
 
+/**
+ * Optional: whether a file is a build variant, one the language's default
+ * build leaves out (Go's build constraints: `//go:build purego`, a
+ * `_windows.go` file on the default linux/amd64 build). 1: a variant; 0: in
+ * the default build. Where a name has definitions both in files of the
+ * default build and in variants of one package, a reference binds to the
+ * default build's; where all of them are variants, nothing changes.
+ * `path` is repository-relative, `source` the file's bytes.
+ */
+typedef int (*cortex_file_variant_fn)(const char *path, const char *source, size_t len);
+
 /* ---- What the core assumes of every grammar ----------------------------- */
 
 /*
@@ -293,6 +305,8 @@ typedef struct cortex_plugin {
      *  names, may be the library's as well as a same-named method of the
      *  repository: it is `ambiguous`, never bound by name alone. NULL: none. */
     const char *const *builtin_members;
+    /* Appended in ABI 2 (an older plugin's struct_size ends before it: NULL). */
+    cortex_file_variant_fn file_variant; /**< optional, may be NULL: every file is in the build */
 } cortex_plugin;
 
 /** The entry point every plugin exports. */

@@ -1,7 +1,5 @@
-//go:build purego
-
 package v
 
 func (Export) StateOf() *state { return nil }
 
-type NullTime struct{ Other }
+type NullTime Other

@@ -1,0 +1,3 @@
+package impl
+
+func openFile() {}

@@ -1,0 +1,9 @@
+package impl
+
+func use(p pointer) {
+	p.Apply()
+	offsetOf()
+	openFile()
+	fsync()
+	nullTime()
+}
