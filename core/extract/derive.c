@@ -644,6 +644,26 @@ static const char *past_group(const char *p)
     return NULL;
 }
 
+/* Whether the index group from `p` (its `[`) to `end` (past its `]`) is
+ * a slice expression (`xs[1:]`, `xs[i:j:k]`): a colon outside its nested
+ * groups and quoted literals. */
+static int slices(const char *p, const char *end)
+{
+    for (p++; p < end - 1; p++) {
+        char c = *p;
+        if (c == ':') return 1;
+        if (c == '(' || c == '[' || c == '{') {
+            const char *past = past_group(p);
+            if (!past) return 0;
+            p = past - 1;
+        } else if (c == '"' || c == '\'' || c == '`') {
+            for (p++; p < end && *p != c; p++)
+                if (*p == '\\' && c != '`') p++;
+        }
+    }
+    return 0;
+}
+
 /* The type named by the bytes from `p` to `end`, `*T`, `T` or `pkg.T`, as a
  * reference's rtype spells it; NULL when they are anything else. */
 static const char *type_name(cortex_file_records *r, const char *p, const char *end)
@@ -683,9 +703,11 @@ static const char *chain_type(const cortex_raw_records *x, cortex_file_records *
     int package_dirs = r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS);
     for (int steps = 0; *path; steps++) {
         if (steps == CHAIN_STEPS_MAX) return NULL;
-        if (package_dirs && *path == '[') { /* an index: one element (`cmds[i]`) */
-            if (!(path = past_group(path))) return NULL;
-            type = element_of(r, type);
+        if (package_dirs && *path == '[') { /* an index: one element (`cmds[i]`); a slice (`xs[1:]`): the same type */
+            const char *end = past_group(path);
+            if (!end) return NULL;
+            if (!slices(path, end)) type = element_of(r, type);
+            path = end;
             continue;
         }
         if (package_dirs && path[0] == '.' && path[1] == '(') { /* a type assertion: `x.(*T)` holds a T */
@@ -696,7 +718,7 @@ static const char *chain_type(const cortex_raw_records *x, cortex_file_records *
         }
         if (*path != '.') return NULL;
         const char *name = ++path;
-        while (*path && *path != '.' && *path != '(') path++;
+        while (*path && *path != '.' && *path != '(' && *path != '[') path++;
         size_t len = (size_t)(path - name);
         if (!plain_name(name, len)) return NULL;
         int call = *path == '(';
@@ -1007,6 +1029,7 @@ static void contextual_params(cortex_raw_records *x, cortex_file_records *r, con
     /* sorted by name as field_type's lookups want them */
     for (size_t i = 0; i < x->nlocals; i++) x->locals[i].scope = innermost(r, x->locals[i].at, 1);
     cortex_sort(x->locals, x->nlocals, sizeof *x->locals, compare_locals, &x->sort);
+    int package_dirs = r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS);
     for (size_t k = 0; k < x->nlocals; k++) {
         cortex_raw_local *l = &x->locals[k];
         if (!l->type) continue;
@@ -1036,6 +1059,7 @@ static void contextual_params(cortex_raw_records *x, cortex_file_records *r, con
             continue;
         }
         if (l->elements != 2 || !plain_name(l->type, tl)) continue;
+        if (package_dirs) continue; /* `p := c`, `tt := tt`: the value of that name, read at use */
         if (strcmp(l->type, l->name) == 0) { /* `super`: the base of the enclosing type */
             l->type = base_of(x, r, scope);
             l->elements = 0;

@@ -200,9 +200,18 @@ static const char *type_text(cortex_arena *a, const char *t, const char *end)
     return out;
 }
 
+/* A type written after `...` (a variadic parameter, `cmds ...*Command`)
+ * is the element of the slice the parameter holds. */
 static const char *receiver_type(cortex_arena *a, TSNode n, const char *src)
 {
-    return type_text(a, src + ts_node_start_byte(n), src + ts_node_end_byte(n));
+    uint32_t start = ts_node_start_byte(n);
+    const char *t = type_text(a, src + start, src + ts_node_end_byte(n));
+    if (!t || start < 3 || strncmp(src + start - 3, "...", 3) != 0) return t;
+    size_t len = strlen(t);
+    char *out = cortex_arena_alloc(a, len + sizeof CORTEX_RECORD_SLICE_OF);
+    memcpy(out, t, len);
+    memcpy(out + len, CORTEX_RECORD_SLICE_OF, sizeof CORTEX_RECORD_SLICE_OF);
+    return out;
 }
 
 /* What a name initialised by a call holds, as CORTEX_RECORD_CALL_RESULT

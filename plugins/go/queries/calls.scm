@@ -243,14 +243,31 @@
 (parameter_declaration name: (identifier) @local.definition)
 (variadic_parameter_declaration name: (identifier) @local.definition)
 
+; `cmds ...*Command`: a slice of Command (the `...` marks it)
+(variadic_parameter_declaration name: (identifier) @local.definition
+  type: [(type_identifier) (pointer_type (type_identifier)) (qualified_type) (pointer_type (qualified_type))] @local.type)
+
 ; `cfg, err := ParseDSN(s)`: the first of several results
 ((short_var_declaration left: (expression_list . (identifier) @local.definition (identifier))
   right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .))
  (#not-any-of? @local.call "new" "make"))
 
 ; `for _, c := range cmd.Commands()`: an element of what the loop ranges over
+; (`range xs[1:]`, `range byTarget[t]` too)
 (for_statement (range_clause left: (expression_list . (_) . (identifier) @local.definition .)
-  right: [(identifier) (selector_expression) (call_expression)] @local.range))
+  right: [(identifier) (selector_expression) (call_expression) (slice_expression) (index_expression)] @local.range))
+
+; `p := c`, `tt := tt`: the value of another name (the outer one, declared
+; before: a name is in scope only after its declaration)
+(short_var_declaration left: (expression_list . (identifier) @local.definition .)
+  right: (expression_list . (identifier) @local.value .))
+
+; `a, b := x.A(), y.B()`, `for i, list := 0, v.List(); ...`: each of two
+; names the value at its place
+(short_var_declaration left: (expression_list . (identifier) @local.definition . (identifier) .)
+  right: (expression_list . [(identifier) (selector_expression) (call_expression) (index_expression)] @local.value . (_) .))
+(short_var_declaration left: (expression_list . (identifier) . (identifier) @local.definition .)
+  right: (expression_list . (_) . [(identifier) (selector_expression) (call_expression) (index_expression)] @local.value .))
 
 ; `p := c.parent`: the value of a path of fields
 (short_var_declaration left: (expression_list . (identifier) @local.definition .)
