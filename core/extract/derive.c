@@ -874,9 +874,27 @@ static const char *expr_type(const cortex_raw_records *x, cortex_file_records *r
                              uint32_t at, const cortex_raw_local *self, const char **imports, size_t nimports, int depth)
 {
     if (depth > RANGE_DEPTH_MAX) return NULL;
+    if (expr[0] == '*') return expr_type(x, r, expr + 1, inner, at, self, imports, nimports, depth + 1); /* `*p` */
     size_t head = 0;
     while (cortex_ident_char(expr[head])) head++;
     const char *start = NULL, *rest = expr + head;
+    const char *close = head == 0 && expr[0] == '(' && expr[1] == '*' ? past_group(expr) : NULL;
+    size_t len = close ? (size_t)(close - 1 - (expr + 2)) : 0;
+    if (close && *close != '(' && plain_name(expr + 2, len)) { /* `(*m)[k]`: what m points to */
+        start = expr_type(x, r, cortex_arena_strndup(&r->arena, expr + 2, len), inner, at, self, imports, nimports,
+                          depth + 1);
+        return start ? chain_type(x, r, start, close) : NULL;
+    }
+    if (head == 0 && expr[0] == '[' && expr[1] == ']') { /* `[]T{...}`: a slice of T */
+        const char *brace = strchr(expr, '{');
+        const char *element = brace ? type_name(r, expr + 2, brace) : NULL;
+        if (!element || !(rest = past_group(brace))) return NULL;
+        size_t n = strlen(element);
+        char *slice = cortex_arena_alloc(&r->arena, n + sizeof CORTEX_RECORD_SLICE_OF);
+        memcpy(slice, element, n);
+        memcpy(slice + n, CORTEX_RECORD_SLICE_OF, sizeof CORTEX_RECORD_SLICE_OF);
+        return chain_type(x, r, slice, rest);
+    }
     const char *assertion = head && expr[head] == '.' && expr[head + 1] == '(' ? past_group(expr + head + 1) : NULL;
     if (assertion) { /* `x.(*T)` holds a T whatever x is */
         start = type_name(r, expr + head + 2, assertion - 1);

@@ -171,12 +171,16 @@ static void add_text(cortex_extractor *x, cortex_file_records *r, TSNode n, cons
 }
 
 /* A receiver's type name, bare: `*Server` and `Server[T]` are `Server`;
- * C++'s `ns::Foo` is `ns.Foo`, the qualified-name separator of the core. */
+ * C++'s `ns::Foo` is `ns.Foo`, the qualified-name separator of the core.
+ * A slice, an array (`[4]T`) and a map (`map[K]T`) hold elements of T: the
+ * element's type, marked. */
 static const char *type_text(cortex_arena *a, const char *t, const char *end)
 {
     while (t < end && (*t == '*' || *t == '&' || *t == ' ' || *t == '(')) t++;
-    if (end - t > 2 && t[0] == '[' && t[1] == ']') { /* a slice: its element's type, marked */
-        const char *element = type_text(a, t + 2, end);
+    const char *open = end - t > 4 && strncmp(t, "map[", 4) == 0 ? t + 3 : t;
+    const char *close = open < end && *open == '[' ? memchr(open, ']', (size_t)(end - open)) : NULL;
+    if (close && close + 1 < end && (open > t || close == t + 1 || cortex_ident_char(t[1]))) {
+        const char *element = type_text(a, close + 1, end);
         if (!element) return NULL;
         size_t n = strlen(element);
         char *out = cortex_arena_alloc(a, n + sizeof CORTEX_RECORD_SLICE_OF);

@@ -182,14 +182,15 @@
 ; (`x := f()`) is not captured.
 
 ; receivers and parameters: `func (c *Command) Run(args []string, out io.Writer)`
+; (a slice, an array or a map, `*map[K]V` too: elements of its element type)
 (parameter_declaration name: (identifier) @local.definition
   type: [(type_identifier) (pointer_type (type_identifier)) (qualified_type) (pointer_type (qualified_type))
-         (generic_type) (pointer_type (generic_type)) (slice_type)] @local.type)
+         (generic_type) (pointer_type (generic_type)) (slice_type) (array_type) (map_type) (pointer_type (map_type))] @local.type)
 
-; `var c Command`, `var c *Command = ...`, `var c = Command{}`
+; `var c Command`, `var c *Command = ...`, `var c = Command{}`, `var ts [4]T`
 (var_spec name: (identifier) @local.definition
   type: [(type_identifier) (pointer_type (type_identifier)) (qualified_type) (pointer_type (qualified_type))
-         (generic_type) (pointer_type (generic_type))] @local.type)
+         (generic_type) (pointer_type (generic_type)) (slice_type) (array_type) (map_type)] @local.type)
 (var_spec . name: (identifier) @local.definition . value: (expression_list . [(composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @local.type)
   (unary_expression operator: "&" operand: (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @local.type))] .))
 
@@ -255,7 +256,9 @@
 ; `for _, c := range cmd.Commands()`: an element of what the loop ranges over
 ; (`range xs[1:]`, `range byTarget[t]` too)
 (for_statement (range_clause left: (expression_list . (_) . (identifier) @local.definition .)
-  right: [(identifier) (selector_expression) (call_expression) (slice_expression) (index_expression)] @local.range))
+  right: [(identifier) (selector_expression) (call_expression) (slice_expression) (index_expression)
+          (unary_expression operator: "*" operand: (identifier))
+          (composite_literal type: (slice_type element: [(type_identifier) (pointer_type (type_identifier)) (qualified_type) (pointer_type (qualified_type))]))] @local.range))
 
 ; `p := c`, `tt := tt`: the value of another name (the outer one, declared
 ; before: a name is in scope only after its declaration)

@@ -23,3 +23,23 @@ func Walk(m *desc.Message, fs *desc.Fields, rest ...*desc.Field) {
 		x.Close()
 	}
 }
+
+func Tables(byNum *map[int32]desc.Value, named map[string]*desc.Field) {
+	var firsts [2]desc.Value
+	for _, v := range firsts[1:] {
+		v.String()
+	}
+	for _, v := range *byNum {
+		v.Close()
+	}
+	x, ok := (*byNum)[1]
+	if ok {
+		x.String()
+	}
+	for _, f := range named {
+		f.String()
+	}
+	for _, f := range []*desc.Field{nil} {
+		f.Close()
+	}
+}
