@@ -536,7 +536,7 @@ static const cortex_raw_local *local_named(const cortex_raw_records *x, const co
     int best_depth = 0;
     for (size_t k = first_local(x, name, nlen); LOCAL_NAMED(x, k, name, nlen); k++) {
         const cortex_raw_local *l = &x->locals[k];
-        if (l->at >= at) continue;
+        if (l->at >= at || (l->end && at >= l->end)) continue;
         int depth = scope_depth(r, l->scope, inner);
         if (depth < 0) continue;
         if (!best || depth < best_depth || (depth == best_depth && (l->at > best->at || (l->at == best->at && l->rank > best->rank)))) {

@@ -284,6 +284,13 @@
       operand: [(call_expression) (selector_expression) (index_expression) (parenthesized_expression) (composite_literal)]))
     (index_expression)] @local.value .))
 
+; `switch v := x.(type) { case *T: v.M() }`: in the statements of a clause of
+; one type, v holds that type (in a clause of several, and in default, it
+; holds x's type: not known here)
+(type_switch_statement alias: (expression_list . (identifier) @local.definition .)
+  (type_case . [(type_identifier) (pointer_type (type_identifier)) (qualified_type) (pointer_type (qualified_type))] @local.type
+    . (statement_list) @local.scope))
+
 ; Every other name a function declares (`a, ok := f()`, `i := 0`, the key
 ; of a range loop, a type switch's variable, `var n int`): its type is not
 ; known here, but it hides a package variable of the same name all the same.
