@@ -60,7 +60,7 @@ typedef struct cortex_raw_section {
 typedef struct cortex_raw_local {
     const char *name;
     const char *type; /* NULL: declared, type unknown (it shadows the outer names all the same) */
-    uint32_t at;      /* byte where the name starts, or its @local.scope node */
+    uint32_t at;      /* byte where the name starts, its @local.scope node starts or its @local.after node ends */
     uint32_t end;     /* byte where its @local.scope node ends; 0: in scope to the end of its scope */
     int rank;         /* of declarations of one name at one place: a type (2) over a call (1) over none (0) */
     int elements;     /* `type` is an expression: 1, whose elements the name takes (`for _, x := range xs`);

@@ -269,11 +269,11 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
 
     uint32_t name_capture = 0;
     TSNode def = {0}, name = {0}, body = {0}, doc = {0}, qual = {0}, imp = {0}, mods[8], alias = {0},
-           text = {0}, lang = {0}, vis = {0}, recv = {0}, local = {0}, local_type = {0}, local_scope = {0}, dtype = {0};
+           text = {0}, lang = {0}, vis = {0}, recv = {0}, local = {0}, local_type = {0}, local_scope = {0}, local_after = {0}, dtype = {0};
     const char *def_kind = NULL, *ref_kind = NULL, *text_kind = NULL;
     int have_def = 0, have_name = 0, have_body = 0, have_doc = 0, have_ref = 0, have_qual = 0, have_imp = 0,
         have_mod = 0, have_alias = 0, have_text = 0, have_lang = 0, have_vis = 0, have_recv = 0, have_local = 0,
-        have_local_type = 0, have_local_scope = 0, have_dtype = 0;
+        have_local_type = 0, have_local_scope = 0, have_local_after = 0, have_dtype = 0;
 
     for (uint16_t i = 0; i < m->capture_count; i++) {
         const cortex_capture_info *ci = &q->captures[m->captures[i].index];
@@ -300,6 +300,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         case CORTEX_ROLE_LOCAL_RANGE: local_type = n; have_local_type = 3; break;
         case CORTEX_ROLE_LOCAL_VALUE: local_type = n; have_local_type = 4; break;
         case CORTEX_ROLE_LOCAL_SCOPE: local_scope = n; have_local_scope = 1; break;
+        case CORTEX_ROLE_LOCAL_AFTER: local_after = n; have_local_after = 1; break;
         case CORTEX_ROLE_DECLARED_TYPE: dtype = n; have_dtype = 1; break;
         case CORTEX_ROLE_DECLARED_CALL: /* a declared type wins over the initializer's */
             if (have_dtype != 1) {
@@ -330,7 +331,9 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
                   : have_local_type >= 3 ? squeeze_qualifier((char *)node_text(&r->arena, local_type, src))
                                          : NULL;
         l->elements = have_local_type == 3 ? 1 : have_local_type == 4 ? 2 : 0;
-        l->at = ts_node_start_byte(have_local_scope ? local_scope : local);
+        l->at = have_local_scope   ? ts_node_start_byte(local_scope)
+                : have_local_after ? ts_node_end_byte(local_after)
+                                   : ts_node_start_byte(local);
         l->end = have_local_scope ? ts_node_end_byte(local_scope) : 0;
         l->rank = !l->type ? 0 : have_local_type == 1 ? 2 : 1;
         l->scope = -1;

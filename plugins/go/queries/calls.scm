@@ -197,18 +197,18 @@
 ; `c := Command{...}`, `c := &Command{...}`, `c := x.(*Command)`
 (short_var_declaration left: (expression_list . (identifier) @local.definition .)
   right: (expression_list . [(composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @local.type)
-    (unary_expression operator: "&" operand: (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @local.type))] .))
+    (unary_expression operator: "&" operand: (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @local.type))] .)) @local.after
 (short_var_declaration left: (expression_list . (identifier) @local.definition)
-  right: (expression_list . (type_assertion_expression type: [(type_identifier) (pointer_type (type_identifier)) (qualified_type) (pointer_type (qualified_type))] @local.type) .))
+  right: (expression_list . (type_assertion_expression type: [(type_identifier) (pointer_type (type_identifier)) (qualified_type) (pointer_type (qualified_type))] @local.type) .)) @local.after
 ; `x, ok := v.(interface{ M() })`: a type no definition names (its method is
 ; the literal's own), so a call on x binds to no method of the same name
 (short_var_declaration left: (expression_list . (identifier) @local.definition)
-  right: (expression_list . (type_assertion_expression type: (interface_type) @local.type) .))
+  right: (expression_list . (type_assertion_expression type: (interface_type) @local.type) .)) @local.after
 
 ; `c := NewCommand(...)`, `t := Token(x)`, `c := cobra.Command(x)`: what the
 ; call returns (a conversion's type; a function's result, unknown here)
 ((short_var_declaration left: (expression_list . (identifier) @local.definition .)
-  right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .))
+  right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .)) @local.after
  (#not-any-of? @local.call "new" "make"))
 ((var_spec . name: (identifier) @local.definition . value: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .))
  (#not-any-of? @local.call "new" "make"))
@@ -222,22 +222,22 @@
 (short_var_declaration left: (expression_list . (identifier) @local.definition .)
   right: (expression_list . (call_expression function: (identifier) @_new
     arguments: (argument_list . [(type_identifier) (qualified_type) (generic_type)] @local.type .)) .)
-  (#eq? @_new "new"))
+  (#eq? @_new "new")) @local.after
 
 ; `xs := make([]*T, n)`: the slice made
 (short_var_declaration left: (expression_list . (identifier) @local.definition .)
   right: (expression_list . (call_expression function: (identifier) @_make
     arguments: (argument_list . (slice_type) @local.type)) .)
-  (#eq? @_make "make"))
+  (#eq? @_make "make")) @local.after
 
 ; `fd := &fds.List[i]`: a pointer to the element, or to the field
 (short_var_declaration left: (expression_list . (identifier) @local.definition .)
-  right: (expression_list . (unary_expression operator: "&" operand: [(index_expression) (selector_expression)] @local.value) .))
+  right: (expression_list . (unary_expression operator: "&" operand: [(index_expression) (selector_expression)] @local.value) .)) @local.after
 
 ; `tb := (*TB)(b)`: a conversion to a pointer type
 (short_var_declaration left: (expression_list . (identifier) @local.definition .)
   right: (expression_list . (call_expression function: (parenthesized_expression
-    (unary_expression operator: "*" operand: [(identifier) (selector_expression)])) @local.type) .))
+    (unary_expression operator: "*" operand: [(identifier) (selector_expression)])) @local.type) .)) @local.after
 
 ; every parameter, whatever its type: a bare call of one (`fn(x)` with
 ; `fn func(int)`) calls the value passed, no definition
@@ -250,7 +250,7 @@
 
 ; `cfg, err := ParseDSN(s)`: the first of several results
 ((short_var_declaration left: (expression_list . (identifier) @local.definition (identifier))
-  right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .))
+  right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .)) @local.after
  (#not-any-of? @local.call "new" "make"))
 
 ; `for _, c := range cmd.Commands()`: an element of what the loop ranges over
@@ -258,23 +258,23 @@
 (for_statement (range_clause left: (expression_list . (_) . (identifier) @local.definition .)
   right: [(identifier) (selector_expression) (call_expression) (slice_expression) (index_expression)
           (unary_expression operator: "*" operand: (identifier))
-          (composite_literal type: (slice_type element: [(type_identifier) (pointer_type (type_identifier)) (qualified_type) (pointer_type (qualified_type))]))] @local.range))
+          (composite_literal type: (slice_type element: [(type_identifier) (pointer_type (type_identifier)) (qualified_type) (pointer_type (qualified_type))]))] @local.range) @local.after)
 
 ; `p := c`, `tt := tt`: the value of another name (the outer one, declared
 ; before: a name is in scope only after its declaration)
 (short_var_declaration left: (expression_list . (identifier) @local.definition .)
-  right: (expression_list . (identifier) @local.value .))
+  right: (expression_list . (identifier) @local.value .)) @local.after
 
 ; `a, b := x.A(), y.B()`, `for i, list := 0, v.List(); ...`: each of two
 ; names the value at its place
 (short_var_declaration left: (expression_list . (identifier) @local.definition . (identifier) .)
-  right: (expression_list . [(identifier) (selector_expression) (call_expression) (index_expression)] @local.value . (_) .))
+  right: (expression_list . [(identifier) (selector_expression) (call_expression) (index_expression)] @local.value . (_) .)) @local.after
 (short_var_declaration left: (expression_list . (identifier) . (identifier) @local.definition .)
-  right: (expression_list . (_) . [(identifier) (selector_expression) (call_expression) (index_expression)] @local.value .))
+  right: (expression_list . (_) . [(identifier) (selector_expression) (call_expression) (index_expression)] @local.value .)) @local.after
 
 ; `p := c.parent`: the value of a path of fields
 (short_var_declaration left: (expression_list . (identifier) @local.definition .)
-  right: (expression_list . (selector_expression) @local.value .))
+  right: (expression_list . (selector_expression) @local.value .)) @local.after
 
 ; `d := m.Descriptor().Fields()`, `x := xs[i]`, `fd, ok := fds.Get(i).(T)`:
 ; the value of a longer path (calls through calls, an index). Callees
@@ -282,7 +282,7 @@
 (short_var_declaration left: (expression_list . (identifier) @local.definition)
   right: (expression_list . [(call_expression function: (selector_expression
       operand: [(call_expression) (selector_expression) (index_expression) (parenthesized_expression) (composite_literal)]))
-    (index_expression)] @local.value .))
+    (index_expression)] @local.value .)) @local.after
 
 ; `switch v := x.(type) { case *T: v.M() }`: in the statements of a clause of
 ; one type, v holds that type (in a clause of several, and in default, it
@@ -294,7 +294,7 @@
 ; Every other name a function declares (`a, ok := f()`, `i := 0`, the key
 ; of a range loop, a type switch's variable, `var n int`): its type is not
 ; known here, but it hides a package variable of the same name all the same.
-(short_var_declaration left: (expression_list (identifier) @local.definition))
-(range_clause left: (expression_list (identifier) @local.definition))
+(short_var_declaration left: (expression_list (identifier) @local.definition)) @local.after
+(range_clause left: (expression_list (identifier) @local.definition)) @local.after
 (type_switch_statement alias: (expression_list (identifier) @local.definition))
 (var_spec name: (identifier) @local.definition)
