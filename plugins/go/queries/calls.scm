@@ -30,7 +30,7 @@
 ; ---- Type references ------------------------------------------------------------
 ; Every named type in a type position: parameters (receivers included),
 ; results, fields, var and const types, the underlying type
-; of a declaration and the target of an alias, pointers, slices, arrays, maps,
+; of a declaration, pointers, slices, arrays, maps,
 ; channels, generic arguments (`List[Entry]`), constraints (`[T Number]`,
 ; `~int | Celsius`), type assertions and type switch
 ; cases, conversions and `new(T)`/`make(T)`. `pkg.T` has the qualifier pkg.
@@ -91,10 +91,13 @@
  (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
  (#not-match? @name "^[A-Za-z][0-9]?$"))
 (type_spec type: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
-((type_alias type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
+; The target of an alias (`type Message = protoreflect.ProtoMessage`) is the
+; alias itself, members and all: @reference.inherit, so that a call on the
+; alias's value (`m.ProtoReflect()`, `m proto.Message`) finds the target's.
+((type_alias type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.inherit
  (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
  (#not-match? @name "^[A-Za-z][0-9]?$"))
-(type_alias type: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+(type_alias type: [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.inherit
 ((pointer_type [(type_identifier) @name (generic_type type: (type_identifier) @name)]) @reference.type
  (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
  (#not-match? @name "^[A-Za-z][0-9]?$"))
