@@ -851,6 +851,13 @@ static const char *parenthesized_head(cortex_file_records *r, const char *expr, 
     if (!close) return NULL;
     const char *in = expr + 1, *end = close - 1;
     while (in < end && *in == ' ') in++;
+    if (*in == '(') { /* `((*T)(x))`: the conversion within */
+        const char *inner_rest = NULL;
+        const char *t = parenthesized_head(r, in, &inner_rest);
+        if (!t || inner_rest != end) return NULL;
+        *rest = close;
+        return t;
+    }
     if (*in == '*') { /* `(*T)(x)` */
         if (*close != '(') return NULL;
         *rest = past_group(close);

@@ -227,10 +227,10 @@
     arguments: (argument_list . [(type_identifier) (qualified_type) (generic_type)] @local.type .)) .)
   (#eq? @_new "new")) @local.after
 
-; `xs := make([]*T, n)`: the slice made
+; `xs := make([]*T, n)`, `m := make(map[K][]*T)`: the slice or map made
 (short_var_declaration left: (expression_list . (identifier) @local.definition .)
   right: (expression_list . (call_expression function: (identifier) @_make
-    arguments: (argument_list . (slice_type) @local.type)) .)
+    arguments: (argument_list . [(slice_type) (map_type)] @local.type)) .)
   (#eq? @_make "make")) @local.after
 
 ; `fd := &fds.List[i]`: a pointer to the element, or to the field
@@ -299,5 +299,7 @@
 ; known here, but it hides a package variable of the same name all the same.
 (short_var_declaration left: (expression_list (identifier) @local.definition)) @local.after
 (range_clause left: (expression_list (identifier) @local.definition)) @local.after
-(type_switch_statement alias: (expression_list (identifier) @local.definition))
+; (the switch's variable is in scope after the switched expression only:
+; `switch v := v.(type)` switches on the outer v)
+(type_switch_statement alias: (expression_list (identifier) @local.definition) value: (_) @local.after)
 (var_spec name: (identifier) @local.definition)

@@ -43,3 +43,11 @@ func Tables(byNum *map[int32]desc.Value, named map[string]*desc.Field) {
 		f.Close()
 	}
 }
+
+func Index(fields []*desc.Field) {
+	byName := make(map[string][]*desc.Field)
+	for _, f := range byName["x"] {
+		f.Close()
+	}
+	((*desc.Value)(nil)).String()
+}

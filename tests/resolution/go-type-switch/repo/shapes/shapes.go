@@ -28,3 +28,15 @@ func Either(s Shape) float64 {
 	}
 	return 0
 }
+
+type Holder struct{ s Shape }
+
+func (h *Holder) Shape() Shape { return h.s }
+
+func Unwrap(h *Holder) float64 {
+	switch h := h.Shape().(type) {
+	case *Circle:
+		return h.Area()
+	}
+	return 0
+}
