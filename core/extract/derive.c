@@ -552,9 +552,15 @@ static const cortex_raw_local *local_named(const cortex_raw_records *x, const co
 static const char *field_type(const cortex_raw_records *x, const cortex_file_records *r, const char *type,
                               const char *field, size_t flen)
 {
+    int literal = type[0] == CORTEX_RAW_TYPE_LITERAL;
+    uint32_t literal_at = literal ? (uint32_t)strtoul(type + 1, NULL, 10) : 0;
     for (size_t k = first_local(x, field, flen); LOCAL_NAMED(x, k, field, flen); k++) {
         const cortex_raw_local *l = &x->locals[k];
         if (!l->type) continue;
+        if (literal) { /* a field of the type literal: declared where it starts */
+            if (l->end && l->at == literal_at) return l->type;
+            continue;
+        }
         for (int32_t j = l->scope; j >= 0; j = r->symbols[j].parent)
             if (cortex_record_type_kind(r->symbols[j].kind)) {
                 if (strcmp(r->symbols[j].short_name, type) == 0) return l->type;
@@ -728,6 +734,7 @@ static const char *chain_type(const cortex_raw_records *x, cortex_file_records *
             type = known;
             continue;
         }
+        if (type[0] == CORTEX_RAW_TYPE_LITERAL) return NULL; /* a type literal's fields are all in the file */
         char *step = cortex_arena_alloc(a, len + 3);
         memcpy(step, name, len);
         memcpy(step + len, call ? CORTEX_RECORD_CALL_RESULT : "", call ? 3 : 1);

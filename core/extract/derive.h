@@ -57,6 +57,11 @@ typedef struct cortex_raw_section {
 /* A name a scope declares (a parameter, a receiver, a variable), with the
  * type its declaration gives it when syntax says (`@local.definition`,
  * `@local.type`): a call on the name is a call on that type. */
+/* A local's type that is a type literal written in place (`struct{ ... }`):
+ * this byte, then the decimal offset where the literal starts, where the
+ * literal's fields are declared (their @local.scope starts there). */
+#define CORTEX_RAW_TYPE_LITERAL '{'
+
 typedef struct cortex_raw_local {
     const char *name;
     const char *type; /* NULL: declared, type unknown (it shadows the outer names all the same) */

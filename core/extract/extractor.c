@@ -15,6 +15,7 @@
 #include "regions.h"
 #include "text.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -173,14 +174,16 @@ static void add_text(cortex_extractor *x, cortex_file_records *r, TSNode n, cons
 /* A receiver's type name, bare: `*Server` and `Server[T]` are `Server`;
  * C++'s `ns::Foo` is `ns.Foo`, the qualified-name separator of the core.
  * A slice, an array (`[4]T`) and a map (`map[K]T`) hold elements of T: the
- * element's type, marked. */
-static const char *type_text(cortex_arena *a, const char *t, const char *end)
+ * element's type, marked. Where `src` is given, a type literal written in
+ * place (`struct{ ... }`) is named by where it starts (CORTEX_RAW_TYPE_LITERAL):
+ * a local's fields are found there. */
+static const char *type_text(cortex_arena *a, const char *src, const char *t, const char *end)
 {
     while (t < end && (*t == '*' || *t == '&' || *t == ' ' || *t == '(')) t++;
     const char *open = end - t > 4 && strncmp(t, "map[", 4) == 0 ? t + 3 : t;
     const char *close = open < end && *open == '[' ? memchr(open, ']', (size_t)(end - open)) : NULL;
     if (close && close + 1 < end && (open > t || close == t + 1 || cortex_ident_char(t[1]))) {
-        const char *element = type_text(a, close + 1, end);
+        const char *element = type_text(a, src, close + 1, end);
         if (!element) return NULL;
         size_t n = strlen(element);
         char *out = cortex_arena_alloc(a, n + sizeof CORTEX_RECORD_SLICE_OF);
@@ -189,6 +192,14 @@ static const char *type_text(cortex_arena *a, const char *t, const char *end)
         return out;
     }
     const char *e = t;
+    while (e < end && cortex_ident_char(*e)) e++;
+    while (e > t && e < end && (*e == ' ' || *e == '\t')) e++;
+    if (src && e > t && e < end && *e == '{') {
+        char *out = cortex_arena_alloc(a, 16);
+        snprintf(out, 16, "%c%u", CORTEX_RAW_TYPE_LITERAL, (unsigned)(t - src));
+        return out;
+    }
+    e = t;
     while (e < end && *e != '[' && *e != '<' && *e != ' ' && *e != ')') e++;
     if (e <= t) return NULL;
     char *out = cortex_arena_alloc(a, (size_t)(e - t) + 1), *o = out;
@@ -206,10 +217,10 @@ static const char *type_text(cortex_arena *a, const char *t, const char *end)
 
 /* A type written after `...` (a variadic parameter, `cmds ...*Command`)
  * is the element of the slice the parameter holds. */
-static const char *receiver_type(cortex_arena *a, TSNode n, const char *src)
+static const char *receiver_type(cortex_arena *a, TSNode n, const char *src, int literals)
 {
     uint32_t start = ts_node_start_byte(n);
-    const char *t = type_text(a, src + start, src + ts_node_end_byte(n));
+    const char *t = type_text(a, literals ? src : NULL, src + start, src + ts_node_end_byte(n));
     if (!t || start < 3 || strncmp(src + start - 3, "...", 3) != 0) return t;
     size_t len = strlen(t);
     char *out = cortex_arena_alloc(a, len + sizeof CORTEX_RECORD_SLICE_OF);
@@ -326,7 +337,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
     if (have_local) {
         cortex_raw_local *l = CORTEX_PUSH(x->raw.locals, x->raw.nlocals, x->raw.locals_cap);
         l->name = node_text(&r->arena, local, src);
-        l->type = have_local_type == 1 ? receiver_type(&r->arena, local_type, src)
+        l->type = have_local_type == 1 ? receiver_type(&r->arena, local_type, src, 1)
                   : have_local_type == 2 ? callee_result(&r->arena, local_type, src)
                   : have_local_type >= 3 ? squeeze_qualifier((char *)node_text(&r->arena, local_type, src))
                                          : NULL;
@@ -399,9 +410,9 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         d->visibility = have_vis ? node_text(&r->arena, vis, src) : pat->visibility;
         if (have_alias) d->alias = node_text(&r->arena, alias, src);
         else d->alias = pat->alias;
-        if (have_recv && have_def) d->receiver = receiver_type(&r->arena, recv, src);
+        if (have_recv && have_def) d->receiver = receiver_type(&r->arena, recv, src, 0);
         if (have_dtype && have_def)
-            d->dtype = have_dtype == 1 ? receiver_type(&r->arena, dtype, src) : callee_result(&r->arena, dtype, src);
+            d->dtype = have_dtype == 1 ? receiver_type(&r->arena, dtype, src, 0) : callee_result(&r->arena, dtype, src);
         d->name_row = d->sp.row;
         if (have_name) {
             d->name_start = ts_node_start_byte(name);

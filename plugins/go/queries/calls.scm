@@ -216,10 +216,17 @@
 ((var_spec . name: (identifier) @local.definition . value: (expression_list . (call_expression function: [(identifier) (selector_expression)] @local.call) .))
  (#not-any-of? @local.call "new" "make"))
 
-; struct fields, in the struct's scope: `c.out.Write()` with `out io.Writer`
-(field_declaration name: (field_identifier) @local.definition
+; struct fields, in the struct's scope: `c.out.Write()` with `out io.Writer`;
+; in scope within the struct only (an anonymous struct's, `tests :=
+; []struct{ m proto.Message }{...}`, names no local of the function)
+(struct_type (field_declaration_list (field_declaration name: (field_identifier) @local.definition
   type: [(type_identifier) (pointer_type (type_identifier)) (qualified_type) (pointer_type (qualified_type))
-         (generic_type) (pointer_type (generic_type))] @local.type)
+         (generic_type) (pointer_type (generic_type))] @local.type))) @local.scope
+
+; `tests := []struct{ ... }{...}`: a slice of that struct, its fields as above
+(short_var_declaration left: (expression_list . (identifier) @local.definition .)
+  right: (expression_list . (composite_literal type: (slice_type element: (struct_type)) @local.type) .)) @local.after
+(var_spec . name: (identifier) @local.definition . value: (expression_list . (composite_literal type: (slice_type element: (struct_type)) @local.type) .))
 
 ; `rows := new(textRows)`: a pointer to the type
 (short_var_declaration left: (expression_list . (identifier) @local.definition .)
