@@ -878,6 +878,41 @@ static const char *parenthesized_head(cortex_file_records *r, const char *expr, 
     return type_name(r, in, brace);
 }
 
+/* Whether the `len` bytes at `q` name one of the language's builtins. */
+static int builtin_named(const cortex_file_records *r, const char *q, size_t len)
+{
+    if (!r->rules || !r->rules->builtins) return 0;
+    size_t lo = 0, hi = r->rules->nbuiltins;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const char *b = r->rules->builtins[mid];
+        int c = strncmp(b, q, len);
+        if (c == 0 && b[len] != '\0') c = 1;
+        if (c == 0) return 1;
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return 0;
+}
+
+/* A builtin given one type (`new(T)`, from the `len`-byte name at `expr` to
+ * `end` past its arguments): a value of that type (a pointer's type is its
+ * element's, as receivers go); NULL for anything else (an argument that is
+ * a local, several arguments, an expression). */
+static const char *builtin_of_type(const cortex_raw_records *x, cortex_file_records *r, const char *expr, size_t len,
+                                   const char *end, int32_t inner, uint32_t at)
+{
+    if (!builtin_named(r, expr, len)) return NULL;
+    const char *arg = expr + len + 1, *arg_end = end - 1;
+    for (const char *p = arg; p < arg_end; p++)
+        if (*p == ',' || *p == '(' || *p == '[' || *p == '{') return NULL;
+    const char *t = type_name(r, arg, arg_end);
+    if (!t) return NULL;
+    size_t head = 0;
+    while (cortex_ident_char(t[head])) head++;
+    return local_named(x, r, t, head, inner, at) ? NULL : t;
+}
+
 /* The type of the expression `expr` where packages are directories (a
  * receiver, what a local holds): of its head (a local, a package variable,
  * an imported package's variable or call, a composite literal, a
@@ -928,8 +963,9 @@ static const char *expr_type(const cortex_raw_records *x, cortex_file_records *r
             start = cortex_arena_strndup(&r->arena, expr, head);
             rest = past_group(expr + head);
         } else if (expr[head] == '(') { /* `F(x)`: a conversion, or the package's function */
-            start = call_result(r, expr, head);
             rest = past_group(expr + head);
+            start = rest ? builtin_of_type(x, r, expr, head, rest, inner, at) : NULL;
+            if (!start) start = call_result(r, expr, head);
         } else {
             start = package_value(r, expr, head);
         }
