@@ -1160,10 +1160,10 @@ static void contextual_params(cortex_raw_records *x, cortex_file_records *r, con
  * with `out io.Writer` a field of Command. */
 static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
 {
-    if (x->nlocals == 0) return;
+    int package_values = r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS);
+    if (x->nlocals == 0 && !package_values) return; /* where packages are directories, expressions type receivers */
     for (size_t i = 0; i < x->nlocals; i++) x->locals[i].scope = innermost(r, x->locals[i].at, 1);
     cortex_sort(x->locals, x->nlocals, sizeof *x->locals, compare_locals, &x->sort);
-    int package_values = r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS);
     size_t nimports = 0;
     const char **imports = package_values ? import_names(r, &nimports) : NULL;
     for (size_t i = 0; i < r->nrefs; i++) {
