@@ -536,7 +536,7 @@ static const cortex_raw_local *local_named(const cortex_raw_records *x, const co
     int best_depth = 0;
     for (size_t k = first_local(x, name, nlen); LOCAL_NAMED(x, k, name, nlen); k++) {
         const cortex_raw_local *l = &x->locals[k];
-        if (l->at >= at) continue;
+        if (l->at >= at || (l->end && at >= l->end)) continue;
         int depth = scope_depth(r, l->scope, inner);
         if (depth < 0) continue;
         if (!best || depth < best_depth || (depth == best_depth && (l->at > best->at || (l->at == best->at && l->rank > best->rank)))) {
@@ -552,9 +552,15 @@ static const cortex_raw_local *local_named(const cortex_raw_records *x, const co
 static const char *field_type(const cortex_raw_records *x, const cortex_file_records *r, const char *type,
                               const char *field, size_t flen)
 {
+    int literal = type[0] == CORTEX_RAW_TYPE_LITERAL;
+    uint32_t literal_at = literal ? (uint32_t)strtoul(type + 1, NULL, 10) : 0;
     for (size_t k = first_local(x, field, flen); LOCAL_NAMED(x, k, field, flen); k++) {
         const cortex_raw_local *l = &x->locals[k];
         if (!l->type) continue;
+        if (literal) { /* a field of the type literal: declared where it starts */
+            if (l->end && l->at == literal_at) return l->type;
+            continue;
+        }
         for (int32_t j = l->scope; j >= 0; j = r->symbols[j].parent)
             if (cortex_record_type_kind(r->symbols[j].kind)) {
                 if (strcmp(r->symbols[j].short_name, type) == 0) return l->type;
@@ -644,6 +650,26 @@ static const char *past_group(const char *p)
     return NULL;
 }
 
+/* Whether the index group from `p` (its `[`) to `end` (past its `]`) is
+ * a slice expression (`xs[1:]`, `xs[i:j:k]`): a colon outside its nested
+ * groups and quoted literals. */
+static int slices(const char *p, const char *end)
+{
+    for (p++; p < end - 1; p++) {
+        char c = *p;
+        if (c == ':') return 1;
+        if (c == '(' || c == '[' || c == '{') {
+            const char *past = past_group(p);
+            if (!past) return 0;
+            p = past - 1;
+        } else if (c == '"' || c == '\'' || c == '`') {
+            for (p++; p < end && *p != c; p++)
+                if (*p == '\\' && c != '`') p++;
+        }
+    }
+    return 0;
+}
+
 /* The type named by the bytes from `p` to `end`, `*T`, `T` or `pkg.T`, as a
  * reference's rtype spells it; NULL when they are anything else. */
 static const char *type_name(cortex_file_records *r, const char *p, const char *end)
@@ -683,9 +709,11 @@ static const char *chain_type(const cortex_raw_records *x, cortex_file_records *
     int package_dirs = r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS);
     for (int steps = 0; *path; steps++) {
         if (steps == CHAIN_STEPS_MAX) return NULL;
-        if (package_dirs && *path == '[') { /* an index: one element (`cmds[i]`) */
-            if (!(path = past_group(path))) return NULL;
-            type = element_of(r, type);
+        if (package_dirs && *path == '[') { /* an index: one element (`cmds[i]`); a slice (`xs[1:]`): the same type */
+            const char *end = past_group(path);
+            if (!end) return NULL;
+            if (!slices(path, end)) type = element_of(r, type);
+            path = end;
             continue;
         }
         if (package_dirs && path[0] == '.' && path[1] == '(') { /* a type assertion: `x.(*T)` holds a T */
@@ -696,7 +724,7 @@ static const char *chain_type(const cortex_raw_records *x, cortex_file_records *
         }
         if (*path != '.') return NULL;
         const char *name = ++path;
-        while (*path && *path != '.' && *path != '(') path++;
+        while (*path && *path != '.' && *path != '(' && *path != '[') path++;
         size_t len = (size_t)(path - name);
         if (!plain_name(name, len)) return NULL;
         int call = *path == '(';
@@ -706,6 +734,7 @@ static const char *chain_type(const cortex_raw_records *x, cortex_file_records *
             type = known;
             continue;
         }
+        if (type[0] == CORTEX_RAW_TYPE_LITERAL) return NULL; /* a type literal's fields are all in the file */
         char *step = cortex_arena_alloc(a, len + 3);
         memcpy(step, name, len);
         memcpy(step + len, call ? CORTEX_RECORD_CALL_RESULT : "", call ? 3 : 1);
@@ -829,6 +858,13 @@ static const char *parenthesized_head(cortex_file_records *r, const char *expr, 
     if (!close) return NULL;
     const char *in = expr + 1, *end = close - 1;
     while (in < end && *in == ' ') in++;
+    if (*in == '(') { /* `((*T)(x))`: the conversion within */
+        const char *inner_rest = NULL;
+        const char *t = parenthesized_head(r, in, &inner_rest);
+        if (!t || inner_rest != end) return NULL;
+        *rest = close;
+        return t;
+    }
     if (*in == '*') { /* `(*T)(x)` */
         if (*close != '(') return NULL;
         *rest = past_group(close);
@@ -842,6 +878,41 @@ static const char *parenthesized_head(cortex_file_records *r, const char *expr, 
     return type_name(r, in, brace);
 }
 
+/* Whether the `len` bytes at `q` name one of the language's builtins. */
+static int builtin_named(const cortex_file_records *r, const char *q, size_t len)
+{
+    if (!r->rules || !r->rules->builtins) return 0;
+    size_t lo = 0, hi = r->rules->nbuiltins;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const char *b = r->rules->builtins[mid];
+        int c = strncmp(b, q, len);
+        if (c == 0 && b[len] != '\0') c = 1;
+        if (c == 0) return 1;
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return 0;
+}
+
+/* A builtin given one type (`new(T)`, from the `len`-byte name at `expr` to
+ * `end` past its arguments): a value of that type (a pointer's type is its
+ * element's, as receivers go); NULL for anything else (an argument that is
+ * a local, several arguments, an expression). */
+static const char *builtin_of_type(const cortex_raw_records *x, cortex_file_records *r, const char *expr, size_t len,
+                                   const char *end, int32_t inner, uint32_t at)
+{
+    if (!builtin_named(r, expr, len)) return NULL;
+    const char *arg = expr + len + 1, *arg_end = end - 1;
+    for (const char *p = arg; p < arg_end; p++)
+        if (*p == ',' || *p == '(' || *p == '[' || *p == '{') return NULL;
+    const char *t = type_name(r, arg, arg_end);
+    if (!t) return NULL;
+    size_t head = 0;
+    while (cortex_ident_char(t[head])) head++;
+    return local_named(x, r, t, head, inner, at) ? NULL : t;
+}
+
 /* The type of the expression `expr` where packages are directories (a
  * receiver, what a local holds): of its head (a local, a package variable,
  * an imported package's variable or call, a composite literal, a
@@ -852,9 +923,27 @@ static const char *expr_type(const cortex_raw_records *x, cortex_file_records *r
                              uint32_t at, const cortex_raw_local *self, const char **imports, size_t nimports, int depth)
 {
     if (depth > RANGE_DEPTH_MAX) return NULL;
+    if (expr[0] == '*') return expr_type(x, r, expr + 1, inner, at, self, imports, nimports, depth + 1); /* `*p` */
     size_t head = 0;
     while (cortex_ident_char(expr[head])) head++;
     const char *start = NULL, *rest = expr + head;
+    const char *close = head == 0 && expr[0] == '(' && expr[1] == '*' ? past_group(expr) : NULL;
+    size_t len = close ? (size_t)(close - 1 - (expr + 2)) : 0;
+    if (close && *close != '(' && plain_name(expr + 2, len)) { /* `(*m)[k]`: what m points to */
+        start = expr_type(x, r, cortex_arena_strndup(&r->arena, expr + 2, len), inner, at, self, imports, nimports,
+                          depth + 1);
+        return start ? chain_type(x, r, start, close) : NULL;
+    }
+    if (head == 0 && expr[0] == '[' && expr[1] == ']') { /* `[]T{...}`: a slice of T */
+        const char *brace = strchr(expr, '{');
+        const char *element = brace ? type_name(r, expr + 2, brace) : NULL;
+        if (!element || !(rest = past_group(brace))) return NULL;
+        size_t n = strlen(element);
+        char *slice = cortex_arena_alloc(&r->arena, n + sizeof CORTEX_RECORD_SLICE_OF);
+        memcpy(slice, element, n);
+        memcpy(slice + n, CORTEX_RECORD_SLICE_OF, sizeof CORTEX_RECORD_SLICE_OF);
+        return chain_type(x, r, slice, rest);
+    }
     const char *assertion = head && expr[head] == '.' && expr[head + 1] == '(' ? past_group(expr + head + 1) : NULL;
     if (assertion) { /* `x.(*T)` holds a T whatever x is */
         start = type_name(r, expr + head + 2, assertion - 1);
@@ -874,8 +963,9 @@ static const char *expr_type(const cortex_raw_records *x, cortex_file_records *r
             start = cortex_arena_strndup(&r->arena, expr, head);
             rest = past_group(expr + head);
         } else if (expr[head] == '(') { /* `F(x)`: a conversion, or the package's function */
-            start = call_result(r, expr, head);
             rest = past_group(expr + head);
+            start = rest ? builtin_of_type(x, r, expr, head, rest, inner, at) : NULL;
+            if (!start) start = call_result(r, expr, head);
         } else {
             start = package_value(r, expr, head);
         }
@@ -1007,6 +1097,7 @@ static void contextual_params(cortex_raw_records *x, cortex_file_records *r, con
     /* sorted by name as field_type's lookups want them */
     for (size_t i = 0; i < x->nlocals; i++) x->locals[i].scope = innermost(r, x->locals[i].at, 1);
     cortex_sort(x->locals, x->nlocals, sizeof *x->locals, compare_locals, &x->sort);
+    int package_dirs = r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS);
     for (size_t k = 0; k < x->nlocals; k++) {
         cortex_raw_local *l = &x->locals[k];
         if (!l->type) continue;
@@ -1036,6 +1127,7 @@ static void contextual_params(cortex_raw_records *x, cortex_file_records *r, con
             continue;
         }
         if (l->elements != 2 || !plain_name(l->type, tl)) continue;
+        if (package_dirs) continue; /* `p := c`, `tt := tt`: the value of that name, read at use */
         if (strcmp(l->type, l->name) == 0) { /* `super`: the base of the enclosing type */
             l->type = base_of(x, r, scope);
             l->elements = 0;
@@ -1068,10 +1160,10 @@ static void contextual_params(cortex_raw_records *x, cortex_file_records *r, con
  * with `out io.Writer` a field of Command. */
 static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
 {
-    if (x->nlocals == 0) return;
+    int package_values = r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS);
+    if (x->nlocals == 0 && !package_values) return; /* where packages are directories, expressions type receivers */
     for (size_t i = 0; i < x->nlocals; i++) x->locals[i].scope = innermost(r, x->locals[i].at, 1);
     cortex_sort(x->locals, x->nlocals, sizeof *x->locals, compare_locals, &x->sort);
-    int package_values = r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS);
     size_t nimports = 0;
     const char **imports = package_values ? import_names(r, &nimports) : NULL;
     for (size_t i = 0; i < r->nrefs; i++) {

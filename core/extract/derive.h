@@ -57,10 +57,16 @@ typedef struct cortex_raw_section {
 /* A name a scope declares (a parameter, a receiver, a variable), with the
  * type its declaration gives it when syntax says (`@local.definition`,
  * `@local.type`): a call on the name is a call on that type. */
+/* A local's type that is a type literal written in place (`struct{ ... }`):
+ * this byte, then the decimal offset where the literal starts, where the
+ * literal's fields are declared (their @local.scope starts there). */
+#define CORTEX_RAW_TYPE_LITERAL '{'
+
 typedef struct cortex_raw_local {
     const char *name;
     const char *type; /* NULL: declared, type unknown (it shadows the outer names all the same) */
-    uint32_t at;      /* byte where the name starts */
+    uint32_t at;      /* byte where the name starts, its @local.scope node starts or its @local.after node ends */
+    uint32_t end;     /* byte where its @local.scope node ends; 0: in scope to the end of its scope */
     int rank;         /* of declarations of one name at one place: a type (2) over a call (1) over none (0) */
     int elements;     /* `type` is an expression: 1, whose elements the name takes (`for _, x := range xs`);
                          2, whose value it holds (`p := c.parent`) */

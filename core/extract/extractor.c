@@ -15,6 +15,7 @@
 #include "regions.h"
 #include "text.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -171,12 +172,18 @@ static void add_text(cortex_extractor *x, cortex_file_records *r, TSNode n, cons
 }
 
 /* A receiver's type name, bare: `*Server` and `Server[T]` are `Server`;
- * C++'s `ns::Foo` is `ns.Foo`, the qualified-name separator of the core. */
-static const char *type_text(cortex_arena *a, const char *t, const char *end)
+ * C++'s `ns::Foo` is `ns.Foo`, the qualified-name separator of the core.
+ * A slice, an array (`[4]T`) and a map (`map[K]T`) hold elements of T: the
+ * element's type, marked. Where `src` is given, a type literal written in
+ * place (`struct{ ... }`) is named by where it starts (CORTEX_RAW_TYPE_LITERAL):
+ * a local's fields are found there. */
+static const char *type_text(cortex_arena *a, const char *src, const char *t, const char *end)
 {
     while (t < end && (*t == '*' || *t == '&' || *t == ' ' || *t == '(')) t++;
-    if (end - t > 2 && t[0] == '[' && t[1] == ']') { /* a slice: its element's type, marked */
-        const char *element = type_text(a, t + 2, end);
+    const char *open = end - t > 4 && strncmp(t, "map[", 4) == 0 ? t + 3 : t;
+    const char *close = open < end && *open == '[' ? memchr(open, ']', (size_t)(end - open)) : NULL;
+    if (close && close + 1 < end && (open > t || close == t + 1 || cortex_ident_char(t[1]))) {
+        const char *element = type_text(a, src, close + 1, end);
         if (!element) return NULL;
         size_t n = strlen(element);
         char *out = cortex_arena_alloc(a, n + sizeof CORTEX_RECORD_SLICE_OF);
@@ -185,6 +192,14 @@ static const char *type_text(cortex_arena *a, const char *t, const char *end)
         return out;
     }
     const char *e = t;
+    while (e < end && cortex_ident_char(*e)) e++;
+    while (e > t && e < end && (*e == ' ' || *e == '\t')) e++;
+    if (src && e > t && e < end && *e == '{') {
+        char *out = cortex_arena_alloc(a, 16);
+        snprintf(out, 16, "%c%u", CORTEX_RAW_TYPE_LITERAL, (unsigned)(t - src));
+        return out;
+    }
+    e = t;
     while (e < end && *e != '[' && *e != '<' && *e != ' ' && *e != ')') e++;
     if (e <= t) return NULL;
     char *out = cortex_arena_alloc(a, (size_t)(e - t) + 1), *o = out;
@@ -200,9 +215,18 @@ static const char *type_text(cortex_arena *a, const char *t, const char *end)
     return out;
 }
 
-static const char *receiver_type(cortex_arena *a, TSNode n, const char *src)
+/* A type written after `...` (a variadic parameter, `cmds ...*Command`)
+ * is the element of the slice the parameter holds. */
+static const char *receiver_type(cortex_arena *a, TSNode n, const char *src, int literals)
 {
-    return type_text(a, src + ts_node_start_byte(n), src + ts_node_end_byte(n));
+    uint32_t start = ts_node_start_byte(n);
+    const char *t = type_text(a, literals ? src : NULL, src + start, src + ts_node_end_byte(n));
+    if (!t || start < 3 || strncmp(src + start - 3, "...", 3) != 0) return t;
+    size_t len = strlen(t);
+    char *out = cortex_arena_alloc(a, len + sizeof CORTEX_RECORD_SLICE_OF);
+    memcpy(out, t, len);
+    memcpy(out + len, CORTEX_RECORD_SLICE_OF, sizeof CORTEX_RECORD_SLICE_OF);
+    return out;
 }
 
 /* What a name initialised by a call holds, as CORTEX_RECORD_CALL_RESULT
@@ -256,11 +280,11 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
 
     uint32_t name_capture = 0;
     TSNode def = {0}, name = {0}, body = {0}, doc = {0}, qual = {0}, imp = {0}, mods[8], alias = {0},
-           text = {0}, lang = {0}, vis = {0}, recv = {0}, local = {0}, local_type = {0}, dtype = {0};
+           text = {0}, lang = {0}, vis = {0}, recv = {0}, local = {0}, local_type = {0}, local_scope = {0}, local_after = {0}, dtype = {0};
     const char *def_kind = NULL, *ref_kind = NULL, *text_kind = NULL;
     int have_def = 0, have_name = 0, have_body = 0, have_doc = 0, have_ref = 0, have_qual = 0, have_imp = 0,
         have_mod = 0, have_alias = 0, have_text = 0, have_lang = 0, have_vis = 0, have_recv = 0, have_local = 0,
-        have_local_type = 0, have_dtype = 0;
+        have_local_type = 0, have_local_scope = 0, have_local_after = 0, have_dtype = 0;
 
     for (uint16_t i = 0; i < m->capture_count; i++) {
         const cortex_capture_info *ci = &q->captures[m->captures[i].index];
@@ -286,6 +310,8 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         case CORTEX_ROLE_LOCAL_CALL: local_type = n; have_local_type = 2; break;
         case CORTEX_ROLE_LOCAL_RANGE: local_type = n; have_local_type = 3; break;
         case CORTEX_ROLE_LOCAL_VALUE: local_type = n; have_local_type = 4; break;
+        case CORTEX_ROLE_LOCAL_SCOPE: local_scope = n; have_local_scope = 1; break;
+        case CORTEX_ROLE_LOCAL_AFTER: local_after = n; have_local_after = 1; break;
         case CORTEX_ROLE_DECLARED_TYPE: dtype = n; have_dtype = 1; break;
         case CORTEX_ROLE_DECLARED_CALL: /* a declared type wins over the initializer's */
             if (have_dtype != 1) {
@@ -311,12 +337,15 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
     if (have_local) {
         cortex_raw_local *l = CORTEX_PUSH(x->raw.locals, x->raw.nlocals, x->raw.locals_cap);
         l->name = node_text(&r->arena, local, src);
-        l->type = have_local_type == 1 ? receiver_type(&r->arena, local_type, src)
+        l->type = have_local_type == 1 ? receiver_type(&r->arena, local_type, src, 1)
                   : have_local_type == 2 ? callee_result(&r->arena, local_type, src)
                   : have_local_type >= 3 ? squeeze_qualifier((char *)node_text(&r->arena, local_type, src))
                                          : NULL;
         l->elements = have_local_type == 3 ? 1 : have_local_type == 4 ? 2 : 0;
-        l->at = ts_node_start_byte(local);
+        l->at = have_local_scope   ? ts_node_start_byte(local_scope)
+                : have_local_after ? ts_node_end_byte(local_after)
+                                   : ts_node_start_byte(local);
+        l->end = have_local_scope ? ts_node_end_byte(local_scope) : 0;
         l->rank = !l->type ? 0 : have_local_type == 1 ? 2 : 1;
         l->scope = -1;
         return;
@@ -381,9 +410,9 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         d->visibility = have_vis ? node_text(&r->arena, vis, src) : pat->visibility;
         if (have_alias) d->alias = node_text(&r->arena, alias, src);
         else d->alias = pat->alias;
-        if (have_recv && have_def) d->receiver = receiver_type(&r->arena, recv, src);
+        if (have_recv && have_def) d->receiver = receiver_type(&r->arena, recv, src, 0);
         if (have_dtype && have_def)
-            d->dtype = have_dtype == 1 ? receiver_type(&r->arena, dtype, src) : callee_result(&r->arena, dtype, src);
+            d->dtype = have_dtype == 1 ? receiver_type(&r->arena, dtype, src, 0) : callee_result(&r->arena, dtype, src);
         d->name_row = d->sp.row;
         if (have_name) {
             d->name_start = ts_node_start_byte(name);

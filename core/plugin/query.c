@@ -36,6 +36,8 @@ static const struct {
     {"local.call", CORTEX_ROLE_LOCAL_CALL, false},
     {"local.range", CORTEX_ROLE_LOCAL_RANGE, false},
     {"local.value", CORTEX_ROLE_LOCAL_VALUE, false},
+    {"local.scope", CORTEX_ROLE_LOCAL_SCOPE, false},
+    {"local.after", CORTEX_ROLE_LOCAL_AFTER, false},
     {"declared.type", CORTEX_ROLE_DECLARED_TYPE, false},
     {"declared.call", CORTEX_ROLE_DECLARED_CALL, false},
     {NULL, 0, false}};

@@ -33,6 +33,8 @@ typedef enum cortex_role {
     CORTEX_ROLE_LOCAL_CALL,   /* @local.call: what the name is initialised by calling (a constructor, a conversion) */
     CORTEX_ROLE_LOCAL_RANGE,  /* @local.range: what the name takes the elements of (a loop's) */
     CORTEX_ROLE_LOCAL_VALUE,  /* @local.value: a path of fields the name is initialised with (`p := c.parent`) */
+    CORTEX_ROLE_LOCAL_SCOPE,  /* @local.scope: the node the name is in scope within only (a type switch's clause) */
+    CORTEX_ROLE_LOCAL_AFTER,  /* @local.after: the declaration the name is in scope after only (`x := x.f()`) */
     CORTEX_ROLE_DECLARED_TYPE, /* @declared.type: a definition's type (a variable's, a field's; a function's result) */
     CORTEX_ROLE_DECLARED_CALL  /* @declared.call: what a variable is initialised by calling */
 } cortex_role;

@@ -1,0 +1,7 @@
+package app
+
+import "example.com/nr/pb"
+
+func Use() {
+	new(pb.Scalars).ProtoReflect().Reset()
+}
