@@ -441,6 +441,12 @@ int cortex_index_child_main(const cortex_plugin_set *plugins)
     json_error_t jerr;
     json_t *req = read_request(&jerr);
     if (!req) return tell_done(cortex_error_set(CORTEX_EINVALID, "a malformed request: %s", jerr.text), NULL);
+    long owner = (long)json_integer_value(json_object_get(req, "owner"));
+    /* A supervisor gone before the death signal was asked for: nobody waits for this run */
+    if (owner && getppid() != owner) {
+        json_decref(req);
+        return 1;
+    }
     char *root = cortex_wire_path_of(json_object_get(req, "root"));
     char *data_dir = cortex_wire_path_of(json_object_get(req, "data_dir"));
     cortex_index_options o = {0};
@@ -458,7 +464,7 @@ int cortex_index_child_main(const cortex_plugin_set *plugins)
         o.only = (const char *const *)paths;
         o.nonly = json_array_size(only);
     }
-    cortex_index_lock_name_owner((long)json_integer_value(json_object_get(req, "owner")));
+    cortex_index_lock_name_owner(owner);
     o.max_file_size = (uint64_t)json_integer_value(json_object_get(req, "max_file_size"));
     o.parse_seconds = json_real_value(json_object_get(req, "parse_seconds"));
     o.full = json_is_true(json_object_get(req, "full"));
