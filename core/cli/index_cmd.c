@@ -322,7 +322,9 @@ int cortex_cmd_index(int argc, char **argv)
         cortex_config_dispose(&config);
         return 2;
     }
-    cortex_plugin_set *plugins = cortex_cli_load_plugins(quiet, 1);
+    /* An isolated run's process loads the plugins: here they would be loaded twice */
+    cortex_plugin_set *plugins = cortex_index_isolating() ? NULL : cortex_cli_load_plugins(quiet, 1);
+    opts.plugin_warnings = !quiet;
     cortex_index_report report;
     int rc = cortex_index_run_isolated(&report, plugins, &opts);
     cortex_config_dispose(&config);

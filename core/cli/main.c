@@ -34,6 +34,8 @@ static void usage(FILE *out)
                  "Plugins are searched in $CORTEX_PLUGIN_PATH, then next to the binary, then the install prefix.\n");
 }
 
+static cortex_plugin_set *load_plugins_lazily(int quiet) { return cortex_cli_load_plugins(quiet, 1); }
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -48,12 +50,8 @@ int main(int argc, char **argv)
         printf("cortex %s\n", CORTEX_VERSION);
         return 0;
     }
-    if (strcmp(argv[1], CORTEX_INDEX_CHILD_COMMAND) == 0) { /* not for people: an isolated index run's process */
-        cortex_plugin_set *plugins = cortex_cli_load_plugins(1, 1);
-        int rc = cortex_index_child_main(plugins);
-        cortex_plugin_set_free(plugins);
-        return rc;
-    }
+    if (strcmp(argv[1], CORTEX_INDEX_CHILD_COMMAND) == 0) /* not for people: an isolated index run's process */
+        return cortex_index_child_main(load_plugins_lazily);
     cortex_index_isolate_with("/proc/self/exe");
     for (const cortex_command *c = cortex_commands; c->name; c++)
         if (strcmp(argv[1], c->name) == 0) return c->run(argc - 1, argv + 1);

@@ -44,6 +44,7 @@ typedef struct cortex_index_options {
     unsigned threads;            /* extraction threads; 0 = the machine's cores */
     int no_wait;                 /* another indexer holds the lock: fail at once instead of waiting */
     int from_jsonl;              /* rebuild the store from the committed JSONL index (and chunks), parsing nothing */
+    int plugin_warnings;         /* an isolated run's process says on stderr which plugins it refused */
     /* Told once when another indexer holds the repository's lock and this run waits for it. */
     void (*waiting)(long holder_pid, void *payload);
     /* Told once, with the files indexed, when every file is done and the sinks commit (the store builds

@@ -113,8 +113,7 @@ void cortex_report_from_wire(cortex_index_report *r, const json_t *wire, const c
     r->walk.excluded = count_at(c, 10);
     size_t i;
     json_t *v;
-    json_array_foreach(json_object_get(wire, "skipped"), i, v)
-    {
+    json_array_foreach(json_object_get(wire, "skipped"), i, v) {
         char *path = cortex_wire_path_of(json_array_get(v, 0));
         const char *reason = json_string_value(json_array_get(v, 1));
         if (!path || !reason) {
@@ -124,16 +123,15 @@ void cortex_report_from_wire(cortex_index_report *r, const json_t *wire, const c
         cortex_walk_skip *s = CORTEX_PUSH(r->walk.skipped, r->walk.nskipped, r->walk.skipped_cap);
         *s = (cortex_walk_skip){path, intern(reason)};
     }
-    json_array_foreach(json_object_get(wire, "langs"), i, v)
-    {
-        const cortex_language_plugin *p = cortex_plugin_set_find(plugins, json_string_value(json_array_get(v, 0)));
-        if (!p) continue;
+    json_array_foreach(json_object_get(wire, "langs"), i, v) {
+        const char *name = json_string_value(json_array_get(v, 0));
+        const cortex_language_plugin *p = plugins && name ? cortex_plugin_set_find(plugins, name) : NULL;
+        if (plugins ? !p : !name) continue;
         cortex_language_stats *l = CORTEX_PUSH(r->langs, r->nlangs, r->langs_cap);
-        *l = (cortex_language_stats){p->name,        count_at(v, 1), count_at(v, 2),
-                                     count_at(v, 3), count_at(v, 4), count_at(v, 5)};
+        *l = (cortex_language_stats){p ? p->name : intern(name), count_at(v, 1), count_at(v, 2),
+                                     count_at(v, 3),             count_at(v, 4), count_at(v, 5)};
     }
-    json_array_foreach(json_object_get(wire, "problems"), i, v)
-    {
+    json_array_foreach(json_object_get(wire, "problems"), i, v) {
         char *path = cortex_wire_path_of(json_array_get(v, 0));
         const char *message = json_string_value(json_array_get(v, 1));
         if (!path || !message) {
@@ -143,8 +141,7 @@ void cortex_report_from_wire(cortex_index_report *r, const json_t *wire, const c
         cortex_file_problem *p = CORTEX_PUSH(r->problems, r->nproblems, r->problems_cap);
         *p = (cortex_file_problem){path, cortex_xstrdup(message)};
     }
-    json_array_foreach(json_object_get(wire, "parse_errors"), i, v)
-    {
+    json_array_foreach(json_object_get(wire, "parse_errors"), i, v) {
         char *path = cortex_wire_path_of(v);
         if (path) *CORTEX_PUSH(r->parse_errors, r->nparse_errors, r->parse_errors_cap) = path;
     }

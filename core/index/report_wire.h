@@ -19,7 +19,8 @@ char *cortex_wire_path_of(const json_t *v);
 json_t *cortex_report_to_wire(const cortex_index_report *r);
 
 /** Fills `out` from `wire`; language names are taken from `plugins` (a
- *  language it lacks is dropped). Release with cortex_index_report_dispose(). */
+ *  language it lacks is dropped), or kept for the process's life when
+ *  `plugins` is NULL. Release with cortex_index_report_dispose(). */
 void cortex_report_from_wire(cortex_index_report *out, const json_t *wire, const cortex_plugin_set *plugins);
 
 #endif

@@ -69,6 +69,7 @@ static json_t *request_json(const cortex_index_options *o, unsigned threads)
     json_object_set_new(r, "no_wait", json_boolean(o->no_wait));
     json_object_set_new(r, "from_jsonl", json_boolean(o->from_jsonl));
     json_object_set_new(r, "progress", json_boolean(o->progress != NULL));
+    json_object_set_new(r, "warn", json_boolean(o->plugin_warnings));
     json_object_set_new(r, "owner", json_integer((json_int_t)getpid()));
     return r;
 }
@@ -295,10 +296,12 @@ void cortex_index_isolate_with(const char *executable)
     index_executable = executable;
 }
 
+int cortex_index_isolating(void) { return index_executable && !getenv("CORTEX_NO_ISOLATION"); }
+
 int cortex_index_run_isolated(cortex_index_report *out, const cortex_plugin_set *plugins,
                               const cortex_index_options *opts)
 {
-    if (!index_executable || getenv("CORTEX_NO_ISOLATION")) return cortex_index_run(out, plugins, opts);
+    if (!cortex_index_isolating()) return cortex_index_run(out, plugins, opts);
     memset(out, 0, sizeof *out);
     unsigned threads = opts->threads;
     for (int attempt = 0; attempt <= MAX_RESTARTS; attempt++) {
@@ -428,7 +431,7 @@ static json_t *read_request(json_error_t *err)
     return req;
 }
 
-int cortex_index_child_main(const cortex_plugin_set *plugins)
+int cortex_index_child_main(cortex_plugin_set *(*load)(int quiet))
 {
     /* A supervisor killed takes its run with it, as an index run in one process would go */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -477,6 +480,7 @@ int cortex_index_child_main(const cortex_plugin_set *plugins)
     o.waiting = tell_waiting;
     o.committing = tell_committing;
     o.cancel = &child_cancel;
+    cortex_plugin_set *plugins = load(!json_is_true(json_object_get(req, "warn")));
     cortex_config config;
     int rc = cortex_config_load(&config, o.root);
     if (rc == 0) {
@@ -490,6 +494,7 @@ int cortex_index_child_main(const cortex_plugin_set *plugins)
     } else {
         tell_done(rc, NULL);
     }
+    cortex_plugin_set_free(plugins);
     for (i = 0; i < json_array_size(only); i++) free(paths[i]);
     free(paths);
     free(root);

@@ -21,16 +21,22 @@
  *  $CORTEX_NO_ISOLATION is set, runs happen in the caller's process. */
 void cortex_index_isolate_with(const char *executable);
 
+/** Whether cortex_index_run_isolated() runs in a process of its own (it
+ *  then needs no plugins of the caller's). */
+int cortex_index_isolating(void);
+
 /** Runs the index `opts` describes in a process of its own, quarantining
  *  each file that crashes or hangs its extraction and going on without it.
- *  As cortex_index_run(); `plugins` names the report's languages (the
- *  process loads the plugins itself, from the same places). */
+ *  As cortex_index_run(); `plugins` may be NULL when
+ *  cortex_index_isolating() (the process loads the plugins itself, from the
+ *  same places). */
 int cortex_index_run_isolated(cortex_index_report *out, const cortex_plugin_set *plugins,
                               const cortex_index_options *opts);
 
 /** The isolated process's side: reads the request on stdin, runs it with
- *  `plugins`, tells events and the report on descriptor 3, records its files
- *  in the shared area of descriptor 4. Returns the process's exit code. */
-int cortex_index_child_main(const cortex_plugin_set *plugins);
+ *  the plugins `load` gives (quiet: say nothing of refused ones), tells
+ *  events and the report on descriptor 3, records its files in the shared
+ *  area of descriptor 4. Returns the process's exit code. */
+int cortex_index_child_main(cortex_plugin_set *(*load)(int quiet));
 
 #endif
