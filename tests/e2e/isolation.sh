@@ -50,6 +50,14 @@ expect_status "a quarantined file that changes is indexed again" 0 "$CORTEX" ind
 expect_eq "with its definitions" "fine g mended other" "$(jq -r '.name' "$R/.cortex/index/symbols.jsonl" | sort | xargs)"
 expect_eq "and only the other still quarantined" "spin.bad" "$(jq -r '.problems[].path' "$TMP/out" | xargs)"
 
+# The run's process loads the plugins, and says which it refused unless quiet.
+cp "$BUILD/tests/fixture-plugins/abi_too_old.so" "$TMP/plugins/"
+expect_status "an index beside a plugin of a too old ABI runs" 0 "$CORTEX" index "$R"
+expect_eq "and says once that the plugin was refused" "1" "$(grep -c 'warning: plugin .*abi_too_old.so refused' "$TMP/err")"
+expect_status "a quiet one too" 0 "$CORTEX" index --quiet "$R"
+expect_eq "saying nothing" "" "$(cat "$TMP/err")"
+rm "$TMP/plugins/abi_too_old.so"
+
 # The MCP server indexes a repository with a crashing file and answers on.
 M="$TMP/served"
 mkdir -p "$M"
