@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "version.h" /* generated from core/util/version.h.in */
 
@@ -52,7 +53,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], CORTEX_INDEX_CHILD_COMMAND) == 0) /* not for people: an isolated index run's process */
         return cortex_index_child_main(load_plugins_lazily);
-    cortex_index_isolate_with("/proc/self/exe");
+    /* Without /proc (a bare container) runs stay in this process: unprotected, but they run */
+    if (access("/proc/self/exe", X_OK) == 0) cortex_index_isolate_with("/proc/self/exe");
     for (const cortex_command *c = cortex_commands; c->name; c++)
         if (strcmp(argv[1], c->name) == 0) return c->run(argc - 1, argv + 1);
     const cortex_tool *t = cortex_tool_find_command(argv[1]);
