@@ -63,8 +63,9 @@ static const unsigned char json_plain[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* F0 */
 };
 
-void cortex_json_string(cortex_buf *b, const char *str, size_t n)
+int cortex_json_string(cortex_buf *b, const char *str, size_t n)
 {
+    int replaced = 0;
     static const char hex[] = "0123456789abcdef";
     const unsigned char *s = (const unsigned char *)str;
     /* room for the common case, a string without escapes, in one step */
@@ -94,10 +95,12 @@ void cortex_json_string(cortex_buf *b, const char *str, size_t n)
                 cortex_buf_add(b, esc, 6);
             } else {
                 cortex_buf_add(b, "\xEF\xBF\xBD", 3); /* invalid UTF-8 byte */
+                replaced++;
             }
         }
     }
     cortex_buf_putc(b, '"');
+    return replaced;
 }
 
 /* A path is written as it is unless it is not valid UTF-8 or starts with
@@ -106,24 +109,13 @@ void cortex_json_string(cortex_buf *b, const char *str, size_t n)
  * form reads back to the same bytes (docs/index-format.md). */
 static const char path_marker[] = "%%";
 
-static int path_needs_escape(const unsigned char *s, size_t n)
-{
-    if (n >= 2 && s[0] == '%' && s[1] == '%') return 1;
-    for (size_t i = 0; i < n;) {
-        size_t len = s[i] < 0x80 ? 1 : utf8_sequence(s + i, n - i);
-        if (!len) return 1;
-        i += len;
-    }
-    return 0;
-}
-
 void cortex_json_path(cortex_buf *b, const char *path, size_t n)
 {
     const unsigned char *s = (const unsigned char *)path;
-    if (!path_needs_escape(s, n)) {
-        cortex_json_string(b, path, n);
-        return;
-    }
+    size_t at = b->len;
+    /* one pass in the common case: written as it is, unless that replaced a byte */
+    if (!(n >= 2 && s[0] == '%' && s[1] == '%') && cortex_json_string(b, path, n) == 0) return;
+    b->len = at;
     static const char hex[] = "0123456789ABCDEF";
     cortex_buf escaped = {0};
     cortex_buf_puts(&escaped, path_marker);

@@ -13,8 +13,9 @@
 /** Appends `s` (`n` bytes) with each invalid UTF-8 byte replaced by U+FFFD. */
 void cortex_utf8_repair(cortex_buf *b, const char *s, size_t n);
 
-/** Appends a JSON string literal for `s` (`n` bytes). */
-void cortex_json_string(cortex_buf *b, const char *s, size_t n);
+/** Appends a JSON string literal for `s` (`n` bytes); returns how many
+ *  bytes that are not UTF-8 it wrote as U+FFFD. */
+int cortex_json_string(cortex_buf *b, const char *s, size_t n);
 
 /** Appends a JSON string literal for the path `s` (`n` bytes) in a form that
  *  reads back to the same bytes: as it is when it is UTF-8, else escaped
