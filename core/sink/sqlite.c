@@ -241,9 +241,10 @@ static int sqlite_commit(void *self)
      * must cost a fraction of a cold one). */
     if (!rc && s->dirty) rc = s->bulk ? cortex_bulk_names_write(s->names, db) : cortex_store_bind_touched(db);
     if (!rc && s->dirty) rc = cortex_import_targets_resolve(db, s->bulk || s->paths_changed, s->generation);
-    if (!rc && s->dirty) rc = cortex_store_bind_imports(db, s->bulk || s->paths_changed, s->generation);
+    if (!rc && s->dirty && !s->bulk && !s->paths_changed) rc = cortex_store_bind_choose(db, s->generation);
+    if (!rc && s->dirty) rc = cortex_store_bind_imports(db, s->bulk || s->paths_changed);
     if (!rc && s->dirty) rc = cortex_store_bind_includes(db, s->paths_changed && !s->bulk, s->generation);
-    if (!rc && s->dirty) rc = cortex_store_bind_scopes(db, s->bulk || s->paths_changed, s->generation);
+    if (!rc && s->dirty) rc = cortex_store_bind_scopes(db, s->bulk || s->paths_changed);
     if (!rc && s->dirty) rc = cortex_store_bind_done(db);
     if (!rc) rc = cortex_store_set_extractor(s->store, s->extractor);
     if (!rc) rc = index_fts_rows(s);

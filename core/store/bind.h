@@ -98,23 +98,31 @@ int cortex_store_bind_register(sqlite3 *db);
  *  whose definitions came or went). */
 int cortex_store_bind_touched(sqlite3 *db);
 
+/** Fills temp.rebind_files for an incremental commit (run after the import
+ *  targets are resolved): from the files noted there (a changed surface, an
+ *  import leading elsewhere), transitively the files that import one of them
+ *  and the files of the same package where packages are directories; and the
+ *  files written in `generation`. */
+int cortex_store_bind_choose(sqlite3 *db, int64_t generation);
+
 /** Binds the references marked 'import' to the definition their import
  *  names in its target file (run after the import targets are resolved),
  *  or one re-export further; references whose definition left are freed
- *  first. `all`: every such reference; otherwise those of the files written
- *  in `generation` and those named in temp.touched_names. */
-int cortex_store_bind_imports(sqlite3 *db, int all, int64_t generation);
+ *  first. `all`: every such reference; otherwise those of the files in
+ *  temp.rebind_files and those named in temp.touched_names. */
+int cortex_store_bind_imports(sqlite3 *db, int all);
 
 /** Binds, at commit, what needs the files beside a reference's own
  *  (bind_scope.c): a call on a receiver of known type to that type's member
  *  wherever the type is ('type'), and, in a language whose packages are
  *  directories, a bare name to the one definition of its directory
  *  ('scoped', or 'unresolved' when the package has none). `all`: every
- *  such reference; otherwise those of files written in `generation` and
+ *  such reference; otherwise those of the files in temp.rebind_files and
  *  those whose name is in temp.touched_names (run before it is emptied). */
-int cortex_store_bind_scopes(sqlite3 *db, int all, int64_t generation);
+int cortex_store_bind_scopes(sqlite3 *db, int all);
 
-/** Empties temp.touched_names, once every pass that reads it has run. */
+/** Empties temp.touched_names, temp.left_symbols and temp.rebind_files, once
+ *  every pass that reads them has run. */
 int cortex_store_bind_done(sqlite3 *db);
 /** Binds the bare references of the files that include others (imports whose
  *  alias is "*": every name of the target file comes in) to the one

@@ -30,10 +30,10 @@ enum {
     Q_COUNT
 };
 
-/* The references a commit looks at: every one, those of the files it wrote,
- * and those named like a definition that came or went. */
+/* The references a commit looks at: every one, those of the files it chose
+ * (cortex_store_bind_choose), and those named like a definition that came or went. */
 #define CHOSEN(f, r)                                                                                                   \
-    "(?1 OR " f ".generation = ?2 OR EXISTS (SELECT 1 FROM temp.touched_names t WHERE t.lang = " f ".lang AND t.name = " r \
+    "(?1 OR " f ".id IN (SELECT id FROM temp.rebind_files) OR EXISTS (SELECT 1 FROM temp.touched_names t WHERE t.lang = " f ".lang AND t.name = " r \
     ".name))"
 
 static const char *const query_sql[Q_COUNT] = {
@@ -733,11 +733,10 @@ static void free_pending(pending *p, size_t n)
 
 /* Reads the references query `q` chooses, then binds and updates each (read
  * first: the updates would otherwise run under the query's cursor). */
-static int bind_chosen(scope_binder *b, int q, int all, int64_t generation)
+static int bind_chosen(scope_binder *b, int q, int all)
 {
     sqlite3_stmt *st = b->st[q];
     sqlite3_bind_int(st, 1, all);
-    sqlite3_bind_int64(st, 2, generation);
     pending *list = NULL;
     size_t n = 0, cap = 0;
     int step;
@@ -778,14 +777,14 @@ static int bind_chosen(scope_binder *b, int q, int all, int64_t generation)
     return rc;
 }
 
-int cortex_store_bind_scopes(sqlite3 *db, int all, int64_t generation)
+int cortex_store_bind_scopes(sqlite3 *db, int all)
 {
     scope_binder b = {.db = db};
     int rc = 0;
     for (int i = 0; i < Q_COUNT && !rc; i++)
         if (sqlite3_prepare_v2(db, query_sql[i], -1, &b.st[i], NULL) != SQLITE_OK) rc = db_error(db, query_sql[i]);
-    if (!rc) rc = bind_chosen(&b, Q_TYPED, all, generation);
-    if (!rc) rc = bind_chosen(&b, Q_PACKAGED, all, generation);
+    if (!rc) rc = bind_chosen(&b, Q_TYPED, all);
+    if (!rc) rc = bind_chosen(&b, Q_PACKAGED, all);
     clear_candidates(&b);
     cortex_store_memo_free(&b.memo);
     free(b.cands);

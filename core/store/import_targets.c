@@ -204,8 +204,8 @@ int cortex_import_targets_resolve(sqlite3 *db, int all, int64_t generation)
     if (rc) return rc;
     sqlite3_stmt *q, *u;
     const char *sql = all
-                          ? "SELECT id, candidates, target_file_id FROM imports"
-                          : "SELECT i.id, i.candidates, i.target_file_id FROM imports i JOIN files f ON f.id = i.file_id"
+                          ? "SELECT id, candidates, target_file_id, file_id FROM imports"
+                          : "SELECT i.id, i.candidates, i.target_file_id, i.file_id FROM imports i JOIN files f ON f.id = i.file_id"
                             " WHERE f.generation = ?1 OR (i.target_file_id IS NOT NULL"
                             " AND NOT EXISTS (SELECT 1 FROM files t WHERE t.id = i.target_file_id))";
     if (sqlite3_prepare_v2(db, sql, -1, &q, NULL) != SQLITE_OK) {
@@ -213,10 +213,16 @@ int cortex_import_targets_resolve(sqlite3 *db, int all, int64_t generation)
         return db_error(db, "list imports");
     }
     if (sqlite3_bind_parameter_count(q) == 1) sqlite3_bind_int64(q, 1, generation);
-    if (sqlite3_prepare_v2(db, "UPDATE imports SET target_file_id = ? WHERE id = ?", -1, &u, NULL) != SQLITE_OK) {
+    /* a file whose import now leads elsewhere has its references bound again */
+    sqlite3_stmt *noted = NULL;
+    if (sqlite3_prepare_v2(db, "UPDATE imports SET target_file_id = ? WHERE id = ?", -1, &u, NULL) != SQLITE_OK ||
+        (!all && sqlite3_prepare_v2(db, "INSERT OR IGNORE INTO temp.rebind_files VALUES (?)", -1, &noted, NULL) !=
+                     SQLITE_OK)) {
+        rc = db_error(db, "prepare import update");
+        sqlite3_finalize(u);
         sqlite3_finalize(q);
         path_index_free(&ix);
-        return db_error(db, "prepare import update");
+        return rc;
     }
     while (rc == 0 && sqlite3_step(q) == SQLITE_ROW) {
         const char *cands = (const char *)sqlite3_column_text(q, 1);
@@ -235,9 +241,15 @@ int cortex_import_targets_resolve(sqlite3 *db, int all, int64_t generation)
         sqlite3_bind_int64(u, 2, sqlite3_column_int64(q, 0));
         rc = sqlite3_step(u) == SQLITE_DONE ? 0 : db_error(db, "update import target");
         sqlite3_reset(u);
+        if (rc == 0 && noted) {
+            sqlite3_bind_int64(noted, 1, sqlite3_column_int64(q, 3));
+            rc = sqlite3_step(noted) == SQLITE_DONE ? 0 : db_error(db, "note an import's file");
+            sqlite3_reset(noted);
+        }
     }
     sqlite3_finalize(q);
     sqlite3_finalize(u);
+    sqlite3_finalize(noted);
     path_index_free(&ix);
     return rc;
 }

@@ -76,7 +76,9 @@ static const char schema_sql[] =
     /* 1: a build variant, a file the language's default build leaves out
      * (a Go file constrained to `purego`, a `_windows.go` one): a name defined
      * in the default build's files of the package binds to that definition */
-    "  variant INTEGER NOT NULL DEFAULT 0);\n"
+    "  variant INTEGER NOT NULL DEFAULT 0,\n"
+    /* what other files' bindings read of it (surface.h) */
+    "  surface INTEGER NOT NULL DEFAULT 0);\n"
     "CREATE TABLE symbols(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, short_name TEXT NOT NULL,\n"
     "  kind TEXT NOT NULL, line_start INTEGER NOT NULL, line_end INTEGER NOT NULL, col INTEGER NOT NULL,\n"

@@ -9,6 +9,7 @@
 
 #include "bind.h"
 #include "ids.h"
+#include "surface.h"
 
 #include "../util/error.h"
 #include "../util/mem.h"
@@ -23,11 +24,11 @@ enum {
     ST_DEL_FILE, ST_DEL_SYMBOLS, ST_DEL_REFS, ST_DEL_IMPORTS, ST_DEL_TEXTS, ST_FTS_DEL_CHUNKS, ST_DEL_CHUNKS,
     ST_INS_FILE, ST_INS_SYMBOL, ST_INS_REF, ST_INS_IMPORT, ST_INS_TEXT, ST_INS_CHUNK, ST_KEEP_FILE, ST_RESTAMP_FILE, ST_TOUCH_NAMES,
     ST_UPD_FILE, ST_OLD_SYMBOLS, ST_UPD_SYMBOL, ST_DEL_SYMBOL, ST_UPD_IMPORT, ST_DEL_IMPORT, ST_OLD_REFS, ST_UPD_REF, ST_DEL_REF,
-    ST_TOUCH_NAME, ST_LANGUAGE, ST_COUNT
+    ST_TOUCH_NAME, ST_LANGUAGE, ST_LEFT_SYMBOLS, ST_LEFT_SYMBOL, ST_NOTE_REBIND, ST_COUNT
 };
 
 static const char *const stmt_sql[ST_COUNT] = {
-    [ST_FILE_ID] = "SELECT id, lang, variant FROM files WHERE path = ?",
+    [ST_FILE_ID] = "SELECT id, lang, variant, surface FROM files WHERE path = ?",
     /* An external-content FTS5 table forgets a row when told its old values. */
     [ST_FTS_DEL_SYMBOLS] = "INSERT INTO symbols_fts(symbols_fts, rowid, terms, sig, doc)"
                            " SELECT 'delete', id, terms, sig, doc FROM symbols WHERE file_id = ?",
@@ -41,8 +42,8 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_FTS_DEL_CHUNKS] = "INSERT INTO chunks_fts(chunks_fts, rowid, content, headers)"
                           " SELECT 'delete', id, content, headers FROM chunks WHERE file_id = ?",
     [ST_DEL_CHUNKS] = "DELETE FROM chunks WHERE file_id = ?",
-    [ST_INS_FILE] = "INSERT INTO files(path, lang, hash, lines, bytes, parse_errors, generation, mtime, project, variant)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?)",
+    [ST_INS_FILE] = "INSERT INTO files(path, lang, hash, lines, bytes, parse_errors, generation, mtime, project, variant,"
+                    " surface) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
     [ST_INS_SYMBOL] = "INSERT INTO symbols(id, file_id, name, short_name, kind, line_start, line_end, col, parent_id, sig,"
                       " visibility, doc, alias, origin, terms, name_line, dtype) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
     [ST_INS_REF] = "INSERT INTO refs(id, file_id, name, kind, qualifier, line, col, caller_id, target_id, resolution, reach,"
@@ -62,11 +63,17 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_TOUCH_NAMES] = "INSERT OR IGNORE INTO temp.touched_names(lang, name) SELECT f.lang, s.short_name FROM symbols s"
                        " JOIN files f ON f.id = s.file_id WHERE s.file_id = ? AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL,
     [ST_TOUCH_NAME] = "INSERT OR IGNORE INTO temp.touched_names(lang, name) VALUES (?, ?)",
+    /* The definitions that leave in an incremental run: the import references
+     * bound to them are freed by these ids, not by a walk of every bound one. */
+    [ST_LEFT_SYMBOLS] = "INSERT OR IGNORE INTO temp.left_symbols SELECT id FROM symbols WHERE file_id = ?",
+    [ST_LEFT_SYMBOL] = "INSERT OR IGNORE INTO temp.left_symbols VALUES (?)",
+    /* a file whose surface changed: the files importing it bind again */
+    [ST_NOTE_REBIND] = "INSERT OR IGNORE INTO temp.rebind_files VALUES (?)",
     /* A file written again is rewritten in place (rewrite_rows): its row, the
      * symbols that keep their id and the references that keep their name are
      * updated, so the name indexes are not touched for them. */
     [ST_UPD_FILE] = "UPDATE files SET hash = ?2, lines = ?3, bytes = ?4, parse_errors = ?5, generation = ?6, mtime = ?7,"
-                    " project = ?8, variant = ?9 WHERE id = ?1",
+                    " project = ?8, variant = ?9, surface = ?10 WHERE id = ?1",
     [ST_OLD_SYMBOLS] = "SELECT id, name, kind, short_name FROM symbols WHERE file_id = ?",
     [ST_UPD_SYMBOL] = "UPDATE symbols SET line_start = ?2, line_end = ?3, col = ?4, parent_id = ?5, sig = ?6, visibility = ?7,"
                       " doc = ?8, alias = ?9, origin = ?10, terms = ?11, name_line = ?12, dtype = ?13 WHERE id = ?1",
@@ -126,12 +133,17 @@ static int touch_names(cortex_store_writer *s, int64_t file_id)
 {
     if (s->bulk) return 0;
     sqlite3_bind_int64(s->st[ST_TOUCH_NAMES], 1, file_id);
-    return step_done(s, s->st[ST_TOUCH_NAMES], "note touched names");
+    int rc = step_done(s, s->st[ST_TOUCH_NAMES], "note touched names");
+    if (rc) return rc;
+    sqlite3_bind_int64(s->st[ST_LEFT_SYMBOLS], 1, file_id);
+    return step_done(s, s->st[ST_LEFT_SYMBOLS], "note the definitions that leave");
 }
 
 /* The store's id for `path` (0: not there), whether its language is `lang`,
- * and whether it is a build variant (`variant`, may be NULL). */
-static int find_file(cortex_store_writer *s, const char *path, const char *lang, int64_t *id, int *same_lang, int *variant)
+ * whether it is a build variant (`variant`, may be NULL) and its surface
+ * (`surface`, may be NULL). */
+static int find_file(cortex_store_writer *s, const char *path, const char *lang, int64_t *id, int *same_lang, int *variant,
+                     uint64_t *surface)
 {
     sqlite3_stmt *q = s->st[ST_FILE_ID];
     sqlite3_bind_text(q, 1, path, -1, SQLITE_STATIC);
@@ -139,6 +151,7 @@ static int find_file(cortex_store_writer *s, const char *path, const char *lang,
     *id = rc == SQLITE_ROW ? sqlite3_column_int64(q, 0) : 0;
     *same_lang = rc == SQLITE_ROW && lang && strcmp((const char *)sqlite3_column_text(q, 1), lang) == 0;
     if (variant) *variant = rc == SQLITE_ROW && sqlite3_column_int(q, 2) != 0;
+    if (surface) *surface = rc == SQLITE_ROW ? (uint64_t)sqlite3_column_int64(q, 3) : 0;
     sqlite3_reset(q);
     return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : db_error(s, "look up file");
 }
@@ -159,7 +172,7 @@ static int delete_file(cortex_store_writer *s, const char *path, int *existed)
 {
     int64_t id;
     int same_lang;
-    int rc = find_file(s, path, NULL, &id, &same_lang, NULL);
+    int rc = find_file(s, path, NULL, &id, &same_lang, NULL, NULL);
     *existed = id != 0;
     if (rc || !id) return rc;
     if ((rc = touch_names(s, id))) return rc;
@@ -308,6 +321,10 @@ static int write_symbols(cortex_store_writer *s, int64_t file_id, const cortex_f
         }
         sqlite3_bind_int64(s->st[ST_DEL_SYMBOL], 1, old[k].id);
         rc = step_done(s, s->st[ST_DEL_SYMBOL], "delete symbol");
+        if (rc == 0 && !s->bulk) {
+            sqlite3_bind_int64(s->st[ST_LEFT_SYMBOL], 1, old[k].id);
+            rc = step_done(s, s->st[ST_LEFT_SYMBOL], "note a definition that leaves");
+        }
         if (rc == 0 && strcmp(old[k].kind, "import") == 0) {
             sqlite3_bind_int64(s->st[ST_DEL_IMPORT], 1, file_id);
             sqlite3_bind_int64(s->st[ST_DEL_IMPORT], 2, old[k].id);
@@ -420,9 +437,14 @@ static void bind_row_id(const cortex_store_writer *s, sqlite3_stmt *st, int64_t 
 static int write_file_row(cortex_store_writer *s, const cortex_file_records *r, int64_t *file_id, int *fresh, int *added,
                           int *flipped)
 {
-    int same_lang, was_variant, rc = find_file(s, r->path, r->lang, file_id, &same_lang, &was_variant);
+    uint64_t was_surface, surface = cortex_store_surface(r);
+    int same_lang, was_variant, rc = find_file(s, r->path, r->lang, file_id, &same_lang, &was_variant, &was_surface);
     *flipped = *file_id && same_lang && was_variant != (int)r->variant;
     if (rc) return rc;
+    if (*file_id && !s->bulk && (!same_lang || was_surface != surface)) {
+        sqlite3_bind_int64(s->st[ST_NOTE_REBIND], 1, *file_id);
+        if ((rc = step_done(s, s->st[ST_NOTE_REBIND], "note a file to bind again"))) return rc;
+    }
     *added = *file_id == 0;
     if (*file_id && !same_lang) { /* another plugin's rows: start afresh */
         int existed;
@@ -449,6 +471,7 @@ static int write_file_row(cortex_store_writer *s, const cortex_file_records *r, 
     sqlite3_bind_int64(st, at + 5, r->mtime_ns);
     sqlite3_bind_text(st, at + 6, r->project ? r->project : ".", -1, SQLITE_STATIC);
     sqlite3_bind_int(st, at + 7, r->variant);
+    sqlite3_bind_int64(st, at + 8, (sqlite3_int64)surface);
     if ((rc = step_done(s, st, "write file"))) return rc;
     if (*fresh) *file_id = sqlite3_last_insert_rowid(s->db);
     /* its texts' and references' ids are numbered under its own (CORTEX_STORE_ROW_ID_BITS) */
@@ -606,7 +629,9 @@ int cortex_store_writer_new(cortex_store_writer **out, cortex_store *store)
     int rc = cortex_store_bind_register(s->db);
     char *err = NULL;
     if (!rc && sqlite3_exec(s->db, "CREATE TEMP TABLE IF NOT EXISTS touched_names(lang TEXT NOT NULL, name TEXT NOT NULL,"
-                                   " PRIMARY KEY (lang, name)) WITHOUT ROWID",
+                                   " PRIMARY KEY (lang, name)) WITHOUT ROWID;"
+                                   "CREATE TEMP TABLE IF NOT EXISTS left_symbols(id INTEGER PRIMARY KEY);"
+                                   "CREATE TEMP TABLE IF NOT EXISTS rebind_files(id INTEGER PRIMARY KEY)",
                             NULL, NULL, &err) != SQLITE_OK) {
         rc = cortex_error_set(CORTEX_EIO, "sqlite store: %s", err ? err : sqlite3_errmsg(s->db));
         sqlite3_free(err);
@@ -643,7 +668,8 @@ int cortex_store_writer_start(cortex_store_writer *s, int64_t generation, int bu
     s->bulk = bulk;
     s->side = side;
     s->names = names;
-    if (sqlite3_exec(s->db, "DELETE FROM temp.touched_names", NULL, NULL, NULL) != SQLITE_OK)
+    if (sqlite3_exec(s->db, "DELETE FROM temp.touched_names; DELETE FROM temp.left_symbols; DELETE FROM temp.rebind_files",
+                     NULL, NULL, NULL) != SQLITE_OK)
         return db_error(s, "empty the touched names");
     return 0;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Incremental binding is cold binding: for every resolution case, each file
-# in turn is removed and the repository re-indexed incrementally, then the
-# file is put back and re-indexed again; after each step every reference's
+# in turn is removed and the repository re-indexed incrementally, then cut
+# to its first half (definitions leave a file that stays), then put back
+# and re-indexed again; after each step every reference's
 # label and target must be what a fresh index of the same tree binds.
 #
 #   tests/resolution/incremental.sh CORTEX_BINARY
@@ -47,6 +48,8 @@ for case_dir in "$here"/*/repo; do
     while IFS= read -r file; do
         mv "$repo/$file" "$work/held"
         check "$name" "$repo" "without $file"
+        head -n "$(($(wc -l <"$work/held") / 2))" "$work/held" >"$repo/$file"
+        check "$name" "$repo" "with half of $file"
         mv "$work/held" "$repo/$file"
         check "$name" "$repo" "with $file back"
     done < <(cd "$repo" && find . -type f -not -path './.cortex/*' | sed 's|^\./||' | sort)
