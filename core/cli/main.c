@@ -6,6 +6,7 @@
 #include "../tools/tools.h"
 #include "../util/error.h"
 
+#include <malloc.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -39,6 +40,10 @@ static cortex_plugin_set *load_plugins_lazily(int quiet) { return cortex_cli_loa
 
 int main(int argc, char **argv)
 {
+    /* A large file's buffers (its source, its tree's nodes) are mapped and
+     * given back when freed: under glibc's sliding threshold they stayed in
+     * the arena of the worker that freed them, each worker's peak held. */
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
     if (argc < 2) {
         usage(stderr);
         return 2;

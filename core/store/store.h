@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 /** A writer's page cache, as a PRAGMA cache_size value (KiB when negative). */
-#define CORTEX_STORE_CACHE_SIZE "-32768"
+#define CORTEX_STORE_CACHE_SIZE "-16384"
 /** A new store's page size (see cortex_store_open), and its side database's. */
 #define CORTEX_STORE_PAGE_SIZE "16384"
 
