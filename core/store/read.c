@@ -160,6 +160,19 @@ int cortex_store_read_file(cortex_store_reader *r, const char *path, cortex_stor
     return out;
 }
 
+int cortex_store_read_file_by_id(cortex_store_reader *r, int64_t file_id, cortex_store_file_cb cb, void *payload)
+{
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " FILE_COLUMNS " FROM files f WHERE f.id = ?");
+    if (!st) return prepare_failed(r);
+    sqlite3_bind_int64(st, 1, file_id);
+    int rc = sqlite3_step(st);
+    int out = rc == SQLITE_ROW ? file_row(st, (void *)cb, payload)
+              : rc == SQLITE_DONE ? CORTEX_ENOTFOUND
+                                  : cortex_store__step_error(r, "looking up the file");
+    sqlite3_finalize(st);
+    return out;
+}
+
 /* The filter's conditions on `f` (the files table), ?1 dir, ?2 project, ?3 glob. */
 static void filter_where(char *out, size_t size, const cortex_store_file_filter *f)
 {
@@ -470,6 +483,19 @@ int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store
         if (rc) return rc;
     }
     return 0;
+}
+
+int cortex_store_read_reference(cortex_store_reader *r, int64_t ref_id, cortex_store_edge_cb cb, void *payload)
+{
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " EDGE_COLUMNS EDGE_FROM "WHERE b.id = ?");
+    if (!st) return prepare_failed(r);
+    sqlite3_bind_int64(st, 1, ref_id);
+    int rc = sqlite3_step(st);
+    int out = rc == SQLITE_ROW ? edge_row(st, (void *)cb, payload)
+              : rc == SQLITE_DONE ? CORTEX_ENOTFOUND
+                                  : cortex_store__step_error(r, "looking up the reference");
+    sqlite3_finalize(st);
+    return out;
 }
 
 /* A reference's candidates: ?1 the reference. A definition is a member when

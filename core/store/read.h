@@ -185,4 +185,50 @@ typedef int (*cortex_store_bound_edge_cb)(const cortex_store_bound_edge *edge, v
  *  id order: the graph the graph tools walk (../graph/load.h). */
 int cortex_store_read_bound_edges(cortex_store_reader *r, cortex_store_bound_edge_cb cb, void *payload);
 
+/* ---- one node's links, for walks that do not load the graph (read_graph.c) ---- */
+
+/** One reference as a link between two definitions, or one import as a link
+ *  between two files. */
+typedef struct cortex_store_link {
+    int64_t ref_id;  /* the reference's (or the import's) */
+    int64_t from_id; /* the definition it is made in (0: a file's top level), or the importing file */
+    int64_t to_id;   /* the definition it binds to (0: none, ambiguous), or the imported file */
+    const char *kind;    /* call, value, type, inherit, instantiation, ...; "import" for a file's */
+    const char *binding; /* scoped, import, type, inherit, name, ambiguous; NULL: unresolved */
+} cortex_store_link;
+
+typedef int (*cortex_store_link_cb)(const cortex_store_link *link, void *payload);
+
+enum {
+    CORTEX_STORE_LINKS_AMBIGUOUS = 1, /* CALLERS: the ambiguous references of its language bearing its name too (to_id 0) */
+    CORTEX_STORE_LINKS_MEMBERS = 2    /* CALLEES: the references made in its members too */
+};
+
+/** The references bound to definition `id` (CALLERS) or made inside it
+ *  (CALLEES: to_id 0 when not bound to one), of `kind` (NULL: every kind), in
+ *  reference id order. An `inherit` reference's from_id is the type it is
+ *  made for (an embedded field's owner). `flags`: CORTEX_STORE_LINKS_*. */
+int cortex_store_read_links(cortex_store_reader *r, cortex_store_edge_dir dir, int64_t id, const char *kind, unsigned flags,
+                            cortex_store_link_cb cb, void *payload);
+
+/** The imports that resolve to an indexed file: those file `file_id` makes
+ *  (CALLEES: what it depends on) or those made of it (CALLERS: its
+ *  dependents), in import id order. */
+int cortex_store_read_file_links(cortex_store_reader *r, cortex_store_edge_dir dir, int64_t file_id, cortex_store_link_cb cb,
+                                 void *payload);
+
+/** The reference `ref_id` as an edge listing shows it. CORTEX_ENOTFOUND when none. */
+int cortex_store_read_reference(cortex_store_reader *r, int64_t ref_id, cortex_store_edge_cb cb, void *payload);
+
+/** The innermost definition spanning `line` of file `file_id` (imports aside).
+ *  CORTEX_ENOTFOUND when none. */
+int cortex_store_read_symbol_at(cortex_store_reader *r, int64_t file_id, int64_t line, cortex_store_symbol_cb cb,
+                                void *payload);
+
+/** The file `file_id`. CORTEX_ENOTFOUND when none. */
+int cortex_store_read_file_by_id(cortex_store_reader *r, int64_t file_id, cortex_store_file_cb cb, void *payload);
+
+/** The file a definition is in. CORTEX_ENOTFOUND when there is no such definition. */
+int cortex_store_read_symbol_file(int64_t *file_id, cortex_store_reader *r, int64_t symbol_id);
+
 #endif

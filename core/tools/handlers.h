@@ -38,9 +38,11 @@ int cortex_tool_imports(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 int cortex_tool_callers(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 int cortex_tool_callees(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 int cortex_tool_flush(json_t **out, cortex_tool_ctx *ctx, json_t *args);
+int cortex_tool_graph(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 
 void cortex_render_explore(const json_t *result, cortex_buf *out);
 void cortex_render_flush(const json_t *result, cortex_buf *out);
+void cortex_render_graph(const json_t *result, cortex_buf *out);
 
 /* ---- shared by the handlers ------------------------------------------- */
 

@@ -161,3 +161,61 @@ char *cortex_tool_render(const cortex_tool *t, const json_t *result, int text)
         render_list(result, &out);
     return out.data ? out.data : cortex_xstrdup("");
 }
+
+/* The graph tool: the target, then one line per node (indented by depth),
+ * each with the edge that reached it, then what was listed apart. */
+void cortex_render_graph(const json_t *result, cortex_buf *out)
+{
+    const json_t *t = json_object_get(result, "target");
+    cortex_buf_printf(out, "%s ", str(result, "operation"));
+    if (json_is_object(t)) {
+        cortex_buf_printf(out, "%s %s", str(t, "name"), str(t, "kind"));
+        if (json_object_get(t, "line_end")) { /* a definition, not a file or a directory */
+            cortex_buf_putc(out, ' ');
+            location(out, t);
+        }
+    } else {
+        cortex_buf_puts(out, "(no match)");
+    }
+    cortex_buf_putc(out, '\n');
+    const json_t *cands = json_object_get(result, "candidates");
+    for (size_t i = 0; i < json_array_size(cands); i++) {
+        const json_t *c = json_array_get(cands, i);
+        cortex_buf_printf(out, "%s%s %s:%lld", i ? ", " : "also: ", str(c, "name"), str(c, "file"), num(c, "line"));
+    }
+    if (json_array_size(cands)) cortex_buf_putc(out, '\n');
+    const json_t *sugg = json_object_get(result, "suggestion");
+    for (size_t i = 0; i < json_array_size(sugg); i++)
+        cortex_buf_printf(out, "%s%s", i ? ", " : "did you mean: ", json_string_value(json_array_get(sugg, i)));
+    if (json_array_size(sugg)) cortex_buf_putc(out, '\n');
+    const json_t *nodes = json_object_get(result, "nodes");
+    for (size_t i = 0; i < json_array_size(nodes); i++) {
+        const json_t *n = json_array_get(nodes, i);
+        long long depth = num(n, "depth");
+        for (long long d = 1; d < depth; d++) cortex_buf_puts(out, "  ");
+        cortex_buf_printf(out, "%s %s", str(n, "name"), str(n, "kind"));
+        if (json_object_get(n, "line_end")) {
+            cortex_buf_putc(out, ' ');
+            location(out, n);
+        }
+        if (str(n, "severity")) cortex_buf_printf(out, " %s", str(n, "severity"));
+        const json_t *e = json_object_get(n, "edge");
+        if (json_is_object(e)) cortex_buf_printf(out, " via %s:%lld %s [%s]", str(e, "file"), num(e, "line"), str(e, "kind"), str(e, "binding"));
+        cortex_buf_putc(out, '\n');
+        if (str(n, "source")) indented(out, str(n, "source"));
+    }
+    static const char *const apart[] = {"ambiguous", "unbound"};
+    for (size_t k = 0; k < 2; k++) {
+        const json_t *items = json_object_get(result, apart[k]);
+        for (size_t i = 0; i < json_array_size(items); i++) {
+            const json_t *e = json_array_get(items, i);
+            cortex_buf_printf(out, "%s: %s:%lld %s %s in %s [%s]\n", apart[k], str(e, "file"), num(e, "line"), str(e, "kind"),
+                              str(e, "name"), str(e, "caller") ? str(e, "caller") : "(top level)", str(e, "binding"));
+        }
+    }
+    cortex_buf_printf(out, "%lld of %lld", num(result, "total_returned"), num(result, "total_found"));
+    if (json_is_true(json_object_get(result, "truncated")))
+        cortex_buf_printf(out, " (truncated at depth %lld)", num(result, "truncated_at_depth"));
+    if (str(result, "note")) cortex_buf_printf(out, "; %s", str(result, "note"));
+    cortex_buf_putc(out, '\n');
+}

@@ -1,0 +1,124 @@
+/*
+ * One node's links at a time (read.h): the references bound to a definition
+ * or made inside it, and the imports between files, for the graph tool's
+ * walks (../graph/search.h), which ask only for the nodes they reach.
+ */
+#include "bind.h"
+#include "read_internal.h"
+#include "store.h"
+
+#include "../util/error.h"
+
+#include <string.h>
+
+static int link_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what, cortex_store_link_cb cb, void *payload)
+{
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        cortex_store_link l = {sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2),
+                               cortex_store__text(st, 3), cortex_store__text(st, 4)};
+        stop = cb(&l, payload);
+    }
+    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, what);
+    sqlite3_finalize(st);
+    return stop;
+}
+
+static int not_prepared(cortex_store_reader *r)
+{
+    return cortex_store__cancelled(r) ? CORTEX_ECANCELLED : CORTEX_EIO;
+}
+
+/* The definition a reference is made in; for an `inherit` reference, the
+ * type it is made for (Go's embedded field is a member of the type). */
+#define FROM_ID                                                                                                        \
+    "COALESCE(CASE WHEN b.kind = 'inherit' THEN (SELECT CASE WHEN s.kind IN " CORTEX_STORE_TYPE_KINDS_SQL              \
+    " THEN s.id ELSE s.parent_id END FROM symbols s WHERE s.id = b.caller_id) END, b.caller_id, 0)"
+
+/* ?1 the definition, ?2 the kind (NULL: any), ?3 whether ambiguous
+ * references bearing its name count. A reference bound by name is found by
+ * the name (the view binds it); one bound where it was written, by its
+ * stored target. */
+static const char callers_sql[] =
+    "SELECT b.id, " FROM_ID ", COALESCE(b.target_id, 0), b.kind, b.resolution FROM ref_bindings b"
+    " WHERE ((b.name = (SELECT short_name FROM symbols WHERE id = ?1)"
+    "     AND (b.target_id = ?1 OR (?3 AND b.resolution = 'ambiguous'"
+    "       AND (SELECT lang FROM files WHERE id = b.file_id) ="
+    "         (SELECT f.lang FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?1))))"
+    "   OR b.id IN (SELECT id FROM refs WHERE target_id = ?1))"
+    "   AND (?2 IS NULL OR b.kind = ?2) ORDER BY b.id";
+
+/* A reference's caller is a definition of its own file: the file's range of
+ * reference ids is searched, not an index by caller. ?3: the references
+ * made in its members too. */
+static const char callees_sql[] =
+    "SELECT b.id, " FROM_ID ", COALESCE(b.target_id, 0), b.kind, b.resolution FROM ref_bindings b"
+    " WHERE " CORTEX_STORE_ROW_OF_FILE(
+        "b.id", "(SELECT file_id FROM symbols WHERE id = ?1)") "   AND (b.caller_id = ?1 OR (?3 AND b.caller_id IN "
+                                                               "(SELECT id FROM symbols WHERE file_id ="
+                                                               "     (SELECT file_id FROM symbols WHERE id = ?1) AND "
+                                                               "parent_id = ?1)))"
+                                                               "   AND (?2 IS NULL OR b.kind = ?2) ORDER BY b.id";
+
+int cortex_store_read_links(cortex_store_reader *r, cortex_store_edge_dir dir, int64_t id, const char *kind,
+                            unsigned flags, cortex_store_link_cb cb, void *payload)
+{
+    sqlite3_stmt *st = cortex_store__prepare(r, dir == CORTEX_STORE_CALLERS ? callers_sql : callees_sql);
+    if (!st) return not_prepared(r);
+    sqlite3_bind_int64(st, 1, id);
+    if (kind) sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 3,
+                     dir == CORTEX_STORE_CALLERS ? (flags & CORTEX_STORE_LINKS_AMBIGUOUS) != 0
+                                                 : (flags & CORTEX_STORE_LINKS_MEMBERS) != 0);
+    return link_rows(r, st, "listing a definition's references", cb, payload);
+}
+
+int cortex_store_read_file_links(cortex_store_reader *r, cortex_store_edge_dir dir, int64_t file_id,
+                                 cortex_store_link_cb cb, void *payload)
+{
+    sqlite3_stmt *st = cortex_store__prepare(
+        r, dir == CORTEX_STORE_CALLEES
+               ? "SELECT id, file_id, target_file_id, 'import', NULL FROM imports"
+                 " WHERE file_id = ?1 AND target_file_id IS NOT NULL AND target_file_id <> file_id ORDER BY id"
+               : "SELECT id, file_id, target_file_id, 'import', NULL FROM imports"
+                 " WHERE target_file_id = ?1 AND file_id <> ?1 ORDER BY id");
+    if (!st) return not_prepared(r);
+    sqlite3_bind_int64(st, 1, file_id);
+    return link_rows(r, st, "listing a file's imports", cb, payload);
+}
+
+int cortex_store_read_symbol_at(cortex_store_reader *r, int64_t file_id, int64_t line, cortex_store_symbol_cb cb,
+                                void *payload)
+{
+    sqlite3_stmt *st =
+        cortex_store__prepare(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
+                                 "WHERE s.file_id = ?1 AND s.line_start <= ?2 AND s.line_end >= ?2"
+                                 " AND s.kind <> 'import' ORDER BY s.line_start DESC, s.line_end, s.id LIMIT 1");
+    if (!st) return not_prepared(r);
+    sqlite3_bind_int64(st, 1, file_id);
+    sqlite3_bind_int64(st, 2, line);
+    int rc = sqlite3_step(st), out;
+    if (rc == SQLITE_ROW) {
+        cortex_store_symbol sym;
+        cortex_store__symbol_row(st, 0, &sym);
+        out = cb(&sym, payload);
+    } else {
+        out = rc == SQLITE_DONE ? CORTEX_ENOTFOUND : cortex_store__step_error(r, "finding the definition at a line");
+    }
+    sqlite3_finalize(st);
+    return out;
+}
+
+int cortex_store_read_symbol_file(int64_t *file_id, cortex_store_reader *r, int64_t symbol_id)
+{
+    *file_id = 0;
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT file_id FROM symbols WHERE id = ?");
+    if (!st) return not_prepared(r);
+    sqlite3_bind_int64(st, 1, symbol_id);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) *file_id = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW    ? 0
+           : rc == SQLITE_DONE ? CORTEX_ENOTFOUND
+                               : cortex_store__step_error(r, "finding a definition's file");
+}
