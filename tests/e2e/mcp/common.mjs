@@ -48,13 +48,13 @@ export function harness(era) {
 // ---- expected values -----------------------------------------------------------
 
 export const TOOL_NAMES = ['explore', 'search', 'get_file_symbols', 'get_children', 'get_imports', 'get_callers',
-  'get_callees', 'flush_index'];
+  'get_callees', 'graph', 'flush_index'];
 
 export const INSTRUCTIONS =
   "cortex indexes this repository's code and docs. Its tools, by group: navigation: `explore` (explore the " +
   "project), `get_file_symbols` (list a file's symbols), `get_children` (list a symbol's members), `get_imports` " +
   "(list a file's imports); search: `search` (search code and docs); graph: `get_callers` (find callers and " +
-  'references), `get_callees` (find what a function calls); index: `flush_index` (re-index the repository). ' +
+  'references), `get_callees` (find what a function calls), `graph` (walk the reference graph); index: `flush_index` (re-index the repository). ' +
   'Start with `explore`. Results say when a file changed since it was indexed. Pass format: "text" for compact output.';
 
 // The one source of truth for each tool's title, description and flags.
