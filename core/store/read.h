@@ -217,6 +217,19 @@ int cortex_store_read_links(cortex_store_reader *r, cortex_store_edge_dir dir, i
 int cortex_store_read_file_links(cortex_store_reader *r, cortex_store_edge_dir dir, int64_t file_id, cortex_store_link_cb cb,
                                  void *payload);
 
+/** One import of a file by another: the importing file, the name it imports and where. */
+typedef struct cortex_store_importer {
+    const char *file, *name;
+    int64_t line;
+} cortex_store_importer;
+
+typedef int (*cortex_store_importer_cb)(const cortex_store_importer *importer, void *payload);
+
+/** The imports other files make of file `file_id` (where a language's
+ *  packages are directories, of its package: any file of its directory), by
+ *  importing file and line. */
+int cortex_store_read_importers(cortex_store_reader *r, int64_t file_id, cortex_store_importer_cb cb, void *payload);
+
 /** The reference `ref_id` as an edge listing shows it. CORTEX_ENOTFOUND when none. */
 int cortex_store_read_reference(cortex_store_reader *r, int64_t ref_id, cortex_store_edge_cb cb, void *payload);
 

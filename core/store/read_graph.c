@@ -122,3 +122,26 @@ int cortex_store_read_symbol_file(int64_t *file_id, cortex_store_reader *r, int6
            : rc == SQLITE_DONE ? CORTEX_ENOTFOUND
                                : cortex_store__step_error(r, "finding a definition's file");
 }
+
+int cortex_store_read_importers(cortex_store_reader *r, int64_t file_id, cortex_store_importer_cb cb, void *payload)
+{
+    /* a directory: a path without its last component (rtrim of what follows the last '/') */
+    sqlite3_stmt *st = cortex_store__prepare(
+        r, "SELECT f.path, i.name, i.line FROM imports i JOIN files f ON f.id = i.file_id"
+           " WHERE i.file_id <> ?1 AND (i.target_file_id = ?1 OR i.target_file_id IN ("
+           "   SELECT g.id FROM files t JOIN languages l ON l.lang = t.lang AND l.package_dirs"
+           "   JOIN files g ON g.lang = t.lang AND g.id <> t.id"
+           "     AND rtrim(g.path, replace(g.path, '/', '')) = rtrim(t.path, replace(t.path, '/', ''))"
+           "   WHERE t.id = ?1))"
+           " ORDER BY f.path, i.line, i.id");
+    if (!st) return not_prepared(r);
+    sqlite3_bind_int64(st, 1, file_id);
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        cortex_store_importer im = {cortex_store__text(st, 0), cortex_store__text(st, 1), sqlite3_column_int64(st, 2)};
+        stop = cb(&im, payload);
+    }
+    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing a file's importers");
+    sqlite3_finalize(st);
+    return stop;
+}

@@ -102,6 +102,8 @@ static void render_list(const json_t *result, cortex_buf *out)
     size_t i;
     json_t *item;
     json_array_foreach(items, i, item) render_item(out, item);
+    json_array_foreach(json_object_get(result, "imported_by"), i, item)
+        cortex_buf_printf(out, "imported by %s:%lld (%s)\n", str(item, "file"), num(item, "line"), str(item, "name"));
     long long total = num(result, "total"), shown = (long long)json_array_size(items);
     cortex_buf_printf(out, "%lld of %lld", shown, total);
     if (json_is_true(json_object_get(result, "truncated")))

@@ -182,14 +182,15 @@ export async function sharedChecks(h, client, ctx) {
 
   // -- tools/list --
   let tools = [];
-  await check('tools/list: the 8 tools in order', async () => {
+  await check('tools/list: the 9 tools in order', async () => {
     ({ tools } = await client.listTools());
     assert.deepEqual(tools.map((t) => t.name), TOOL_NAMES);
   });
   await check('tools/list: schemas, titles and annotations', async () => {
     const required = {
       explore: undefined, search: ['query'], get_file_symbols: ['file'], get_children: ['file', 'parent'],
-      get_imports: ['file'], get_callers: ['name'], get_callees: ['caller'], flush_index: undefined,
+      get_imports: ['file'], get_callers: ['name'], get_callees: ['caller'], graph: ['operation', 'target'],
+      flush_index: undefined,
     };
     for (const t of tools) {
       assert.equal(typeof t.title, 'string', t.name);
@@ -426,6 +427,7 @@ export async function sharedChecks(h, client, ctx) {
         { name: '.util.normalize', alias: 'norm', origin: 'relative', file: 'src/app.py', line: 2, resolved: 'src/util.py' },
         { name: 'json', alias: null, origin: null, file: 'src/app.py', line: 3, resolved: null },
       ],
+      imported_by: [],
       ...page(2),
       index: index(1),
     });
@@ -433,10 +435,16 @@ export async function sharedChecks(h, client, ctx) {
   await check('get_imports: lib/point.c, format text', async () => {
     const r = await compact(ctx, 'get_imports', { file: 'lib/point.c' });
     assert.equal(r.content[0].text, '1: stdio.h as * (system)\n2: point.h as * (local) -> lib/point.h\n2 of 2\n');
+    assert.deepEqual(r.structuredContent.imported_by, []);
     assert.deepEqual(r.structuredContent.imports, [
       { name: 'stdio.h', alias: '*', origin: 'system', file: 'lib/point.c', line: 1, resolved: null },
       { name: 'point.h', alias: '*', origin: 'local', file: 'lib/point.c', line: 2, resolved: 'lib/point.h' },
     ]);
+  });
+  await check('get_imports: both directions (src/util.py, imported by src/app.py)', async () => {
+    const r = await compact(ctx, 'get_imports', { file: 'src/util.py' });
+    assert.deepEqual(r.structuredContent.imported_by, [{ file: 'src/app.py', name: '.util.normalize', line: 2 }]);
+    assert.match(r.content[0].text, /^imported by src\/app.py:2 \(\.util\.normalize\)$/m);
   });
 
   // -- get_callers --
