@@ -244,4 +244,58 @@ int cortex_store_read_file_by_id(cortex_store_reader *r, int64_t file_id, cortex
 /** The file a definition is in. CORTEX_ENOTFOUND when there is no such definition. */
 int cortex_store_read_symbol_file(int64_t *file_id, cortex_store_reader *r, int64_t symbol_id);
 
+/* ---- what the analysis tool reads (read_analysis.c) ---------------------- */
+
+typedef struct cortex_store_symbol_filter {
+    const char *glob;        /* on the qualified name (a pattern with '.') or the short name; NULL: any */
+    const char *const *kinds; /* NULL-terminated kinds, or NULL: every kind but imports */
+    const char *visibility;  /* the stored word ("private", "static", ...), "none" for none; NULL: any */
+    const char *path_prefix; /* files under this directory (or this file); NULL: any */
+} cortex_store_symbol_filter;
+
+/** The definitions the filter keeps, by file and line; `*total` (may be NULL) counts them. */
+int cortex_store_read_symbols_where(int64_t *total, cortex_store_reader *r, const cortex_store_symbol_filter *f,
+                                    cortex_store_page page, cortex_store_symbol_cb cb, void *payload);
+
+/** How many references bind to definition `id`, and how many of them are in other files. */
+int cortex_store_read_ref_count(int64_t *refs, int64_t *external, cortex_store_reader *r, int64_t id);
+
+/** An upper bound of each definition's reference count that costs two
+ *  grouped index scans: the references bearing its name plus those stored
+ *  bound to it. Definitions the filter keeps, highest bound first. */
+typedef int (*cortex_store_bound_cb)(int64_t id, int64_t bound, void *payload);
+int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symbol_filter *f, cortex_store_bound_cb cb,
+                                 void *payload);
+
+/** Per language: files, lines, definitions; and per language and kind, definitions. */
+typedef struct cortex_store_lang_count {
+    const char *lang, *kind; /* kind NULL: the language's totals */
+    int64_t files, lines, symbols;
+} cortex_store_lang_count;
+typedef int (*cortex_store_lang_count_cb)(const cortex_store_lang_count *c, void *payload);
+int cortex_store_read_lang_counts(cortex_store_reader *r, cortex_store_lang_count_cb cb, void *payload);
+
+/** Every import that resolves to another indexed file, as (importer, imported)
+ *  file ids with their paths. */
+typedef struct cortex_store_file_edge {
+    int64_t from, to;
+    const char *from_path, *to_path;
+} cortex_store_file_edge;
+typedef int (*cortex_store_file_edge_cb)(const cortex_store_file_edge *e, void *payload);
+int cortex_store_read_file_edges(cortex_store_reader *r, cortex_store_file_edge_cb cb, void *payload);
+
+/** Every definition enclosing `line` of file `file_id`, innermost first. */
+int cortex_store_read_scopes_at(cortex_store_reader *r, int64_t file_id, int64_t line, cortex_store_symbol_cb cb,
+                                void *payload);
+
+/** Directories by their files: each directory holding indexed files (its
+ *  path, "" at the root), how many and their lines, most files first. */
+typedef int (*cortex_store_dir_count_cb)(const char *dir, int64_t files, int64_t lines, void *payload);
+int cortex_store_read_dir_counts(cortex_store_reader *r, int64_t limit, cortex_store_dir_count_cb cb, void *payload);
+
+/** The definitions with the most references of `kind` made inside them
+ *  (bound or not), most first. */
+typedef int (*cortex_store_fan_cb)(int64_t id, int64_t n, void *payload);
+int cortex_store_read_fan_out(cortex_store_reader *r, const char *kind, int64_t limit, cortex_store_fan_cb cb, void *payload);
+
 #endif

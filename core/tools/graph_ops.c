@@ -218,6 +218,27 @@ static int walk(json_t *nodes, const call *c, cortex_graph_search *found, expand
     return 0;
 }
 
+int cortex_tool_reach(json_t **out, size_t *found_count, int *truncated, cortex_tool_ctx *ctx, int64_t id,
+                      cortex_store_edge_dir dir, const char *kind, unsigned flags, unsigned depth, size_t max)
+{
+    json_t *limits = json_pack("{s:I,s:I}", "max_per_level", (json_int_t)max, "max_results", (json_int_t)max);
+    call c = {ctx->reader, limits, 0, 0, ctx->cancelled};
+    expander e = {ctx->reader, dir, kind, 0, flags, 0};
+    cortex_graph_search found;
+    json_t *nodes = json_array();
+    int rc = walk(nodes, &c, &found, &e, &id, 1, depth, NULL);
+    json_decref(limits);
+    *found_count = found.found;
+    *truncated = found.truncated;
+    cortex_graph_search_dispose(&found);
+    if (rc) {
+        json_decref(nodes);
+        return rc;
+    }
+    *out = nodes;
+    return 0;
+}
+
 /* ---- ambiguous references, shown apart -------------------------------- */
 
 typedef struct apart {

@@ -39,10 +39,19 @@ int cortex_tool_callers(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 int cortex_tool_callees(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 int cortex_tool_flush(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 int cortex_tool_graph(json_t **out, cortex_tool_ctx *ctx, json_t *args);
+int cortex_tool_analysis(json_t **out, cortex_tool_ctx *ctx, json_t *args);
+
+/** The definitions reachable from `id` along references of `kind` in `dir`
+ *  (graph_ops.c: CORTEX_STORE_LINKS_* `flags`), to `depth`, at most `max`, as
+ *  the graph tool's nodes without context; how many were reached and whether
+ *  a limit cut. */
+int cortex_tool_reach(json_t **out, size_t *found, int *truncated, cortex_tool_ctx *ctx, int64_t id,
+                      cortex_store_edge_dir dir, const char *kind, unsigned flags, unsigned depth, size_t max);
 
 void cortex_render_explore(const json_t *result, cortex_buf *out);
 void cortex_render_flush(const json_t *result, cortex_buf *out);
 void cortex_render_graph(const json_t *result, cortex_buf *out);
+void cortex_render_analysis(const json_t *result, cortex_buf *out);
 
 /* ---- shared by the handlers ------------------------------------------- */
 

@@ -221,3 +221,57 @@ void cortex_render_graph(const json_t *result, cortex_buf *out)
     if (str(result, "note")) cortex_buf_printf(out, "; %s", str(result, "note"));
     cortex_buf_putc(out, '\n');
 }
+
+static void render_symbol_line(cortex_buf *out, const json_t *s, const char *indent)
+{
+    cortex_buf_printf(out, "%s%s %s", indent, str(s, "name"), str(s, "kind"));
+    if (json_object_get(s, "line_end")) {
+        cortex_buf_putc(out, ' ');
+        location(out, s);
+    }
+    if (json_object_get(s, "ref_count"))
+        cortex_buf_printf(out, " refs %lld (%lld from other files)", num(s, "ref_count"), num(s, "external_ref_count"));
+    if (json_object_get(s, "calls_made")) cortex_buf_printf(out, " calls %lld", num(s, "calls_made"));
+    if (str(s, "why")) cortex_buf_printf(out, ": %s", str(s, "why"));
+    cortex_buf_putc(out, '\n');
+}
+
+/* The analysis tool: each list of the answer under its key, one line per item. */
+void cortex_render_analysis(const json_t *result, cortex_buf *out)
+{
+    const char *key;
+    const json_t *value;
+    json_object_foreach((json_t *)result, key, value) {
+        if (strcmp(key, "index") == 0 || strcmp(key, "operation") == 0) continue;
+        if (json_is_array(value)) {
+            cortex_buf_printf(out, "%s:\n", key);
+            size_t i;
+            const json_t *item;
+            json_array_foreach(value, i, item) {
+                if (json_is_object(item) && str(item, "kind") && str(item, "file")) render_symbol_line(out, item, "  ");
+                else if (json_is_array(item)) { /* a cycle */
+                    cortex_buf_puts(out, " ");
+                    for (size_t k = 0; k < json_array_size(item); k++)
+                        cortex_buf_printf(out, " %s%s", json_string_value(json_array_get(item, k)), k + 1 < json_array_size(item) ? " ->" : "");
+                    cortex_buf_putc(out, '\n');
+                } else {
+                    char *text = json_dumps(item, JSON_COMPACT);
+                    cortex_buf_printf(out, "  %s\n", text ? text : "");
+                    free(text);
+                }
+            }
+        } else if (json_is_object(value) && str(value, "kind") && str(value, "file")) {
+            cortex_buf_printf(out, "%s: ", key);
+            render_symbol_line(out, value, "");
+            const json_t *members = json_object_get(value, "members");
+            for (size_t i = 0; i < json_array_size(members); i++) {
+                const json_t *m = json_array_get(members, i);
+                cortex_buf_printf(out, "  member %s %s %lld\n", str(m, "name"), str(m, "kind"), num(m, "line"));
+            }
+        } else {
+            char *text = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
+            cortex_buf_printf(out, "%s: %s\n", key, text ? text : "");
+            free(text);
+        }
+    }
+}

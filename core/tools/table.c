@@ -21,6 +21,7 @@ const cortex_tool cortex_tools[] = {
     {CORTEX_TOOL_ROW_get_callers, .run = cortex_tool_callers, .render = NULL},
     {CORTEX_TOOL_ROW_get_callees, .run = cortex_tool_callees, .render = NULL},
     {CORTEX_TOOL_ROW_graph, .run = cortex_tool_graph, .render = cortex_render_graph},
+    {CORTEX_TOOL_ROW_analysis, .run = cortex_tool_analysis, .render = cortex_render_analysis},
     {CORTEX_TOOL_ROW_flush_index, .run = cortex_tool_flush, .render = cortex_render_flush},
 };
 

@@ -175,7 +175,7 @@ START_TEST(test_tools_instructions_name_each_tool_by_group)
                      "(explore the project), `get_file_symbols` (list a file's symbols), `get_children` (list a "
                      "symbol's members), `get_imports` (list a file's imports); search: `search` (search code and "
                      "docs); graph: `get_callers` (find callers and references), `get_callees` (find what a function "
-                     "calls), `graph` (walk the reference graph); index: `flush_index` (re-index the repository). Start with `explore`. Results say when "
+                     "calls), `graph` (walk the reference graph), `analysis` (analyze the repository); index: `flush_index` (re-index the repository). Start with `explore`. Results say when "
                      "a file changed since it was indexed. Pass format: \"text\" for compact output.");
     cortex_buf_free(&b);
 }

@@ -48,13 +48,13 @@ export function harness(era) {
 // ---- expected values -----------------------------------------------------------
 
 export const TOOL_NAMES = ['explore', 'search', 'get_file_symbols', 'get_children', 'get_imports', 'get_callers',
-  'get_callees', 'graph', 'flush_index'];
+  'get_callees', 'graph', 'analysis', 'flush_index'];
 
 export const INSTRUCTIONS =
   "cortex indexes this repository's code and docs. Its tools, by group: navigation: `explore` (explore the " +
   "project), `get_file_symbols` (list a file's symbols), `get_children` (list a symbol's members), `get_imports` " +
   "(list a file's imports); search: `search` (search code and docs); graph: `get_callers` (find callers and " +
-  'references), `get_callees` (find what a function calls), `graph` (walk the reference graph); index: `flush_index` (re-index the repository). ' +
+  'references), `get_callees` (find what a function calls), `graph` (walk the reference graph), `analysis` (analyze the repository); index: `flush_index` (re-index the repository). ' +
   'Start with `explore`. Results say when a file changed since it was indexed. Pass format: "text" for compact output.';
 
 // The one source of truth for each tool's title, description and flags.
@@ -182,7 +182,7 @@ export async function sharedChecks(h, client, ctx) {
 
   // -- tools/list --
   let tools = [];
-  await check('tools/list: the 9 tools in order', async () => {
+  await check('tools/list: the 10 tools in order', async () => {
     ({ tools } = await client.listTools());
     assert.deepEqual(tools.map((t) => t.name), TOOL_NAMES);
   });
@@ -190,7 +190,7 @@ export async function sharedChecks(h, client, ctx) {
     const required = {
       explore: undefined, search: ['query'], get_file_symbols: ['file'], get_children: ['file', 'parent'],
       get_imports: ['file'], get_callers: ['name'], get_callees: ['caller'], graph: ['operation', 'target'],
-      flush_index: undefined,
+      analysis: ['operation'], flush_index: undefined,
     };
     for (const t of tools) {
       assert.equal(typeof t.title, 'string', t.name);

@@ -1,4 +1,4 @@
-// The graph tool over MCP with the official 2.x client, on
+// The graph and analysis tools over MCP with the official 2.x client, on
 // tests/fixtures/repos/graph: whole answers of a transitive walk, a path,
 // impact's groups and a directory's dependents (each node's name, place,
 // depth and the edge that reached it), the errors an agent can act on
@@ -116,14 +116,43 @@ try {
       assert.match(r.content[0].text, message);
     });
   }
+  const ANALYSIS = [];
+  const analysis = async (args) => {
+    ANALYSIS.push(args);
+    const r = await client.callTool({ name: 'analysis', arguments: args });
+    assert.equal(r.isError, false, `analysis failed: ${r.content[0].text}`);
+    return r.structuredContent;
+  };
+  await h.check('analysis: unused_symbols', async () => {
+    const r = await analysis({ operation: 'unused_symbols' });
+    assert.deepEqual(r.symbols.map((s) => [s.name, s.file, s.line]),
+      [['_orphan', 'shop/models.py', 19], ['Vault.used', 'web/handler.ts', 22]]);
+  });
+  await h.check('analysis: circular_dependencies', async () => {
+    const r = await analysis({ operation: 'circular_dependencies' });
+    assert.deepEqual([r.file_cycles, r.directory_cycles],
+      [[['loop/a.ts', 'loop/b.ts', 'loop/sub/c.ts']], [['loop/sub', 'loop']]]);
+  });
+  await h.check('analysis: symbols with counts', async () => {
+    const r = await analysis({ operation: 'symbols', kinds: ['class'], ref_count_min: 2 });
+    assert.deepEqual(r.symbols.map((s) => [s.name, s.ref_count, s.external_ref_count]),
+      [['Item', 2, 0], ['Discounted', 2, 2], ['Handler', 2, 2]]);
+  });
+  await h.check('analysis: detail without a target is an isError', async () => {
+    const r = await client.callTool({ name: 'analysis', arguments: { operation: 'detail' } });
+    assert.equal(r.isError, true);
+    assert.match(r.content[0].text, /needs `target`/);
+  });
   await h.check("each answer follows the tool's outputSchema", async () => {
     await client.listTools();
     const rejected = [];
-    for (const args of CALLS) {
-      try {
-        await client.callTool({ name: 'graph', arguments: args });
-      } catch (e) {
-        rejected.push(`${JSON.stringify(args)}: ${e.message}`);
+    for (const [tool, list] of [['graph', CALLS], ['analysis', ANALYSIS]]) {
+      for (const args of list) {
+        try {
+          await client.callTool({ name: tool, arguments: args });
+        } catch (e) {
+          rejected.push(`${tool} ${JSON.stringify(args)}: ${e.message}`);
+        }
       }
     }
     assert.deepEqual(rejected, []);

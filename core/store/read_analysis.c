@@ -1,0 +1,218 @@
+/*
+ * What the analysis tool reads (read.h): definitions by pattern, kind,
+ * visibility and place; reference counts, exact one definition at a time or
+ * bounded for all at once; per-language counts; the import edges between
+ * files; the definitions enclosing a line.
+ */
+#include "read_internal.h"
+#include "store.h"
+
+#include "../util/error.h"
+#include "../util/mem.h"
+#include "../util/strings.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int not_prepared(cortex_store_reader *r)
+{
+    return cortex_store__cancelled(r) ? CORTEX_ECANCELLED : CORTEX_EIO;
+}
+
+/* The filter as SQL on `s` (symbols) and `f` (its file), its values bound from
+ * ?10 on: ?10 the glob, ?11 the visibility, ?12 the path prefix, ?20.. the kinds. */
+static void filter_sql(char *out, size_t size, const cortex_store_symbol_filter *f)
+{
+    size_t n = (size_t)snprintf(out, size, " s.kind <> 'import'");
+    if (f->glob)
+        n += (size_t)snprintf(out + n, size - n,
+                              " AND (CASE WHEN instr(?10, '.') THEN s.name ELSE s.short_name END) GLOB ?10");
+    if (f->visibility)
+        n += (size_t)snprintf(out + n, size - n,
+                              " AND (CASE WHEN ?11 = 'none' THEN s.visibility IS NULL ELSE s.visibility = ?11 END)");
+    if (f->path_prefix && *f->path_prefix)
+        n +=
+            (size_t)snprintf(out + n, size - n, " AND (f.path = ?12 OR (f.path > ?12 || '/' AND f.path < ?12 || '0'))");
+    if (f->kinds && f->kinds[0]) {
+        n += (size_t)snprintf(out + n, size - n, " AND s.kind IN (");
+        for (int i = 0; f->kinds[i] && i < 16 && n < size; i++)
+            n += (size_t)snprintf(out + n, size - n, "%s?%d", i ? ", " : "", 20 + i);
+        if (n < size) snprintf(out + n, size - n, ")");
+    }
+}
+
+static void bind_filter(sqlite3_stmt *st, const cortex_store_symbol_filter *f)
+{
+    if (f->glob) sqlite3_bind_text(st, 10, f->glob, -1, SQLITE_STATIC);
+    if (f->visibility) sqlite3_bind_text(st, 11, f->visibility, -1, SQLITE_STATIC);
+    if (f->path_prefix && *f->path_prefix) sqlite3_bind_text(st, 12, f->path_prefix, -1, SQLITE_STATIC);
+    for (int i = 0; f->kinds && f->kinds[i] && i < 16; i++)
+        sqlite3_bind_text(st, 20 + i, f->kinds[i], -1, SQLITE_STATIC);
+}
+
+int cortex_store_read_symbols_where(int64_t *total, cortex_store_reader *r, const cortex_store_symbol_filter *f,
+                                    cortex_store_page page, cortex_store_symbol_cb cb, void *payload)
+{
+    char where[1024], sql[2048];
+    filter_sql(where, sizeof where, f);
+    if (total) {
+        snprintf(sql, sizeof sql, "SELECT count(*) FROM symbols s JOIN files f ON f.id = s.file_id WHERE%s", where);
+        sqlite3_stmt *st = cortex_store__prepare(r, sql);
+        if (!st) return not_prepared(r);
+        bind_filter(st, f);
+        int rc = sqlite3_step(st);
+        *total = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+        sqlite3_finalize(st);
+        if (rc != SQLITE_ROW) return cortex_store__step_error(r, "counting definitions");
+    }
+    snprintf(sql, sizeof sql,
+             "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
+             "WHERE%s ORDER BY f.path, s.line_start, s.id"
+             " LIMIT ?1 OFFSET ?2",
+             where);
+    sqlite3_stmt *st = cortex_store__prepare(r, sql);
+    if (!st) return not_prepared(r);
+    bind_filter(st, f);
+    sqlite3_bind_int64(st, 1, page.limit);
+    sqlite3_bind_int64(st, 2, page.offset);
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        cortex_store_symbol sym;
+        cortex_store__symbol_row(st, 0, &sym);
+        stop = cb(&sym, payload);
+    }
+    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing definitions");
+    sqlite3_finalize(st);
+    return stop;
+}
+
+int cortex_store_read_ref_count(int64_t *refs, int64_t *external, cortex_store_reader *r, int64_t id)
+{
+    /* as the graph tool's callers: bound by name through the view, or stored */
+    sqlite3_stmt *st = cortex_store__prepare(
+        r, "SELECT count(*), count(*) FILTER (WHERE b.file_id <> s.file_id) FROM symbols s, ref_bindings b"
+           " WHERE s.id = ?1 AND ((b.name = s.short_name AND b.target_id = s.id)"
+           "   OR b.id IN (SELECT id FROM refs WHERE target_id = ?1))");
+    if (!st) return not_prepared(r);
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    *refs = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+    *external = rc == SQLITE_ROW ? sqlite3_column_int64(st, 1) : 0;
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? 0 : cortex_store__step_error(r, "counting references");
+}
+
+int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symbol_filter *f, cortex_store_bound_cb cb,
+                                 void *payload)
+{
+    char where[1024], sql[2048];
+    filter_sql(where, sizeof where, f);
+    snprintf(
+        sql, sizeof sql,
+        "WITH named AS (SELECT name, count(*) AS n FROM refs GROUP BY name),"
+        " stored AS (SELECT target_id AS id, count(*) AS n FROM refs WHERE target_id IS NOT NULL GROUP BY target_id)"
+        " SELECT s.id, COALESCE(nm.n, 0) + COALESCE(st.n, 0) AS bound"
+        " FROM symbols s JOIN files f ON f.id = s.file_id LEFT JOIN named nm ON nm.name = s.short_name"
+        " LEFT JOIN stored st ON st.id = s.id WHERE%s ORDER BY bound DESC, s.id",
+        where);
+    sqlite3_stmt *st = cortex_store__prepare(r, sql);
+    if (!st) return not_prepared(r);
+    bind_filter(st, f);
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        stop = cb(sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), payload);
+    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "bounding reference counts");
+    sqlite3_finalize(st);
+    return stop;
+}
+
+int cortex_store_read_lang_counts(cortex_store_reader *r, cortex_store_lang_count_cb cb, void *payload)
+{
+    sqlite3_stmt *st = cortex_store__prepare(
+        r,
+        "SELECT f.lang, NULL, count(*), sum(f.lines), (SELECT count(*) FROM symbols s JOIN files g ON g.id = s.file_id"
+        " WHERE g.lang = f.lang AND s.kind <> 'import') FROM files f GROUP BY f.lang"
+        " UNION ALL SELECT f.lang, s.kind, 0, 0, count(*) FROM symbols s JOIN files f ON f.id = s.file_id"
+        " WHERE s.kind <> 'import' GROUP BY f.lang, s.kind ORDER BY 1, 2 IS NOT NULL, 5 DESC, 2");
+    if (!st) return not_prepared(r);
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        cortex_store_lang_count c = {cortex_store__text(st, 0), cortex_store__text(st, 1), sqlite3_column_int64(st, 2),
+                                     sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4)};
+        stop = cb(&c, payload);
+    }
+    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "counting by language");
+    sqlite3_finalize(st);
+    return stop;
+}
+
+int cortex_store_read_file_edges(cortex_store_reader *r, cortex_store_file_edge_cb cb, void *payload)
+{
+    sqlite3_stmt *st = cortex_store__prepare(
+        r, "SELECT i.file_id, i.target_file_id, f.path, t.path FROM imports i JOIN files f ON f.id = i.file_id"
+           " JOIN files t ON t.id = i.target_file_id WHERE i.target_file_id <> i.file_id ORDER BY i.file_id, "
+           "i.target_file_id");
+    if (!st) return not_prepared(r);
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        cortex_store_file_edge e = {sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), cortex_store__text(st, 2),
+                                    cortex_store__text(st, 3)};
+        stop = cb(&e, payload);
+    }
+    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing imports between files");
+    sqlite3_finalize(st);
+    return stop;
+}
+
+int cortex_store_read_scopes_at(cortex_store_reader *r, int64_t file_id, int64_t line, cortex_store_symbol_cb cb,
+                                void *payload)
+{
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
+                                                "WHERE s.file_id = ?1 AND s.line_start <= ?2 AND s.line_end >= ?2"
+                                                " AND s.kind <> 'import' ORDER BY s.line_start DESC, s.line_end, s.id");
+    if (!st) return not_prepared(r);
+    sqlite3_bind_int64(st, 1, file_id);
+    sqlite3_bind_int64(st, 2, line);
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        cortex_store_symbol sym;
+        cortex_store__symbol_row(st, 0, &sym);
+        stop = cb(&sym, payload);
+    }
+    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing the scopes at a line");
+    sqlite3_finalize(st);
+    return stop;
+}
+
+int cortex_store_read_dir_counts(cortex_store_reader *r, int64_t limit, cortex_store_dir_count_cb cb, void *payload)
+{
+    /* a directory: the path without its last component (rtrim of what follows the last '/') */
+    sqlite3_stmt *st = cortex_store__prepare(
+        r, "SELECT rtrim(rtrim(path, replace(path, '/', '')), '/') AS dir, count(*), sum(lines) FROM files"
+           " GROUP BY dir ORDER BY 2 DESC, dir LIMIT ?1");
+    if (!st) return not_prepared(r);
+    sqlite3_bind_int64(st, 1, limit);
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        stop = cb(cortex_store__text(st, 0), sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2), payload);
+    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "counting files by directory");
+    sqlite3_finalize(st);
+    return stop;
+}
+
+int cortex_store_read_fan_out(cortex_store_reader *r, const char *kind, int64_t limit, cortex_store_fan_cb cb,
+                              void *payload)
+{
+    sqlite3_stmt *st =
+        cortex_store__prepare(r, "SELECT caller_id, count(*) FROM refs WHERE caller_id IS NOT NULL"
+                                 " AND (?1 IS NULL OR kind = ?1) GROUP BY caller_id ORDER BY 2 DESC, 1 LIMIT ?2");
+    if (!st) return not_prepared(r);
+    if (kind) sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, limit);
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        stop = cb(sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), payload);
+    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "counting references made");
+    sqlite3_finalize(st);
+    return stop;
+}

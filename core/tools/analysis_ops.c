@@ -1,0 +1,861 @@
+/*
+ * The `analysis` tool: questions about the repository as a whole. Definitions
+ * by pattern with their reference counts, a summary, one package, one
+ * definition in detail, a type's hierarchy, the scopes at a line, dead code,
+ * hotspots, import cycles and the dependency graph between directories.
+ * Reference counts are exact (each one counted through the store's
+ * bindings); where a question would count every definition, an upper bound
+ * that costs two index scans says which ones cannot qualify, and only the
+ * rest are counted, up to a budget that, when reached, makes the answer say
+ * it is partial.
+ */
+#include "handlers.h"
+#include "paths.h"
+#include "target.h"
+
+#include "../graph/graph.h"
+#include "../util/error.h"
+#include "../util/mem.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* exact counts one call may make before it says it is partial */
+#define COUNT_BUDGET 20000
+#define MAX_KINDS 16
+
+typedef struct ask {
+    cortex_tool_ctx *ctx;
+    cortex_reader *s;
+    json_t *args;
+    cortex_store_symbol_filter filter;
+    const char *kinds[MAX_KINDS + 1];
+    int64_t max_results, top_n;
+    int64_t ref_min, ref_max; /* -1: no bound */
+} ask;
+
+static int64_t int_arg(json_t *args, const char *key, int64_t fallback)
+{
+    json_t *v = json_object_get(args, key);
+    return json_is_integer(v) ? (int64_t)json_integer_value(v) : fallback;
+}
+
+static int cancelled(const ask *a)
+{
+    return a->ctx->cancelled && atomic_load(a->ctx->cancelled) ? cortex_error_set(CORTEX_ECANCELLED, "cancelled") : 0;
+}
+
+/* ---- a definition with its counts -------------------------------------- */
+
+static int with_counts(json_t *item, const ask *a, int64_t id)
+{
+    int64_t refs, external;
+    int rc = cortex_store_read_ref_count(&refs, &external, a->s->db, id);
+    if (rc) return rc;
+    json_object_set_new(item, "ref_count", json_integer(refs));
+    json_object_set_new(item, "external_ref_count", json_integer(external));
+    return 0;
+}
+
+typedef struct symbol_list {
+    json_t *items;
+    int64_t *ids;
+    size_t n, cap;
+} symbol_list;
+
+static int add_symbol(const cortex_store_symbol *sym, void *payload)
+{
+    symbol_list *l = payload;
+    json_array_append_new(l->items, cortex_symbol_json(sym));
+    *CORTEX_PUSH(l->ids, l->n, l->cap) = sym->id;
+    return 0;
+}
+
+static void list_free(symbol_list *l)
+{
+    json_decref(l->items);
+    free(l->ids);
+}
+
+static void finish(json_t *result, const char *key, json_t *items, int64_t total, int truncated)
+{
+    json_object_set_new(result, key, items);
+    json_object_set_new(result, "total_found", json_integer(total));
+    json_object_set_new(result, "total_returned", json_integer((json_int_t)json_array_size(items)));
+    json_object_set_new(result, "truncated", json_boolean(truncated));
+}
+
+/* ---- counting many definitions: bound first, count what may qualify ------ */
+
+typedef struct counted {
+    int64_t id, refs, external;
+} counted;
+
+typedef struct counting {
+    const ask *a;
+    counted *items;
+    size_t n, cap;
+    size_t budget; /* exact counts left */
+    int partial;   /* the budget ran out */
+    int rc;
+    /* keep: the counts a definition must have; top: keep only the best this many */
+    int64_t min, max;
+    size_t top;
+} counting;
+
+static int compare_counted(const void *x, const void *y)
+{
+    const counted *a = x, *b = y;
+    if (a->refs != b->refs) return a->refs > b->refs ? -1 : 1;
+    return (a->id > b->id) - (a->id < b->id);
+}
+
+/* The least count among the best `top` kept so far, or -1 while fewer. */
+static int64_t threshold(const counting *c)
+{
+    if (!c->top || c->n < c->top) return -1;
+    int64_t least = c->items[0].refs;
+    for (size_t i = 1; i < c->n; i++)
+        if (c->items[i].refs < least) least = c->items[i].refs;
+    return least;
+}
+
+static int count_one(int64_t id, int64_t bound, void *payload)
+{
+    counting *c = payload;
+    /* the bounds come highest first: once one cannot reach what is needed, none after can */
+    if (c->min >= 0 && bound < c->min) return 1;
+    int64_t least = threshold(c);
+    if (least >= 0 && bound <= least) return 1;
+    if ((c->rc = cancelled(c->a))) return 1;
+    counted one = {id, 0, 0};
+    if (bound == 0) {
+        one.refs = one.external = 0; /* no reference bears its name nor is stored bound to it */
+    } else {
+        if (c->budget == 0) {
+            c->partial = 1;
+            return 1;
+        }
+        c->budget--;
+        if ((c->rc = cortex_store_read_ref_count(&one.refs, &one.external, c->a->s->db, id))) return 1;
+    }
+    if ((c->min >= 0 && one.refs < c->min) || (c->max >= 0 && one.refs > c->max)) return 0;
+    if (least >= 0) { /* replace the least of the best */
+        size_t at = 0;
+        for (size_t i = 1; i < c->n; i++)
+            if (compare_counted(&c->items[i], &c->items[at]) > 0) at = i;
+        if (one.refs > c->items[at].refs) c->items[at] = one;
+        return 0;
+    }
+    *CORTEX_PUSH(c->items, c->n, c->cap) = one;
+    return 0;
+}
+
+static int count_many(counting *c, const cortex_store_symbol_filter *f)
+{
+    int rc = cortex_store_read_ref_bounds(c->a->s->db, f, count_one, c);
+    if (c->rc) return c->rc;
+    if (rc < 0) return rc;
+    qsort(c->items, c->n, sizeof *c->items, compare_counted);
+    return 0;
+}
+
+static int symbol_into(const cortex_store_symbol *sym, void *payload)
+{
+    *(json_t **)payload = cortex_symbol_json(sym);
+    return 0;
+}
+
+static int counted_items(json_t **out, const ask *a, const counted *items, size_t n)
+{
+    json_t *list = json_array();
+    for (size_t i = 0; i < n; i++) {
+        json_t *item = NULL;
+        int rc = cortex_store_read_symbol(a->s->db, items[i].id, symbol_into, &item);
+        if (rc) {
+            json_decref(list);
+            return rc;
+        }
+        json_object_set_new(item, "ref_count", json_integer(items[i].refs));
+        json_object_set_new(item, "external_ref_count", json_integer(items[i].external));
+        json_array_append_new(list, item);
+    }
+    *out = list;
+    return 0;
+}
+
+static int compare_places(const void *a, const void *b)
+{
+    const json_t *x = *(json_t *const *)a, *y = *(json_t *const *)b;
+    int c = strcmp(json_string_value(json_object_get(x, "file")), json_string_value(json_object_get(y, "file")));
+    if (c) return c;
+    json_int_t lx = json_integer_value(json_object_get(x, "line")), ly = json_integer_value(json_object_get(y, "line"));
+    return (lx > ly) - (lx < ly);
+}
+
+static int compare_ranked(const void *a, const void *b)
+{
+    const json_t *x = *(json_t *const *)a, *y = *(json_t *const *)b;
+    const char *key = json_object_get(x, "ref_count") ? "ref_count" : "calls_made";
+    json_int_t nx = json_integer_value(json_object_get(x, key)), ny = json_integer_value(json_object_get(y, key));
+    if (nx != ny) return nx > ny ? -1 : 1;
+    return compare_places(a, b);
+}
+
+/* A ranking, its ties by file and line. */
+static void sort_ranked(json_t *items)
+{
+    size_t n = json_array_size(items);
+    if (n < 2) return;
+    json_t **v = cortex_xcalloc(n, sizeof *v);
+    for (size_t i = 0; i < n; i++) v[i] = json_incref(json_array_get(items, i));
+    qsort(v, n, sizeof *v, compare_ranked);
+    for (size_t i = 0; i < n; i++) json_array_set_new(items, i, v[i]);
+    free(v);
+}
+
+/* A list of definitions by file and line, as a reader goes through them. */
+static void sort_by_place(json_t *items)
+{
+    size_t n = json_array_size(items);
+    if (n < 2) return;
+    json_t **v = cortex_xcalloc(n, sizeof *v);
+    for (size_t i = 0; i < n; i++) v[i] = json_incref(json_array_get(items, i));
+    qsort(v, n, sizeof *v, compare_places);
+    for (size_t i = 0; i < n; i++) json_array_set_new(items, i, v[i]);
+    free(v);
+}
+
+/* ---- symbols and search -------------------------------------------------- */
+
+static int op_symbols(json_t *result, const ask *a)
+{
+    if (a->ref_min < 0 && a->ref_max < 0) {
+        symbol_list l = {json_array(), NULL, 0, 0};
+        int64_t total = 0;
+        int rc = cortex_store_read_symbols_where(&total, a->s->db, &a->filter, (cortex_store_page){a->max_results, 0},
+                                                 add_symbol, &l);
+        for (size_t i = 0; i < l.n && !rc; i++) rc = with_counts(json_array_get(l.items, i), a, l.ids[i]);
+        if (rc) {
+            list_free(&l);
+            return rc;
+        }
+        finish(result, "symbols", json_incref(l.items), total, (int64_t)l.n < total);
+        list_free(&l);
+        return 0;
+    }
+    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, a->ref_min, a->ref_max, 0};
+    int rc = count_many(&c, &a->filter);
+    json_t *items = NULL;
+    size_t shown = c.n < (size_t)a->max_results ? c.n : (size_t)a->max_results;
+    if (!rc) rc = counted_items(&items, a, c.items, shown);
+    free(c.items);
+    if (rc) return rc;
+    sort_by_place(items);
+    finish(result, "symbols", items, (int64_t)c.n, shown < c.n || c.partial);
+    if (c.partial)
+        json_object_set_new(result, "partial",
+                            json_sprintf("counted the references of %d definitions and stopped: narrow the pattern, "
+                                         "kinds or path_prefix for a complete answer",
+                                         COUNT_BUDGET));
+    return 0;
+}
+
+static int op_search(json_t *result, const ask *a)
+{
+    const char *query = json_string_value(json_object_get(a->args, "pattern"));
+    if (!query) query = json_string_value(json_object_get(a->args, "target"));
+    if (!query) return cortex_error_set(CORTEX_EINVALID, "operation search needs `pattern`: the words to look for");
+    json_t *args = json_pack("{s:s,s:[s],s:I,s:I,s:i}", "query", query, "scope", "symbol", "limit",
+                             (json_int_t)(a->max_results > 100 ? 100 : a->max_results), "offset", (json_int_t)0,
+                             "context_lines", 0);
+    if (a->kinds[0]) json_object_set_new(args, "kind", json_string(a->kinds[0]));
+    if (a->filter.path_prefix && *a->filter.path_prefix)
+        json_object_set_new(args, "path", json_sprintf("%s/**", a->filter.path_prefix));
+    json_t *found = NULL;
+    int rc = cortex_tool_search(&found, a->ctx, args);
+    json_decref(args);
+    if (rc) return rc;
+    json_t *items = json_array();
+    json_t *hits = json_object_get(found, "results");
+    for (size_t i = 0; i < json_array_size(hits) && !rc; i++) {
+        json_t *hit = json_array_get(hits, i);
+        /* the hit's definition by name and place, for its counts */
+        const char *name = json_string_value(json_object_get(hit, "name"));
+        const char *file = json_string_value(json_object_get(hit, "file"));
+        json_int_t line = json_integer_value(json_object_get(hit, "line"));
+        if (!name || !file) continue;
+        cortex_target t;
+        char at[4200];
+        snprintf(at, sizeof at, "%s:%lld", file, (long long)line);
+        if ((rc = cortex_target_resolve(&t, a->s, at))) break;
+        if (t.kind == CORTEX_TARGET_SYMBOL) {
+            json_t *item = json_deep_copy(t.chosen);
+            if (!(rc = with_counts(item, a, t.id))) json_array_append(items, item);
+            json_decref(item);
+        }
+        cortex_target_dispose(&t);
+    }
+    json_int_t total = json_integer_value(json_object_get(found, "total"));
+    /* every hit seen: those that are no definition (an import) are not counted */
+    if ((json_int_t)json_array_size(hits) >= total) total = (json_int_t)json_array_size(items);
+    json_decref(found);
+    if (rc) {
+        json_decref(items);
+        return rc;
+    }
+    finish(result, "symbols", items, total, (json_int_t)json_array_size(items) < total);
+    return 0;
+}
+
+/* ---- summary, package_summary, detail, scope ----------------------------- */
+
+static int add_lang_count(const cortex_store_lang_count *c, void *payload)
+{
+    json_t *langs = payload;
+    json_t *lang = json_object_get(langs, c->lang);
+    if (!lang) {
+        lang = json_pack("{s:I,s:I,s:I,s:{}}", "files", (json_int_t)c->files, "lines", (json_int_t)c->lines, "symbols",
+                         (json_int_t)c->symbols, "kinds");
+        json_object_set_new(langs, c->lang, lang);
+    }
+    if (c->kind) json_object_set_new(json_object_get(lang, "kinds"), c->kind, json_integer(c->symbols));
+    return 0;
+}
+
+static int add_dir_count(const char *dir, int64_t files, int64_t lines, void *payload)
+{
+    json_array_append_new(payload, json_pack("{s:s,s:I,s:I}", "path", *dir ? dir : ".", "files", (json_int_t)files,
+                                             "lines", (json_int_t)lines));
+    return 0;
+}
+
+/* The definitions most referenced: exact counts, in the order of their bounds, until no bound can beat the last kept. */
+static int top_referenced(json_t **out, int *partial, const ask *a, const cortex_store_symbol_filter *f, size_t top)
+{
+    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, 1, -1, top};
+    int rc = count_many(&c, f);
+    if (!rc) rc = counted_items(out, a, c.items, c.n);
+    if (!rc) sort_ranked(*out);
+    *partial = c.partial;
+    free(c.items);
+    return rc;
+}
+
+static int op_summary(json_t *result, const ask *a)
+{
+    json_t *langs = json_object(), *dirs = json_array(), *top = NULL;
+    int partial = 0;
+    int rc = cortex_store_read_lang_counts(a->s->db, add_lang_count, langs);
+    if (!rc) rc = cortex_store_read_dir_counts(a->s->db, a->top_n, add_dir_count, dirs);
+    if (!rc) rc = top_referenced(&top, &partial, a, &a->filter, (size_t)a->top_n);
+    if (rc) {
+        json_decref(langs);
+        json_decref(dirs);
+        json_decref(top);
+        return rc;
+    }
+    json_object_set_new(result, "languages", langs);
+    json_object_set_new(result, "directories", dirs);
+    json_object_set_new(result, "top_symbols", top);
+    if (partial)
+        json_object_set_new(result, "partial",
+                            json_string("the most referenced definitions were ranked within a budget of exact counts"));
+    return 0;
+}
+
+static int collect_file(const cortex_store_file *f, void *payload)
+{
+    json_array_append_new(payload, json_pack("{s:o,s:s,s:I}", "path", cortex_text_json(f->path), "lang", f->lang,
+                                             "lines", (json_int_t)f->lines));
+    return 0;
+}
+
+/* A file of the package, or one outside it. */
+static int inside(const char *path, const char *dir)
+{
+    size_t n = strlen(dir);
+    return n == 0 || (strncmp(path, dir, n) == 0 && path[n] == '/');
+}
+
+typedef struct crossing {
+    const char *dir;
+    json_t *counts; /* path -> imports */
+    int out;        /* imports leaving the package (else: coming in) */
+} crossing;
+
+static int count_crossing(const cortex_store_file_edge *e, void *payload)
+{
+    crossing *c = payload;
+    int from_in = inside(e->from_path, c->dir), to_in = inside(e->to_path, c->dir);
+    if (from_in == to_in || (c->out ? !from_in : from_in)) return 0;
+    const char *other = c->out ? e->to_path : e->from_path;
+    json_t *n = json_object_get(c->counts, other);
+    json_object_set_new(c->counts, other, json_integer(json_integer_value(n) + 1));
+    return 0;
+}
+
+static int op_package_summary(json_t *result, const ask *a, const cortex_target *t)
+{
+    char dir[4096];
+    if (t->kind == CORTEX_TARGET_DIRECTORY) snprintf(dir, sizeof dir, "%s", t->path);
+    else {
+        snprintf(dir, sizeof dir, "%s", t->path);
+        char *slash = strrchr(dir, '/');
+        if (slash) *slash = '\0';
+        else dir[0] = '\0';
+    }
+    json_t *files = json_array();
+    cortex_store_file_filter ff = {.dir = dir};
+    int rc = cortex_store_read_files(a->s->db, &ff, collect_file, files);
+    /* its exported definitions: top level, without a restricting visibility */
+    symbol_list l = {json_array(), NULL, 0, 0};
+    cortex_store_symbol_filter f = a->filter;
+    f.path_prefix = dir;
+    f.visibility = "none";
+    int64_t nexported = 0;
+    if (!rc)
+        rc = cortex_store_read_symbols_where(&nexported, a->s->db, &f, (cortex_store_page){a->max_results, 0},
+                                             add_symbol, &l);
+    json_t *imports = json_object(), *importers = json_object();
+    crossing out = {dir, imports, 1}, in = {dir, importers, 0};
+    if (!rc) rc = cortex_store_read_file_edges(a->s->db, count_crossing, &out);
+    if (!rc) rc = cortex_store_read_file_edges(a->s->db, count_crossing, &in);
+    if (rc) {
+        json_decref(files);
+        list_free(&l);
+        json_decref(imports);
+        json_decref(importers);
+        return rc;
+    }
+    json_object_set_new(result, "package", json_string(*dir ? dir : "."));
+    json_object_set_new(result, "files", files);
+    json_object_set_new(result, "exported", json_incref(l.items));
+    json_object_set_new(result, "exported_total", json_integer(nexported));
+    json_object_set_new(result, "imports", imports);
+    json_object_set_new(result, "imported_by", importers);
+    list_free(&l);
+    return 0;
+}
+
+static int add_child(const cortex_store_symbol *sym, void *payload)
+{
+    json_array_append_new(payload, json_pack("{s:o,s:o,s:I}", "name", cortex_text_json(sym->name), "kind",
+                                             cortex_text_json(sym->kind), "line", (json_int_t)sym->line));
+    return 0;
+}
+
+static int file_id_of(const cortex_store_file *f, void *payload)
+{
+    *(int64_t *)payload = f->id;
+    return 0;
+}
+
+static int op_detail(json_t *result, const ask *a, const cortex_target *t)
+{
+    json_t *d = json_deep_copy(t->chosen);
+    int rc = with_counts(d, a, t->id);
+    json_t *members = json_array();
+    int64_t file_id = 0, total = 0;
+    const char *name = json_string_value(json_object_get(d, "name"));
+    if (!rc) rc = cortex_store_read_file(a->s->db, t->path, file_id_of, &file_id);
+    if (!rc)
+        rc = cortex_store_read_children(&total, a->s->db, file_id, name, (cortex_store_page){a->max_results, 0},
+                                        add_child, members);
+    if (rc) {
+        json_decref(d);
+        json_decref(members);
+        return rc;
+    }
+    json_object_set_new(d, "members", members);
+    json_object_set_new(d, "members_total", json_integer(total));
+    json_object_set_new(result, "detail", d);
+    return 0;
+}
+
+static int add_scope(const cortex_store_symbol *sym, void *payload)
+{
+    json_t *item =
+        json_pack("{s:o,s:o,s:I,s:I}", "name", cortex_text_json(sym->name), "kind", cortex_text_json(sym->kind), "line",
+                  (json_int_t)sym->line, "line_end", (json_int_t)sym->line_end);
+    json_array_append_new(payload, item);
+    return 0;
+}
+
+static int op_scope(json_t *result, const ask *a, const char *text)
+{
+    const char *colon = strrchr(text, ':');
+    char path[4096];
+    int64_t line = 0;
+    /* file:line[:col] */
+    if (colon && colon != text) {
+        const char *prev = colon - 1;
+        while (prev > text && *prev != ':') prev--;
+        int with_col = *prev == ':' && prev != text && strspn(prev + 1, "0123456789") == (size_t)(colon - prev - 1);
+        const char *end = with_col ? prev : colon;
+        snprintf(path, sizeof path, "%.*s", (int)(end - text), text);
+        line = strtoll(end + 1, NULL, 10);
+    }
+    if (line <= 0)
+        return cortex_error_set(CORTEX_EINVALID, "operation scope needs target file:line (e.g. src/app.py:12)");
+    char rel[4096];
+    int64_t file_id;
+    int rc = cortex_tool_indexed_file(&file_id, rel, sizeof rel, a->s, path);
+    if (rc) return rc;
+    json_t *scopes = json_array();
+    if ((rc = cortex_store_read_scopes_at(a->s->db, file_id, line, add_scope, scopes))) {
+        json_decref(scopes);
+        return rc;
+    }
+    json_object_set_new(result, "file", json_string(rel));
+    json_object_set_new(result, "line", json_integer(line));
+    finish(result, "scopes", scopes, (int64_t)json_array_size(scopes), 0);
+    return 0;
+}
+
+/* ---- type_hierarchy --------------------------------------------------------- */
+
+static int op_type_hierarchy(json_t *result, const ask *a, const cortex_target *t)
+{
+    unsigned depth = (unsigned)int_arg(a->args, "depth", 10);
+    json_t *up = NULL, *down = NULL;
+    size_t nup, ndown;
+    int cut_up, cut_down;
+    int rc = cortex_tool_reach(&up, &nup, &cut_up, a->ctx, t->id, CORTEX_STORE_CALLEES, "inherit",
+                               CORTEX_STORE_LINKS_MEMBERS, depth, (size_t)a->max_results);
+    if (!rc)
+        rc = cortex_tool_reach(&down, &ndown, &cut_down, a->ctx, t->id, CORTEX_STORE_CALLERS, "inherit", 0, depth,
+                               (size_t)a->max_results);
+    if (rc) {
+        json_decref(up);
+        return rc;
+    }
+    json_object_set_new(result, "implements", up);
+    json_object_set_new(result, "implemented_by", down);
+    json_object_set_new(result, "truncated", json_boolean(cut_up || cut_down));
+    return 0;
+}
+
+/* ---- unused_symbols and hotspots --------------------------------------------- */
+
+static const char *const restricted[] = {"private", "static", "internal", "fileprivate", "protected", NULL};
+
+/* Whether nothing outside the code base can reach the definition by its name:
+ * a visibility that keeps it in its file, type or package, and not an entry
+ * point a runtime calls by name. */
+static int unreachable_from_outside(const json_t *sym)
+{
+    const char *vis = json_string_value(json_object_get(sym, "visibility"));
+    const char *name = json_string_value(json_object_get(sym, "name"));
+    const char *file = json_string_value(json_object_get(sym, "file"));
+    const char *shortname = strrchr(name, '.') ? strrchr(name, '.') + 1 : name;
+    int restricting = 0;
+    for (int i = 0; vis && restricted[i]; i++) restricting |= strcmp(vis, restricted[i]) == 0;
+    if (!restricting) return 0;
+    if (strstr(file, "test") || strstr(file, "Test")) return 0;
+    size_t n = strlen(shortname);
+    /* dunder methods are called by the runtime */
+    if (n > 4 && strncmp(shortname, "__", 2) == 0 && strcmp(shortname + n - 2, "__") == 0) return 0;
+    return strcmp(shortname, "main") != 0 && strcmp(shortname, "init") != 0;
+}
+
+static int op_unused(json_t *result, const ask *a)
+{
+    static const char *const default_kinds[] = {"function", "method", NULL};
+    cortex_store_symbol_filter f = a->filter;
+    if (!a->kinds[0]) f.kinds = default_kinds;
+    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, -1, 0, 0};
+    int rc = count_many(&c, &f);
+    json_t *items = json_array();
+    size_t kept = 0;
+    for (size_t i = 0; i < c.n && !rc; i++) {
+        json_t *sym = NULL;
+        if ((rc = cortex_store_read_symbol(a->s->db, c.items[i].id, symbol_into, &sym))) break;
+        if (!unreachable_from_outside(sym)) {
+            json_decref(sym);
+            continue;
+        }
+        kept++;
+        if ((int64_t)json_array_size(items) < a->max_results) {
+            json_object_set_new(sym, "why",
+                                json_string("no reference binds to it, and its visibility keeps it from "
+                                            "code outside this repository"));
+            json_array_append(items, sym);
+        }
+        json_decref(sym);
+    }
+    free(c.items);
+    if (rc) {
+        json_decref(items);
+        return rc;
+    }
+    sort_by_place(items);
+    finish(result, "symbols", items, (int64_t)kept, (int64_t)kept > a->max_results || c.partial);
+    if (c.partial)
+        json_object_set_new(result, "partial",
+                            json_string("the reference-count budget ran out: narrow path_prefix or kinds"));
+    return 0;
+}
+
+static int add_fan(int64_t id, int64_t n, void *payload)
+{
+    counting *c = payload;
+    *CORTEX_PUSH(c->items, c->n, c->cap) = (counted){id, n, 0};
+    return 0;
+}
+
+static int op_hotspots(json_t *result, const ask *a)
+{
+    static const char *const callable[] = {"function", "method", NULL};
+    cortex_store_symbol_filter f = a->filter;
+    if (!a->kinds[0]) f.kinds = callable;
+    json_t *fan_in = NULL, *fan_out = NULL;
+    int partial = 0;
+    int rc = top_referenced(&fan_in, &partial, a, &f, (size_t)a->top_n);
+    counting out = {a, NULL, 0, 0, 0, 0, 0, -1, -1, 0};
+    if (!rc) rc = cortex_store_read_fan_out(a->s->db, "call", a->top_n, add_fan, &out);
+    if (!rc) rc = counted_items(&fan_out, a, out.items, out.n);
+    free(out.items);
+    if (rc) {
+        json_decref(fan_in);
+        return rc;
+    }
+    /* fan-out counts the calls made, bound or not */
+    for (size_t i = 0; i < json_array_size(fan_out); i++) {
+        json_t *item = json_array_get(fan_out, i);
+        json_object_set(item, "calls_made", json_object_get(item, "ref_count"));
+        json_object_del(item, "ref_count");
+        json_object_del(item, "external_ref_count");
+    }
+    sort_ranked(fan_out);
+    json_object_set_new(result, "fan_in", fan_in);
+    json_object_set_new(result, "fan_out", fan_out);
+    if (partial)
+        json_object_set_new(result, "partial", json_string("fan-in was ranked within a budget of exact counts"));
+    return 0;
+}
+
+/* ---- import cycles and the directory graph ------------------------------------ */
+
+static void dir_of(char *out, size_t size, const char *path)
+{
+    snprintf(out, size, "%s", path);
+    char *slash = strrchr(out, '/');
+    if (slash) *slash = '\0';
+    else snprintf(out, size, ".");
+}
+
+typedef struct file_graph {
+    cortex_graph_builder *files, *dirs;
+    json_t *paths;     /* file id (as text) -> path */
+    json_t *dir_ids;   /* dir path -> id */
+    json_t *dir_list;  /* id -> dir path */
+    json_t *dir_edges; /* "from\tto" -> count */
+} file_graph;
+
+static int64_t dir_id(file_graph *g, const char *dir)
+{
+    json_t *id = json_object_get(g->dir_ids, dir);
+    if (id) return (int64_t)json_integer_value(id);
+    int64_t n = (int64_t)json_array_size(g->dir_list) + 1;
+    json_object_set_new(g->dir_ids, dir, json_integer(n));
+    json_array_append_new(g->dir_list, json_string(dir));
+    return n;
+}
+
+static int add_file_edge(const cortex_store_file_edge *e, void *payload)
+{
+    file_graph *g = payload;
+    char key[32], from[4096], to[4096];
+    cortex_graph_builder_add(g->files, e->from, e->to, (cortex_graph_edge_info){0, 0});
+    snprintf(key, sizeof key, "%lld", (long long)e->from);
+    json_object_set_new(g->paths, key, json_string(e->from_path));
+    snprintf(key, sizeof key, "%lld", (long long)e->to);
+    json_object_set_new(g->paths, key, json_string(e->to_path));
+    dir_of(from, sizeof from, e->from_path);
+    dir_of(to, sizeof to, e->to_path);
+    if (strcmp(from, to) == 0) return 0;
+    cortex_graph_builder_add(g->dirs, dir_id(g, from), dir_id(g, to), (cortex_graph_edge_info){0, 0});
+    char pair[8200];
+    snprintf(pair, sizeof pair, "%s\t%s", from, to);
+    json_object_set_new(g->dir_edges, pair, json_integer(json_integer_value(json_object_get(g->dir_edges, pair)) + 1));
+    return 0;
+}
+
+static int load_file_graph(file_graph *g, const ask *a)
+{
+    g->files = cortex_graph_builder_new();
+    g->dirs = cortex_graph_builder_new();
+    g->paths = json_object();
+    g->dir_ids = json_object();
+    g->dir_list = json_array();
+    g->dir_edges = json_object();
+    return cortex_store_read_file_edges(a->s->db, add_file_edge, g);
+}
+
+static void file_graph_free(file_graph *g)
+{
+    json_decref(g->paths);
+    json_decref(g->dir_ids);
+    json_decref(g->dir_list);
+    json_decref(g->dir_edges);
+}
+
+static json_t *cycles_json(const cortex_graph *gr, const file_graph *g, int dirs, size_t max, size_t *total)
+{
+    int32_t *members;
+    size_t *starts, n;
+    cortex_graph_cycles(gr, &members, &starts, &n);
+    json_t *list = json_array();
+    for (size_t k = 0; k < n && k < max; k++) {
+        json_t *cycle = json_array();
+        for (size_t i = starts[k]; i < starts[k + 1]; i++) {
+            int64_t id = cortex_graph_id(gr, members[i]);
+            char key[32];
+            snprintf(key, sizeof key, "%lld", (long long)id);
+            json_t *name = dirs ? json_array_get(g->dir_list, (size_t)(id - 1)) : json_object_get(g->paths, key);
+            json_array_append(cycle, name);
+        }
+        json_array_append_new(list, cycle);
+    }
+    *total = n;
+    free(members);
+    free(starts);
+    return list;
+}
+
+static int op_cycles(json_t *result, const ask *a)
+{
+    file_graph g;
+    int rc = load_file_graph(&g, a);
+    cortex_graph *files = cortex_graph_build(g.files), *dirs = cortex_graph_build(g.dirs);
+    if (!rc) {
+        size_t nfiles, ndirs;
+        json_object_set_new(result, "file_cycles", cycles_json(files, &g, 0, (size_t)a->max_results, &nfiles));
+        json_object_set_new(result, "directory_cycles", cycles_json(dirs, &g, 1, (size_t)a->max_results, &ndirs));
+        json_object_set_new(result, "file_cycles_total", json_integer((json_int_t)nfiles));
+        json_object_set_new(result, "directory_cycles_total", json_integer((json_int_t)ndirs));
+        json_object_set_new(result, "truncated",
+                            json_boolean(nfiles > (size_t)a->max_results || ndirs > (size_t)a->max_results));
+    }
+    cortex_graph_free(files);
+    cortex_graph_free(dirs);
+    file_graph_free(&g);
+    return rc;
+}
+
+static int op_dependency_graph(json_t *result, const ask *a)
+{
+    file_graph g;
+    int rc = load_file_graph(&g, a);
+    cortex_graph_free(cortex_graph_build(g.files));
+    cortex_graph_free(cortex_graph_build(g.dirs));
+    json_t *dirs = json_array();
+    if (!rc) rc = cortex_store_read_dir_counts(a->s->db, -1, add_dir_count, dirs);
+    if (rc) {
+        json_decref(dirs);
+        file_graph_free(&g);
+        return rc;
+    }
+    json_t *edges = json_array();
+    const char *pair;
+    json_t *count;
+    json_object_foreach(g.dir_edges, pair, count)
+    {
+        const char *tab = strchr(pair, '\t');
+        json_array_append_new(
+            edges, json_pack("{s:s%,s:s,s:O}", "from", pair, (size_t)(tab - pair), "to", tab + 1, "imports", count));
+    }
+    size_t nedges = json_array_size(edges);
+    while ((int64_t)json_array_size(edges) > a->max_results) json_array_remove(edges, json_array_size(edges) - 1);
+    json_object_set_new(result, "directories", dirs);
+    json_object_set_new(result, "edges", edges);
+    json_object_set_new(result, "edges_total", json_integer((json_int_t)nedges));
+    json_object_set_new(result, "truncated", json_boolean((int64_t)nedges > a->max_results));
+    file_graph_free(&g);
+    return 0;
+}
+
+/* ---- the call --------------------------------------------------------------- */
+
+static const char *const op_names[] = {
+    "symbols", "search",         "summary",  "package_summary",       "detail",           "type_hierarchy",
+    "scope",   "unused_symbols", "hotspots", "circular_dependencies", "dependency_graph", NULL};
+
+/* The operations that are about one target. */
+static int needs_target(const char *op)
+{
+    return strcmp(op, "package_summary") == 0 || strcmp(op, "detail") == 0 || strcmp(op, "type_hierarchy") == 0 ||
+           strcmp(op, "scope") == 0;
+}
+
+int cortex_tool_analysis(json_t **out, cortex_tool_ctx *ctx, json_t *args)
+{
+    const char *op = json_string_value(json_object_get(args, "operation"));
+    int known = 0;
+    for (int i = 0; op_names[i]; i++) known |= strcmp(op, op_names[i]) == 0;
+    if (!known) return cortex_error_set(CORTEX_EINVALID, "unknown operation \"%s\"", op);
+    ask a = {ctx,
+             ctx->reader,
+             args,
+             {0},
+             {0},
+             int_arg(args, "max_results", 100),
+             int_arg(args, "top_n", 10),
+             int_arg(args, "ref_count_min", -1),
+             int_arg(args, "ref_count_max", -1)};
+    a.filter.glob = json_string_value(json_object_get(args, "pattern"));
+    a.filter.visibility = json_string_value(json_object_get(args, "visibility"));
+    json_t *kinds = json_object_get(args, "kinds");
+    for (size_t i = 0; i < json_array_size(kinds) && i < MAX_KINDS; i++)
+        a.kinds[i] = json_string_value(json_array_get(kinds, i));
+    a.filter.kinds = a.kinds[0] ? a.kinds : NULL;
+    char prefix[4096] = "";
+    const char *path_prefix = json_string_value(json_object_get(args, "path_prefix"));
+    if (path_prefix) {
+        int rc = cortex_path_resolve(ctx->reader->repo->root, path_prefix, prefix, sizeof prefix);
+        if (rc) return rc;
+        a.filter.path_prefix = prefix;
+    }
+    const char *text = json_string_value(json_object_get(args, "target"));
+    json_t *result = json_pack("{s:s}", "operation", op);
+    int rc = 0;
+    if (needs_target(op)) {
+        if (!text) {
+            json_decref(result);
+            return cortex_error_set(CORTEX_EINVALID, "operation %s needs `target`", op);
+        }
+        if (strcmp(op, "scope") == 0) {
+            rc = op_scope(result, &a, text);
+        } else {
+            cortex_target t;
+            if ((rc = cortex_target_resolve(&t, a.s, text))) {
+                json_decref(result);
+                return rc;
+            }
+            json_object_set_new(result, "target", t.chosen ? json_incref(t.chosen) : json_null());
+            json_object_set_new(result, "candidates", json_incref(t.candidates));
+            if (t.kind == CORTEX_TARGET_NONE)
+                json_object_set_new(result, "suggestion", t.suggestion ? json_incref(t.suggestion) : json_array());
+            else if (strcmp(op, "package_summary") == 0) rc = op_package_summary(result, &a, &t);
+            else if (t.kind != CORTEX_TARGET_SYMBOL)
+                rc = cortex_error_set(CORTEX_EINVALID, "\"%s\" is a %s; %s takes a definition", text,
+                                      t.kind == CORTEX_TARGET_FILE ? "file" : "directory", op);
+            else if (strcmp(op, "detail") == 0) rc = op_detail(result, &a, &t);
+            else rc = op_type_hierarchy(result, &a, &t);
+            cortex_target_dispose(&t);
+        }
+    } else if (strcmp(op, "symbols") == 0) rc = op_symbols(result, &a);
+    else if (strcmp(op, "search") == 0) rc = op_search(result, &a);
+    else if (strcmp(op, "summary") == 0) rc = op_summary(result, &a);
+    else if (strcmp(op, "unused_symbols") == 0) rc = op_unused(result, &a);
+    else if (strcmp(op, "hotspots") == 0) rc = op_hotspots(result, &a);
+    else if (strcmp(op, "circular_dependencies") == 0) rc = op_cycles(result, &a);
+    else rc = op_dependency_graph(result, &a);
+    if (rc) {
+        json_decref(result);
+        return rc;
+    }
+    *out = result;
+    return 0;
+}

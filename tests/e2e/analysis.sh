@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# The analysis tool through the CLI on tests/fixtures/repos/graph: each
+# operation's answer, asserted whole where it is short. What each expects
+# follows from the fixture's source: who calls what (tests/e2e/graph.sh),
+# which definitions are private and unreferenced (_orphan, Vault.used), and
+# the import cycle loop/a.ts -> loop/b.ts -> loop/sub/c.ts -> loop/a.ts.
+. "$(dirname "$0")/lib.sh"
+CORTEX=$1
+cp -R "$REPO/tests/fixtures/repos/graph" "$TMP/repo"
+cd "$TMP/repo"
+"$CORTEX" index --quiet . >/dev/null
+
+analysis() { "$CORTEX" analysis "$@" --format text; }
+json() { "$CORTEX" analysis "$@" --json; }
+
+expect_eq "symbols by pattern, with reference counts" "symbols:
+  Item.price method shop/models.py:2-3 refs 1 (0 from other files)
+total_found: 1
+total_returned: 1
+truncated: false" "$(analysis symbols --pattern '*.price')"
+
+# Item (Discounted(Item), Gift(Item)), Discounted (the annotation and the
+# call in cart.py), Handler (the annotation and new Handler() in routes.ts)
+expect_eq "symbols by kind and reference count" "symbols:
+  Item class shop/models.py:1-3 refs 2 (0 from other files)
+  Discounted class shop/models.py:6-8 refs 2 (2 from other files)
+  Handler class web/handler.ts:11-15 refs 2 (2 from other files)
+total_found: 3
+total_returned: 3
+truncated: false" "$(analysis symbols --kinds class --ref-count-min 2)"
+
+expect_eq "symbols no reference binds to" '["Gift","Named.name","Vault","Vault.used","_orphan","main","run","start","total","untouched"]' \
+  "$(json symbols --ref-count-max 0 | jq -c '[.symbols[].name] | sort')"
+expect_eq "symbols by visibility" '["_orphan","Vault.secret","Vault.used"]' \
+  "$(json symbols --visibility private | jq -c '[.symbols[].name]')"
+expect_eq "symbols under a path" '["a","b","c"]' \
+  "$(json symbols --path-prefix loop --kinds function | jq -c '[.symbols[].name]')"
+expect_eq "a pattern with a dot matches qualified names" '["Handler.handle"]' \
+  "$(json symbols --pattern 'Handler.*' | jq -c '[.symbols[].name]')"
+
+expect_eq "search, ranked, with counts" '[["checkout",2,1]]' \
+  "$(json search --pattern checkout | jq -c '[.symbols[] | [.name, .ref_count, .external_ref_count]]')"
+
+expect_eq "summary: languages" \
+  '{"python":{"files":5,"lines":47,"symbols":13,"kinds":{"function":8,"class":3,"method":2}},"typescript":{"files":5,"lines":49,"symbols":14,"kinds":{"function":5,"method":5,"class":3,"interface":1}}}' \
+  "$(json summary | jq -c .languages)"
+expect_eq "summary: the largest directories" '[["shop",4,42],["loop",2,10],["web",2,34]]' \
+  "$(json summary --top-n 3 | jq -c '[.directories[] | [.path, .files, .lines]]')"
+expect_eq "summary: the most referenced" '[["Item",2],["Discounted",2],["helper",2],["Handler",2]]' \
+  "$(json summary --top-n 4 | jq -c '[.top_symbols[] | [.name, .ref_count]]')"
+
+expect_eq "package_summary" \
+  '{"package":"shop","files":["shop/__init__.py","shop/cart.py","shop/models.py","shop/report.py"],"exported_total":11,"imports":{},"imported_by":{"tools/cli.py":1}}' \
+  "$(json package_summary shop | jq -c '{package, files: [.files[].path], exported_total, imports, imported_by}')"
+
+expect_eq "detail" "target: Discounted class shop/models.py:6-8
+candidates:
+detail: Discounted class shop/models.py:6-8 refs 2 (2 from other files)
+  member Discounted.total method 7" "$(analysis detail Discounted)"
+
+expect_eq "type_hierarchy both ways" '{"implements":["Named"],"implemented_by":["Handler"]}' \
+  "$(json type_hierarchy Base | jq -c '{implements: [.implements[].name], implemented_by: [.implemented_by[].name]}')"
+
+expect_eq "scope, innermost first" '[["Handler.handle",12,14],["Handler",11,15]]' \
+  "$(json scope web/handler.ts:13 | jq -c '[.scopes[] | [.name, .line, .line_end]]')"
+expect_eq "scope with a column" '[["Handler.handle",12,14],["Handler",11,15]]' \
+  "$(json scope web/handler.ts:13:5 | jq -c '[.scopes[] | [.name, .line, .line_end]]')"
+
+# private and unreferenced; Vault.secret is called (by Vault.used), Gift is public
+expect_eq "unused_symbols" "symbols:
+  _orphan function shop/models.py:19-20: no reference binds to it, and its visibility keeps it from code outside this repository
+  Vault.used method web/handler.ts:22-24: no reference binds to it, and its visibility keeps it from code outside this repository
+total_found: 2
+total_returned: 2
+truncated: false" "$(analysis unused_symbols)"
+
+expect_eq "hotspots" '{"in":[["checkout",2],["helper",2]],"out":[["checkout",2],["main",2]]}' \
+  "$(json hotspots --top-n 2 | jq -c '{in: [.fan_in[] | [.name, .ref_count]], out: [.fan_out[] | [.name, .calls_made]]}')"
+
+expect_eq "circular_dependencies" "file_cycles:
+  loop/a.ts -> loop/b.ts -> loop/sub/c.ts
+directory_cycles:
+  loop/sub -> loop
+file_cycles_total: 1
+directory_cycles_total: 1
+truncated: false" "$(analysis circular_dependencies)"
+
+expect_eq "dependency_graph" '[["loop","loop/sub",1],["loop/sub","loop",1],["tools","shop",1]]' \
+  "$(json dependency_graph | jq -c '[.edges[] | [.from, .to, .imports]]')"
+
+expect_status "an unknown operation is refused" 1 "$CORTEX" analysis nope
+expect_status "detail without a target is refused" 1 "$CORTEX" analysis detail
+grep -q 'needs `target`' "$TMP/err" && pass "the refusal names target" || fail "the refusal names target"
+expect_status "scope without a line is refused" 1 "$CORTEX" analysis scope shop/cart.py
+expect_status "a path_prefix outside the root is refused" 1 "$CORTEX" analysis symbols --path-prefix ../..
+
+finish
