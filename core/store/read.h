@@ -251,6 +251,7 @@ typedef struct cortex_store_symbol_filter {
     const char *const *kinds; /* NULL-terminated kinds, or NULL: every kind but imports */
     const char *visibility;  /* the stored word ("private", "static", ...), "none" for none; NULL: any */
     const char *path_prefix; /* files under this directory (or this file); NULL: any */
+    const char *const *visibilities; /* NULL-terminated: one of these words (at most 8), or NULL: any */
 } cortex_store_symbol_filter;
 
 /** The definitions the filter keeps, by file and line; `*total` (may be NULL) counts them. */
@@ -262,10 +263,11 @@ int cortex_store_read_ref_count(int64_t *refs, int64_t *external, cortex_store_r
 
 /** An upper bound of each definition's reference count that costs two
  *  grouped index scans: the references bearing its name plus those stored
- *  bound to it. Definitions the filter keeps, highest bound first. */
+ *  bound to it. Definitions the filter keeps, highest bound first (lowest
+ *  with `ascending`). */
 typedef int (*cortex_store_bound_cb)(int64_t id, int64_t bound, void *payload);
-int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symbol_filter *f, cortex_store_bound_cb cb,
-                                 void *payload);
+int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symbol_filter *f, int ascending,
+                                 cortex_store_bound_cb cb, void *payload);
 
 /** Per language: files, lines, definitions; and per language and kind, definitions. */
 typedef struct cortex_store_lang_count {

@@ -30,6 +30,12 @@ static void filter_sql(char *out, size_t size, const cortex_store_symbol_filter 
     if (f->visibility)
         n += (size_t)snprintf(out + n, size - n,
                               " AND (CASE WHEN ?11 = 'none' THEN s.visibility IS NULL ELSE s.visibility = ?11 END)");
+    if (f->visibilities && f->visibilities[0]) {
+        n += (size_t)snprintf(out + n, size - n, " AND s.visibility IN (");
+        for (int i = 0; f->visibilities[i] && i < 8 && n < size; i++)
+            n += (size_t)snprintf(out + n, size - n, "%s?%d", i ? ", " : "", 40 + i);
+        if (n < size) n += (size_t)snprintf(out + n, size - n, ")");
+    }
     if (f->path_prefix && *f->path_prefix)
         n +=
             (size_t)snprintf(out + n, size - n, " AND (f.path = ?12 OR (f.path > ?12 || '/' AND f.path < ?12 || '0'))");
@@ -48,6 +54,8 @@ static void bind_filter(sqlite3_stmt *st, const cortex_store_symbol_filter *f)
     if (f->path_prefix && *f->path_prefix) sqlite3_bind_text(st, 12, f->path_prefix, -1, SQLITE_STATIC);
     for (int i = 0; f->kinds && f->kinds[i] && i < 16; i++)
         sqlite3_bind_text(st, 20 + i, f->kinds[i], -1, SQLITE_STATIC);
+    for (int i = 0; f->visibilities && f->visibilities[i] && i < 8; i++)
+        sqlite3_bind_text(st, 40 + i, f->visibilities[i], -1, SQLITE_STATIC);
 }
 
 int cortex_store_read_symbols_where(int64_t *total, cortex_store_reader *r, const cortex_store_symbol_filter *f,
@@ -102,8 +110,8 @@ int cortex_store_read_ref_count(int64_t *refs, int64_t *external, cortex_store_r
     return rc == SQLITE_ROW ? 0 : cortex_store__step_error(r, "counting references");
 }
 
-int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symbol_filter *f, cortex_store_bound_cb cb,
-                                 void *payload)
+int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symbol_filter *f, int ascending,
+                                 cortex_store_bound_cb cb, void *payload)
 {
     char where[1024], sql[2048];
     filter_sql(where, sizeof where, f);
@@ -113,8 +121,8 @@ int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symb
         " stored AS (SELECT target_id AS id, count(*) AS n FROM refs WHERE target_id IS NOT NULL GROUP BY target_id)"
         " SELECT s.id, COALESCE(nm.n, 0) + COALESCE(st.n, 0) AS bound"
         " FROM symbols s JOIN files f ON f.id = s.file_id LEFT JOIN named nm ON nm.name = s.short_name"
-        " LEFT JOIN stored st ON st.id = s.id WHERE%s ORDER BY bound DESC, s.id",
-        where);
+        " LEFT JOIN stored st ON st.id = s.id WHERE%s ORDER BY bound %s, s.id",
+        where, ascending ? "ASC" : "DESC");
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
     if (!st) return not_prepared(r);
     bind_filter(st, f);
@@ -129,11 +137,14 @@ int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symb
 int cortex_store_read_lang_counts(cortex_store_reader *r, cortex_store_lang_count_cb cb, void *payload)
 {
     sqlite3_stmt *st = cortex_store__prepare(
-        r,
-        "SELECT f.lang, NULL, count(*), sum(f.lines), (SELECT count(*) FROM symbols s JOIN files g ON g.id = s.file_id"
-        " WHERE g.lang = f.lang AND s.kind <> 'import') FROM files f GROUP BY f.lang"
-        " UNION ALL SELECT f.lang, s.kind, 0, 0, count(*) FROM symbols s JOIN files f ON f.id = s.file_id"
-        " WHERE s.kind <> 'import' GROUP BY f.lang, s.kind ORDER BY 1, 2 IS NOT NULL, 5 DESC, 2");
+        r, "SELECT lang, kind, files, lines, n FROM ("
+           " SELECT f.lang AS lang, NULL AS kind, count(*) AS files, sum(f.lines) AS lines,"
+           "   (SELECT count(*) FROM symbols s JOIN files g ON g.id = s.file_id WHERE g.lang = f.lang AND s.kind <> "
+           "'import') AS n"
+           " FROM files f GROUP BY f.lang"
+           " UNION ALL SELECT f.lang, s.kind, 0, 0, count(*) FROM symbols s JOIN files f ON f.id = s.file_id"
+           " WHERE s.kind <> 'import' GROUP BY f.lang, s.kind)"
+           " ORDER BY lang, kind IS NOT NULL, n DESC, kind");
     if (!st) return not_prepared(r);
     int rc, stop = 0;
     while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {

@@ -101,6 +101,7 @@ typedef struct counting {
     /* keep: the counts a definition must have; top: keep only the best this many */
     int64_t min, max;
     size_t top;
+    int ascending; /* a ceiling alone: lowest bounds first */
 } counting;
 
 static int compare_counted(const void *x, const void *y)
@@ -123,8 +124,10 @@ static int64_t threshold(const counting *c)
 static int count_one(int64_t id, int64_t bound, void *payload)
 {
     counting *c = payload;
-    /* the bounds come highest first: once one cannot reach what is needed, none after can */
-    if (c->min >= 0 && bound < c->min) return 1;
+    /* the bounds come highest first (lowest first for a ceiling alone, so
+     * that those no reference can name come first, needing no count): once
+     * one cannot reach what is needed, none after can */
+    if (!c->ascending && c->min >= 0 && bound < c->min) return 1;
     int64_t least = threshold(c);
     if (least >= 0 && bound <= least) return 1;
     if ((c->rc = cancelled(c->a))) return 1;
@@ -153,7 +156,8 @@ static int count_one(int64_t id, int64_t bound, void *payload)
 
 static int count_many(counting *c, const cortex_store_symbol_filter *f)
 {
-    int rc = cortex_store_read_ref_bounds(c->a->s->db, f, count_one, c);
+    c->ascending = c->min < 0 && c->max >= 0 && !c->top;
+    int rc = cortex_store_read_ref_bounds(c->a->s->db, f, c->ascending, count_one, c);
     if (c->rc) return c->rc;
     if (rc < 0) return rc;
     qsort(c->items, c->n, sizeof *c->items, compare_counted);
@@ -244,7 +248,7 @@ static int op_symbols(json_t *result, const ask *a)
         list_free(&l);
         return 0;
     }
-    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, a->ref_min, a->ref_max, 0};
+    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, a->ref_min, a->ref_max, 0, 0};
     int rc = count_many(&c, &a->filter);
     json_t *items = NULL;
     size_t shown = c.n < (size_t)a->max_results ? c.n : (size_t)a->max_results;
@@ -333,7 +337,7 @@ static int add_dir_count(const char *dir, int64_t files, int64_t lines, void *pa
 /* The definitions most referenced: exact counts, in the order of their bounds, until no bound can beat the last kept. */
 static int top_referenced(json_t **out, int *partial, const ask *a, const cortex_store_symbol_filter *f, size_t top)
 {
-    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, 1, -1, top};
+    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, 1, -1, top, 0};
     int rc = count_many(&c, f);
     if (!rc) rc = counted_items(out, a, c.items, c.n);
     if (!rc) sort_ranked(*out);
@@ -348,7 +352,12 @@ static int op_summary(json_t *result, const ask *a)
     int partial = 0;
     int rc = cortex_store_read_lang_counts(a->s->db, add_lang_count, langs);
     if (!rc) rc = cortex_store_read_dir_counts(a->s->db, a->top_n, add_dir_count, dirs);
-    if (!rc) rc = top_referenced(&top, &partial, a, &a->filter, (size_t)a->top_n);
+    /* what an agent means by the most used: functions and types, not fields */
+    static const char *const ranked[] = {"function", "method", "class", "struct", "interface",
+                                         "trait",    "type",   "enum",  NULL};
+    cortex_store_symbol_filter f = a->filter;
+    if (!a->kinds[0]) f.kinds = ranked;
+    if (!rc) rc = top_referenced(&top, &partial, a, &f, (size_t)a->top_n);
     if (rc) {
         json_decref(langs);
         json_decref(dirs);
@@ -564,7 +573,8 @@ static int op_unused(json_t *result, const ask *a)
     static const char *const default_kinds[] = {"function", "method", NULL};
     cortex_store_symbol_filter f = a->filter;
     if (!a->kinds[0]) f.kinds = default_kinds;
-    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, -1, 0, 0};
+    if (!f.visibility) f.visibilities = restricted;
+    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, -1, 0, 0, 0};
     int rc = count_many(&c, &f);
     json_t *items = json_array();
     size_t kept = 0;
@@ -612,7 +622,7 @@ static int op_hotspots(json_t *result, const ask *a)
     json_t *fan_in = NULL, *fan_out = NULL;
     int partial = 0;
     int rc = top_referenced(&fan_in, &partial, a, &f, (size_t)a->top_n);
-    counting out = {a, NULL, 0, 0, 0, 0, 0, -1, -1, 0};
+    counting out = {a, NULL, 0, 0, 0, 0, 0, -1, -1, 0, 0};
     if (!rc) rc = cortex_store_read_fan_out(a->s->db, "call", a->top_n, add_fan, &out);
     if (!rc) rc = counted_items(&fan_out, a, out.items, out.n);
     free(out.items);
