@@ -63,15 +63,38 @@ def main():
     containers = (containers[::step] * (n // max(1, len(containers[::step])) + 1))[:n] if containers else []
     words = sample(db, "SELECT DISTINCT short_name FROM symbols WHERE kind IN ('class','struct','function','method','macro','constant') "
                        "AND length(short_name) > 3 ORDER BY short_name", n)
+    # hubs: the functions whose names the most references bear (kfree, Sprintf-like)
+    hubs = [r[0] for r in db.execute(
+        "SELECT s.name FROM (SELECT name, count(*) AS n FROM refs GROUP BY name ORDER BY n DESC LIMIT 200) r "
+        "JOIN symbols s ON s.short_name = r.name AND s.kind IN ('function','method') GROUP BY s.name "
+        "ORDER BY max(r.n) DESC, s.name LIMIT 20")]
+    types = [p for _, p in containers]
     db.close()
 
+    # (label, tool, arguments): the graph tool's operations by name
+    def graph(op, targets, **extra):
+        return [{"operation": op, "target": t, **extra} for t in targets]
+
     calls = {
-        "search": [{"query": w, "limit": 10} for w in words],
-        "get_file_symbols": [{"file": f, "limit": 200} for f in files],
-        "get_children": [{"file": f, "parent": p} for f, p in containers],
-        "get_imports": [{"file": f} for f in files],
-        "get_callers": [{"name": q, "limit": 50} for q in functions],
-        "get_callees": [{"caller": q} for q in qualified],
+        "search": ("search", [{"query": w, "limit": 10} for w in words]),
+        "get_file_symbols": ("get_file_symbols", [{"file": f, "limit": 200} for f in files]),
+        "get_children": ("get_children", [{"file": f, "parent": p} for f, p in containers]),
+        "get_imports": ("get_imports", [{"file": f} for f in files]),
+        "get_callers": ("get_callers", [{"name": q, "limit": 50} for q in functions]),
+        "get_callees": ("get_callees", [{"caller": q} for q in qualified]),
+        "graph definition": ("graph", graph("definition", qualified)),
+        "graph references": ("graph", graph("references", qualified)),
+        "graph callers, depth 1": ("graph", graph("callers", qualified)),
+        "graph callees, depth 1": ("graph", graph("callees", qualified)),
+        "graph implementations": ("graph", graph("implementations", types)),
+        "analysis detail": ("analysis", graph("detail", qualified)),
+        "graph callers of a hub, depth 3": ("graph", graph("callers", hubs, depth=3)),
+        "graph impact of a hub, depth 3": ("graph", graph("impact", hubs, depth=3)),
+        # over the whole corpus: a few calls each
+        "analysis circular_dependencies": ("analysis", [{"operation": "circular_dependencies"}] * 3),
+        "analysis dependency_graph": ("analysis", [{"operation": "dependency_graph"}] * 3),
+        "analysis hotspots": ("analysis", [{"operation": "hotspots"}] * 3),
+        "analysis unused_symbols": ("analysis", [{"operation": "unused_symbols"}] * 3),
     }
 
     t0 = time.perf_counter()
@@ -101,18 +124,18 @@ def main():
 
     results = {}
     errors = {}
-    for tool, arg_list in calls.items():
+    for label, (tool, arg_list) in calls.items():
         times = []
         for a in arg_list:
             ms, reply = rpc("tools/call", {"name": tool, "arguments": a})
             if "error" in reply or reply.get("result", {}).get("isError"):
-                errors[tool] = errors.get(tool, 0) + 1
+                errors[label] = errors.get(label, 0) + 1
             times.append(ms)
         if times:
-            results[tool] = {"calls": len(times), "p50": percentile(times, 50), "p95": percentile(times, 95),
-                             "max": max(times)}
+            results[label] = {"calls": len(times), "p50": percentile(times, 50), "p95": percentile(times, 95),
+                              "max": max(times)}
     proc.stdin.close()
-    proc.wait(timeout=30)
+    proc.wait(timeout=60)
 
     if args.json:
         print(json.dumps({"root": args.root, "first_answer_ms": first_ms, "tools": results, "errors": errors}, indent=2))
