@@ -300,4 +300,25 @@ int cortex_store_read_dir_counts(cortex_store_reader *r, int64_t limit, cortex_s
 typedef int (*cortex_store_fan_cb)(int64_t id, int64_t n, void *payload);
 int cortex_store_read_fan_out(cortex_store_reader *r, const char *kind, int64_t limit, cortex_store_fan_cb cb, void *payload);
 
+/* ---- method sets, for languages whose interfaces are implicit (read_graph.c) ---- */
+
+typedef int (*cortex_store_name_cb)(const char *name, void *payload);
+typedef int (*cortex_store_id_cb)(int64_t id, void *payload);
+
+/** Whether definition `id`'s language has its types implement interfaces by
+ *  their methods alone (CORTEX_PLUGIN_IMPLICIT_INTERFACES). */
+int cortex_store_read_implicit_interfaces(int *out, cortex_store_reader *r, int64_t id);
+
+/** The names of the methods type `type_id` declares: definitions of kind
+ *  method named `T.m` in the files of its directory and language. */
+int cortex_store_read_methods(cortex_store_reader *r, int64_t type_id, cortex_store_name_cb cb, void *payload);
+
+/** The types (not interfaces) of `like_id`'s language that declare a method
+ *  named `method`: the type its qualifier names in the method's directory. */
+int cortex_store_read_method_owners(cortex_store_reader *r, int64_t like_id, const char *method, cortex_store_id_cb cb,
+                                    void *payload);
+
+/** The interfaces of `like_id`'s language. */
+int cortex_store_read_interfaces(cortex_store_reader *r, int64_t like_id, cortex_store_id_cb cb, void *payload);
+
 #endif

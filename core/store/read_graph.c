@@ -145,3 +145,82 @@ int cortex_store_read_importers(cortex_store_reader *r, int64_t file_id, cortex_
     sqlite3_finalize(st);
     return stop;
 }
+
+/* ---- method sets ------------------------------------------------------------ */
+
+/* A directory: the path without its last component (rtrim of what follows the last '/'). */
+#define SAME_DIR(a, b) "rtrim(" a ", replace(" a ", '/', '')) = rtrim(" b ", replace(" b ", '/', ''))"
+
+int cortex_store_read_implicit_interfaces(int *out, cortex_store_reader *r, int64_t id)
+{
+    *out = 0;
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT l.implicit_interfaces FROM symbols s JOIN files f ON f.id = s.file_id"
+                                                " JOIN languages l ON l.lang = f.lang WHERE s.id = ?1");
+    if (!st) return not_prepared(r);
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) *out = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : cortex_store__step_error(r, "reading a language's rules");
+}
+
+static int name_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what, cortex_store_name_cb cb, void *payload)
+{
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) stop = cb(cortex_store__text(st, 0), payload);
+    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, what);
+    sqlite3_finalize(st);
+    return stop;
+}
+
+static int id_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what, cortex_store_id_cb cb, void *payload)
+{
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) stop = cb(sqlite3_column_int64(st, 0), payload);
+    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, what);
+    sqlite3_finalize(st);
+    return stop;
+}
+
+int cortex_store_read_methods(cortex_store_reader *r, int64_t type_id, cortex_store_name_cb cb, void *payload)
+{
+    /* `T.m`: the names between "T." and "T/" ('/' follows '.') */
+    sqlite3_stmt *st = cortex_store__prepare(
+        r, "SELECT DISTINCT m.short_name FROM symbols t JOIN files tf ON tf.id = t.file_id"
+           " JOIN symbols m INDEXED BY symbols_name ON m.name > t.short_name || '.' AND m.name < t.short_name || '/'"
+           " JOIN files mf ON mf.id = m.file_id"
+           " WHERE t.id = ?1 AND m.kind = 'method' AND m.name = t.short_name || '.' || m.short_name"
+           "   AND mf.lang = tf.lang AND " SAME_DIR("mf.path", "tf.path") " ORDER BY 1");
+    if (!st) return not_prepared(r);
+    sqlite3_bind_int64(st, 1, type_id);
+    return name_rows(r, st, "listing a type's methods", cb, payload);
+}
+
+int cortex_store_read_method_owners(cortex_store_reader *r, int64_t like_id, const char *method, cortex_store_id_cb cb,
+                                    void *payload)
+{
+    sqlite3_stmt *st = cortex_store__prepare(
+        r, "SELECT DISTINCT t.id FROM symbols x JOIN files xf ON xf.id = x.file_id"
+           " JOIN symbols m INDEXED BY symbols_short_name ON m.short_name = ?2 AND m.kind = 'method'"
+           " JOIN files mf ON mf.id = m.file_id AND mf.lang = xf.lang"
+           " JOIN symbols t INDEXED BY symbols_short_name"
+           "   ON t.short_name = substr(m.name, 1, length(m.name) - length(m.short_name) - 1)"
+           " JOIN files tf ON tf.id = t.file_id AND tf.lang = xf.lang"
+           " WHERE x.id = ?1 AND m.name = t.short_name || '.' || m.short_name AND " SAME_DIR("tf.path", "mf.path")
+           "   AND (t.kind IN " CORTEX_STORE_TYPE_KINDS_SQL " OR t.kind IN ('type', 'typedef')) AND t.kind <> 'interface'"
+           " ORDER BY t.id");
+    if (!st) return not_prepared(r);
+    sqlite3_bind_int64(st, 1, like_id);
+    sqlite3_bind_text(st, 2, method, -1, SQLITE_STATIC);
+    return id_rows(r, st, "listing the types declaring a method", cb, payload);
+}
+
+int cortex_store_read_interfaces(cortex_store_reader *r, int64_t like_id, cortex_store_id_cb cb, void *payload)
+{
+    sqlite3_stmt *st = cortex_store__prepare(
+        r, "SELECT s.id FROM symbols x JOIN files xf ON xf.id = x.file_id JOIN files f ON f.lang = xf.lang"
+           " JOIN symbols s ON s.file_id = f.id WHERE x.id = ?1 AND s.kind = 'interface' ORDER BY s.id");
+    if (!st) return not_prepared(r);
+    sqlite3_bind_int64(st, 1, like_id);
+    return id_rows(r, st, "listing a language's interfaces", cb, payload);
+}

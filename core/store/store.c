@@ -96,7 +96,9 @@ static const char schema_sql[] =
     /* What binding must know of each language stored: whether its packages
      * are directories (a bare name reaches the files beside, an import's
      * target stands for its directory). Written as files of it are. */
-    "CREATE TABLE languages(lang TEXT PRIMARY KEY, package_dirs INTEGER NOT NULL) WITHOUT ROWID;\n"
+    "CREATE TABLE languages(lang TEXT PRIMARY KEY, package_dirs INTEGER NOT NULL,\n"
+    /* 1: its types implement interfaces by their methods alone (the graph tool compares method sets) */
+    "  implicit_interfaces INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;\n"
     "CREATE TABLE imports(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, symbol_id INTEGER NOT NULL, name TEXT NOT NULL,\n"
     "  alias TEXT, origin TEXT, line INTEGER NOT NULL, candidates TEXT, target_file_id INTEGER);\n"

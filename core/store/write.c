@@ -83,7 +83,7 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_OLD_REFS] = "SELECT id, name, kind, qualifier FROM refs WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1") " ORDER BY id",
     [ST_UPD_REF] = "UPDATE refs SET line = ?2, col = ?3, caller_id = ?4, target_id = ?5, resolution = ?6, reach = ?7, rtype = ?8, fallback = ?9 WHERE id = ?1",
     [ST_DEL_REF] = "DELETE FROM refs WHERE id = ?",
-    [ST_LANGUAGE] = "INSERT OR REPLACE INTO languages(lang, package_dirs) VALUES (?, ?)",
+    [ST_LANGUAGE] = "INSERT OR REPLACE INTO languages(lang, package_dirs, implicit_interfaces) VALUES (?, ?, ?)",
 };
 
 
@@ -573,6 +573,7 @@ static int note_language(cortex_store_writer *s, const cortex_file_records *r)
     sqlite3_stmt *st = s->st[ST_LANGUAGE];
     sqlite3_bind_text(st, 1, r->lang, -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 2, r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS) ? 1 : 0);
+    sqlite3_bind_int(st, 3, r->rules && (r->rules->flags & CORTEX_PLUGIN_IMPLICIT_INTERFACES) ? 1 : 0);
     return step_done(s, st, "note a language");
 }
 

@@ -539,6 +539,15 @@ static int op_type_hierarchy(json_t *result, const ask *a, const cortex_target *
         json_decref(up);
         return rc;
     }
+    int implicit = 0;
+    rc = cortex_store_read_implicit_interfaces(&implicit, a->s->db, t->id);
+    if (!rc && implicit) rc = cortex_tool_structural_interfaces(up, a->s, t->id, (size_t)a->max_results);
+    if (!rc && implicit) rc = cortex_tool_structural_implementations(down, a->s, t->id, (size_t)a->max_results);
+    if (rc) {
+        json_decref(up);
+        json_decref(down);
+        return rc;
+    }
     json_object_set_new(result, "implements", up);
     json_object_set_new(result, "implemented_by", down);
     json_object_set_new(result, "truncated", json_boolean(cut_up || cut_down));

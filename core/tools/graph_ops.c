@@ -525,6 +525,40 @@ static int op_path(json_t *result, const call *c, const cortex_target *t)
     return 0;
 }
 
+static int same_place(const json_t *a, const json_t *b)
+{
+    return strcmp(json_string_value(json_object_get(a, "file")), json_string_value(json_object_get(b, "file"))) == 0 &&
+           json_integer_value(json_object_get(a, "line")) == json_integer_value(json_object_get(b, "line"));
+}
+
+/* Where interfaces are implicit, what method sets say, beside what is declared. */
+static int add_structural(json_t *result, const call *c, const cortex_target *t, int implementations)
+{
+    int implicit = 0;
+    int rc = cortex_store_read_implicit_interfaces(&implicit, c->s->db, t->id);
+    if (rc || !implicit) return rc;
+    json_t *found = json_array();
+    size_t max = (size_t)json_integer_value(json_object_get(c->args, "max_results"));
+    rc = implementations ? cortex_tool_structural_implementations(found, c->s, t->id, max)
+                         : cortex_tool_structural_interfaces(found, c->s, t->id, max);
+    json_t *nodes = json_object_get(result, "nodes");
+    size_t first = json_array_size(nodes), added = 0;
+    for (size_t i = 0; i < json_array_size(found) && !rc; i++) {
+        json_t *n = json_array_get(found, i);
+        int known = 0;
+        for (size_t k = 0; k < first && !known; k++) known = same_place(json_array_get(nodes, k), n);
+        if (known || json_array_size(nodes) >= max) continue;
+        json_array_append(nodes, n);
+        added++;
+    }
+    json_decref(found);
+    if (rc) return rc;
+    sort_by_place(nodes, 0);
+    json_object_set_new(result, "total_found", json_integer(json_integer_value(json_object_get(result, "total_found")) + (json_int_t)added));
+    json_object_set_new(result, "total_returned", json_integer((json_int_t)json_array_size(nodes)));
+    return 0;
+}
+
 static int run_op(json_t *result, const call *c, op o, const cortex_target *t)
 {
     int rc;
@@ -542,8 +576,12 @@ static int run_op(json_t *result, const call *c, op o, const cortex_target *t)
     case OP_TYPE_USAGES:
         rc = op_walk(result, c, t, CORTEX_STORE_CALLERS, "type", 0, 1);
         return rc ? rc : add_unbound(result, c, CORTEX_STORE_CALLERS, t->id, "type");
-    case OP_IMPLEMENTATIONS: return op_walk(result, c, t, CORTEX_STORE_CALLERS, "inherit", 0, 0);
-    case OP_IMPLEMENTS: return op_walk(result, c, t, CORTEX_STORE_CALLEES, "inherit", CORTEX_STORE_LINKS_MEMBERS, 0);
+    case OP_IMPLEMENTATIONS:
+        rc = op_walk(result, c, t, CORTEX_STORE_CALLERS, "inherit", 0, 0);
+        return rc ? rc : add_structural(result, c, t, 1);
+    case OP_IMPLEMENTS:
+        rc = op_walk(result, c, t, CORTEX_STORE_CALLEES, "inherit", CORTEX_STORE_LINKS_MEMBERS, 0);
+        return rc ? rc : add_structural(result, c, t, 0);
     case OP_DEPENDENCIES: return op_files(result, c, t, CORTEX_STORE_CALLEES);
     case OP_DEPENDENTS: return op_files(result, c, t, CORTEX_STORE_CALLERS);
     case OP_IMPACT: return op_impact(result, c, t);

@@ -48,6 +48,14 @@ int cortex_tool_analysis(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 int cortex_tool_reach(json_t **out, size_t *found, int *truncated, cortex_tool_ctx *ctx, int64_t id,
                       cortex_store_edge_dir dir, const char *kind, unsigned flags, unsigned depth, size_t max);
 
+/** Where a language's interfaces are implicit (method_sets.c): appends to
+ *  `nodes` (at most `max` in all) the types whose method sets hold every
+ *  method of interface `iface` (nothing when it is no interface), or the
+ *  interfaces whose methods type `type` has (nothing for an interface: it
+ *  says what it embeds), each a definition with depth 1 and "via": "method set". */
+int cortex_tool_structural_implementations(json_t *nodes, cortex_reader *s, int64_t iface, size_t max);
+int cortex_tool_structural_interfaces(json_t *nodes, cortex_reader *s, int64_t type, size_t max);
+
 void cortex_render_explore(const json_t *result, cortex_buf *out);
 void cortex_render_flush(const json_t *result, cortex_buf *out);
 void cortex_render_graph(const json_t *result, cortex_buf *out);

@@ -125,6 +125,35 @@ expect_eq "a limit cuts and says where" '{"total_found":2,"total_returned":1,"tr
 expect_eq "depth over the cap is clamped, with a note" '"depth 11 is over the cap: walked to 10"' \
   "$("$CORTEX" graph callers checkout --depth 11 --json | jq -c .note)"
 
+# Go: interfaces are implicit. Memory has Get and Put (pointer receivers);
+# ReadOnly embeds Memory, so its method set has them too; Other and Cache
+# have Get; Cache's Put is declared in another file; Store embeds Getter
+# (said in its body); the empty interface lists nothing.
+cp -R "$REPO/tests/fixtures/repos/goifaces" "$TMP/go"
+(cd "$TMP/go" && "$CORTEX" index --quiet . >/dev/null)
+gograph() { (cd "$TMP/go" && "$CORTEX" graph "$@" --format text --include-context false); }
+expect_eq "Go: an interface's implementations by method set" "implementations Getter interface kv/store.go:3-5
+Cache struct kv/cache.go:3
+Store interface kv/store.go:7-10 via kv/store.go:8 inherit [scoped]
+Memory struct kv/store.go:12-14
+ReadOnly struct kv/store.go:20-22
+Other struct kv/store.go:24
+5 of 5" "$(gograph implementations Getter)"
+expect_eq "Go: every method of the interface, wherever declared" "implementations Store interface kv/store.go:7-10
+Cache struct kv/cache.go:3
+Memory struct kv/store.go:12-14
+ReadOnly struct kv/store.go:20-22
+3 of 3" "$(gograph implementations Store)"
+expect_eq "Go: what a type implements, promoted methods included" "implements ReadOnly struct kv/store.go:20-22
+Getter interface kv/store.go:3-5
+Store interface kv/store.go:7-10
+Memory struct kv/store.go:12-14 via kv/store.go:21 inherit [scoped]
+3 of 3" "$(gograph implements ReadOnly)"
+expect_eq "Go: the empty interface lists nothing" "implementations Empty interface kv/store.go:28
+0 of 0" "$(gograph implementations Empty)"
+expect_eq "Go: a node found by method set says so" '"method set"' \
+  "$(cd "$TMP/go" && "$CORTEX" graph implementations Store --json | jq -c '.nodes[0].via')"
+
 expect_status "an unknown operation is refused" 1 "$CORTEX" graph nope checkout
 grep -q 'must be one of "definition", "references"' "$TMP/err" && pass "the refusal lists the operations" ||
   fail "the refusal lists the operations"

@@ -19,6 +19,14 @@
 //	value             a variable, field or parameter of function type
 //	unknown           go/types could not resolve it (a type error, a missing import)
 //
+// With GOTRUTH_MODE=implements it writes instead, for each package (its own
+// files, tests aside), every pair of a named non-interface type T and a
+// non-empty, non-generic interface I both declared in it such that T or *T
+// implements I (types.Implements), after a line for I itself with the type
+// fields empty (the interfaces the truth looked at):
+//
+//	{"type_file","type_line","type_name","iface_file","iface_line","iface_name"}
+//
 // Usage: GO111MODULE=off GOPATH=/usr/share/gocode go run main.go ROOT... > truth.jsonl
 // where each ROOT is an import path prefix (github.com/spf13/cobra). Test files
 // of each package are checked with it (in-package) and on their own (_test packages);
@@ -151,13 +159,60 @@ func classify(obj types.Object, fset *token.FileSet, r *record) {
 	}
 }
 
+type pair struct {
+	TypeFile  string `json:"type_file"`
+	TypeLine  int    `json:"type_line"`
+	TypeName  string `json:"type_name"`
+	IfaceFile string `json:"iface_file"`
+	IfaceLine int    `json:"iface_line"`
+	IfaceName string `json:"iface_name"`
+}
+
 type checker struct {
-	fset    *token.FileSet
-	imp     types.Importer
-	out     []record
-	pkgs    int
-	errs    int
-	skipped int
+	fset       *token.FileSet
+	imp        types.Importer
+	out        []record
+	pairs      []pair
+	implements bool
+	pkgs       int
+	errs       int
+	skipped    int
+}
+
+// implementations records the package's (type, interface) pairs.
+func (c *checker) implementations(pkg *types.Package) {
+	var named, ifaces []*types.TypeName
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || !inCorpus(rel(c.fset.Position(tn.Pos()).Filename)) {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 {
+			continue
+		}
+		if it, ok := n.Underlying().(*types.Interface); ok {
+			if it.NumMethods() > 0 {
+				ifaces = append(ifaces, tn)
+			}
+		} else {
+			named = append(named, tn)
+		}
+	}
+	for _, i := range ifaces {
+		it := i.Type().Underlying().(*types.Interface)
+		ip := c.fset.Position(i.Pos())
+		// the interface itself, type fields empty: the scorer looks at these only
+		c.pairs = append(c.pairs, pair{"", 0, "", rel(ip.Filename), ip.Line, i.Name()})
+		for _, t := range named {
+			if !types.Implements(t.Type(), it) && !types.Implements(types.NewPointer(t.Type()), it) {
+				continue
+			}
+			tp := c.fset.Position(t.Pos())
+			c.pairs = append(c.pairs, pair{rel(tp.Filename), tp.Line, t.Name(), rel(ip.Filename), ip.Line, i.Name()})
+		}
+	}
 }
 
 func (c *checker) check(dir, importPath string, names []string) {
@@ -177,8 +232,14 @@ func (c *checker) check(dir, importPath string, names []string) {
 	}
 	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
 	conf := types.Config{Importer: c.imp, Error: func(error) { c.errs++ }, FakeImportC: true}
-	conf.Check(importPath, c.fset, files, info) // errors are counted; what resolved is kept
+	pkg, _ := conf.Check(importPath, c.fset, files, info) // errors are counted; what resolved is kept
 	c.pkgs++
+	if c.implements {
+		if pkg != nil && !strings.HasSuffix(importPath, "_test") {
+			c.implementations(pkg)
+		}
+		return
+	}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
@@ -212,7 +273,7 @@ func main() {
 	}
 	roots = os.Args[1:]
 	fset := token.NewFileSet()
-	c := &checker{fset: fset, imp: importer.ForCompiler(fset, "source", nil)}
+	c := &checker{fset: fset, imp: importer.ForCompiler(fset, "source", nil), implements: os.Getenv("GOTRUTH_MODE") == "implements"}
 	for _, root := range roots {
 		top := filepath.Join(srcDir, root)
 		filepath.WalkDir(top, func(path string, d fs.DirEntry, err error) error {
@@ -228,10 +289,31 @@ func main() {
 				return nil // no Go files for this platform
 			}
 			ip := root + strings.TrimPrefix(path, top)
-			c.check(path, ip, append(append([]string{}, pkg.GoFiles...), pkg.TestGoFiles...))
+			files := pkg.GoFiles
+			if !c.implements {
+				files = append(append([]string{}, pkg.GoFiles...), pkg.TestGoFiles...)
+			}
+			c.check(path, ip, files)
 			c.check(path, ip+"_test", pkg.XTestGoFiles)
 			return nil
 		})
+	}
+	if c.implements {
+		sort.Slice(c.pairs, func(i, j int) bool {
+			a, b := c.pairs[i], c.pairs[j]
+			if a.IfaceFile != b.IfaceFile || a.IfaceLine != b.IfaceLine {
+				return a.IfaceFile < b.IfaceFile || (a.IfaceFile == b.IfaceFile && a.IfaceLine < b.IfaceLine)
+			}
+			return a.TypeFile < b.TypeFile || (a.TypeFile == b.TypeFile && a.TypeLine < b.TypeLine)
+		})
+		w := bufio.NewWriter(os.Stdout)
+		enc := json.NewEncoder(w)
+		for _, p := range c.pairs {
+			enc.Encode(p)
+		}
+		w.Flush()
+		fmt.Fprintf(os.Stderr, "gotruth: %d packages, %d (type, interface) pairs, %d type errors\n", c.pkgs, len(c.pairs), c.errs)
+		return
 	}
 	sort.Slice(c.out, func(i, j int) bool {
 		a, b := c.out[i], c.out[j]

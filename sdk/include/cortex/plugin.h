@@ -245,6 +245,12 @@ typedef int (*cortex_file_variant_fn)(const char *path, const char *source, size
  *  unique name proves nothing (JavaScript, TypeScript). Without it such a
  *  call binds to the one member of that name in the repository. */
 #define CORTEX_PLUGIN_UNTYPED_RECEIVERS_AMBIGUOUS (1u << 6)
+/** A type implements an interface by having its methods, without saying so
+ *  (Go): the graph tool finds an interface's implementations, and a type's
+ *  interfaces, by comparing method sets (the type's own methods and those
+ *  its embedded fields promote). Without it only what a type declares it
+ *  extends or implements is an implementation. */
+#define CORTEX_PLUGIN_IMPLICIT_INTERFACES (1u << 7)
 
 /* ---- The descriptor ---------------------------------------------------- */
 
