@@ -3,10 +3,11 @@
 
 The truth (gotruth with GOTRUTH_MODE=implements) lists, per package, each
 non-empty non-generic interface and the named types of the package that
-implement it (T or *T). cortex is asked, through one MCP session, for the
-implementations of each of those interfaces; its answers are kept to the
-interface's package (the truth's scope) and compared as (type file, type name,
-interface file, interface name). Prints precision and recall as JSON.
+implement it (T or *T), test files aside. cortex is asked, through one MCP
+session, for the implementations of each of those interfaces (`pkg.Name`);
+its answers are kept to the truth's scope (the interface's package, no test
+files, no interfaces) and compared as (type file, type name, interface file,
+interface name). Prints precision and recall as JSON.
 
 usage: implements.py --truth FILE --cortex BIN --root INDEXED_DIR
 """
@@ -46,17 +47,22 @@ def main():
     served, asked, missing = set(), 0, 0
     for file, line, name in interfaces:
         asked += 1
-        reply = call("graph", {"operation": "implementations", "target": f"{file}:{line}", "include_context": False,
-                               "max_results": 500})
+        # `pkg.Name`: the package by its directory (file:line may name a method
+        # declared on the same line: `type I interface{ m() }`)
+        package = os.path.basename(os.path.dirname(file))
+        reply = call("graph", {"operation": "implementations", "target": f"{package}.{name}",
+                               "include_context": False, "max_results": 500})
         result = reply.get("result", {})
         content = result.get("structuredContent") or {}
         target = content.get("target") or {}
-        if result.get("isError") or target.get("name") != name:
+        if result.get("isError") or target.get("name") != name or target.get("file") != file:
             missing += 1  # the interface is not where the truth says, or not an interface to cortex
             continue
         package = os.path.dirname(file)
         for n in content.get("nodes", []):
-            if os.path.dirname(n["file"]) == package and n.get("depth") == 1:
+            # the truth's scope: the package's own files, tests aside, and no interfaces
+            if os.path.dirname(n["file"]) == os.path.dirname(file) and n.get("depth") == 1 \
+                    and n["kind"] != "interface" and not n["file"].endswith("_test.go"):
                 served.add((n["file"], n["name"], file, name))
     proc.stdin.close()
     proc.wait(timeout=60)

@@ -7,6 +7,9 @@
 #
 #   benches/accuracy/run.sh [--lang go|python|ts|c]... [--cortex PATH] [--fresh-truth]
 #
+# With go, also Go interface implementations against go/types
+# (implements.py: results/go.implements.json).
+#
 # Writes benches/accuracy/results/<lang>.{truth.jsonl,json,md} and
 # results/accuracy.md (all languages measured in this run), the text that
 # docs/benchmarks.md's section "Reference accuracy against compiler truth"
@@ -107,6 +110,28 @@ for l in $langs; do
         --json "$res/$l.json" --md "$res/$l.md" >/dev/null
     log "$l: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("precision", r["total"]["precision"], "recall", r["recall"]["recall"])' "$res/$l.json")"
 done
+
+# Go interface implementations (issue 22): go/types' implements against the
+# graph tool's, on the same corpus, indexed in a hard-linked copy (the MCP
+# server reads the store under its root)
+case " $langs " in *" go "*)
+    truth="$res/go.implements.truth.jsonl"
+    if stale "$truth" "$here/gotruth/main.go" "$corpora/go/.complete"; then
+        log "go: implements truth from go/types"
+        # shellcheck disable=SC2086
+        (cd "$here/gotruth" && GO111MODULE=off GOPATH=/usr/share/gocode GOFLAGS= GOTOOLCHAIN=local \
+            GOTRUTH_MODE=implements go run main.go $GO_ROOTS) >"$truth.tmp" 2>"$res/go.implements.truth.log"
+        mv "$truth.tmp" "$truth"
+    fi
+    copy=$(mktemp -d /tmp/cortex-implements.XXXXXX)
+    cp -al "$corpora/go/." "$copy/"
+    rm -rf "$copy/.cortex"
+    "$cortex" index "$copy" --quiet
+    python3 "$here/implements.py" --truth "$truth" --cortex "$cortex" --root "$copy" >"$res/go.implements.json"
+    rm -rf "$copy"
+    log "go implementations: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("precision", r["precision"], "recall", r["recall"])' "$res/go.implements.json")"
+    ;;
+esac
 
 python3 "$here/report.py" --results "$res" --versions "$corpora/versions.tsv" --cortex "$cortex" $langs >"$res/accuracy.md"
 log "wrote $res/accuracy.md"

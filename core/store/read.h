@@ -302,16 +302,17 @@ int cortex_store_read_fan_out(cortex_store_reader *r, const char *kind, int64_t 
 
 /* ---- method sets, for languages whose interfaces are implicit (read_graph.c) ---- */
 
-typedef int (*cortex_store_name_cb)(const char *name, void *payload);
 typedef int (*cortex_store_id_cb)(int64_t id, void *payload);
 
 /** Whether definition `id`'s language has its types implement interfaces by
  *  their methods alone (CORTEX_PLUGIN_IMPLICIT_INTERFACES). */
 int cortex_store_read_implicit_interfaces(int *out, cortex_store_reader *r, int64_t id);
 
-/** The names of the methods type `type_id` declares: definitions of kind
- *  method named `T.m` in the files of its directory and language. */
-int cortex_store_read_methods(cortex_store_reader *r, int64_t type_id, cortex_store_name_cb cb, void *payload);
+/** The methods type `type_id` declares: definitions of kind method named
+ *  `T.m` in the files of its directory and language, each with its short
+ *  name and signature (NULL when none). */
+typedef int (*cortex_store_method_cb)(const char *name, const char *sig, void *payload);
+int cortex_store_read_methods(cortex_store_reader *r, int64_t type_id, cortex_store_method_cb cb, void *payload);
 
 /** The types (not interfaces) of `like_id`'s language that declare a method
  *  named `method`: the type its qualifier names in the method's directory. */

@@ -164,10 +164,10 @@ int cortex_store_read_implicit_interfaces(int *out, cortex_store_reader *r, int6
     return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : cortex_store__step_error(r, "reading a language's rules");
 }
 
-static int name_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what, cortex_store_name_cb cb, void *payload)
+static int method_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what, cortex_store_method_cb cb, void *payload)
 {
     int rc, stop = 0;
-    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) stop = cb(cortex_store__text(st, 0), payload);
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) stop = cb(cortex_store__text(st, 0), cortex_store__text(st, 1), payload);
     if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, what);
     sqlite3_finalize(st);
     return stop;
@@ -182,18 +182,18 @@ static int id_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what, c
     return stop;
 }
 
-int cortex_store_read_methods(cortex_store_reader *r, int64_t type_id, cortex_store_name_cb cb, void *payload)
+int cortex_store_read_methods(cortex_store_reader *r, int64_t type_id, cortex_store_method_cb cb, void *payload)
 {
     /* `T.m`: the names between "T." and "T/" ('/' follows '.') */
     sqlite3_stmt *st = cortex_store__prepare(
-        r, "SELECT DISTINCT m.short_name FROM symbols t JOIN files tf ON tf.id = t.file_id"
+        r, "SELECT m.short_name, min(m.sig) FROM symbols t JOIN files tf ON tf.id = t.file_id"
            " JOIN symbols m INDEXED BY symbols_name ON m.name > t.short_name || '.' AND m.name < t.short_name || '/'"
            " JOIN files mf ON mf.id = m.file_id"
            " WHERE t.id = ?1 AND m.kind = 'method' AND m.name = t.short_name || '.' || m.short_name"
-           "   AND mf.lang = tf.lang AND " SAME_DIR("mf.path", "tf.path") " ORDER BY 1");
+           "   AND mf.lang = tf.lang AND " SAME_DIR("mf.path", "tf.path") " GROUP BY 1 ORDER BY 1");
     if (!st) return not_prepared(r);
     sqlite3_bind_int64(st, 1, type_id);
-    return name_rows(r, st, "listing a type's methods", cb, payload);
+    return method_rows(r, st, "listing a type's methods", cb, payload);
 }
 
 int cortex_store_read_method_owners(cortex_store_reader *r, int64_t like_id, const char *method, cortex_store_id_cb cb,

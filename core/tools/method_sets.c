@@ -4,9 +4,9 @@
  * interface's. A method set is the methods a type declares and those its
  * embedded fields promote (the `inherit` references made in it), and an
  * interface's are its own and those of the interfaces it embeds. Methods are
- * compared by name: signatures are not in the index, so a type with a
- * same-named method of another signature is taken for an implementation
- * (measured against go/types in docs/benchmarks.md).
+ * compared by name and by what their signatures say they return, as
+ * written; parameters are not compared (measured against go/types in
+ * docs/benchmarks.md).
  */
 #include "handlers.h"
 
@@ -20,24 +20,68 @@
 /* how deep embedding is followed */
 #define EMBED_DEPTH 5
 
+/* A method set: each method's name and what its signature says it returns
+ * (the text after its parameter list, spaces collapsed; NULL: unknown). */
 typedef struct names {
     char **items;
-    size_t n, cap;
+    char **results;
+    size_t n, cap, results_cap;
 } names;
 
-static int add_name(const char *name, void *payload)
+/* The text after the parameter list that follows `name` in `sig`, or NULL:
+ * `Get(key string) string` -> "string", `Read(p []byte) (n int, err error)`
+ * -> "(n int, err error)", `Close()` -> "". Parameter names are left out of
+ * the comparison; results are compared as written. */
+static char *result_of(const char *sig, const char *name)
+{
+    if (!sig) return NULL;
+    size_t n = strlen(name);
+    const char *at = sig;
+    while ((at = strstr(at, name)) && at[n] != '(') at += n;
+    if (!at) return NULL;
+    const char *p = at + n;
+    int depth = 0;
+    do {
+        if (*p == '(') depth++;
+        else if (*p == ')') depth--;
+        p++;
+    } while (*p && depth > 0);
+    if (depth) return NULL;
+    cortex_buf out = {0};
+    int space = 0;
+    for (; *p && *p != '{'; p++) {
+        if (*p == ' ' || *p == '\t' || *p == '\n') {
+            space = out.len > 0;
+            continue;
+        }
+        if (space) cortex_buf_putc(&out, ' ');
+        space = 0;
+        cortex_buf_putc(&out, *p);
+    }
+    cortex_buf_putc(&out, '\0');
+    return out.data;
+}
+
+static int add_method(const char *name, const char *sig, void *payload)
 {
     names *s = payload;
     for (size_t i = 0; i < s->n; i++)
         if (strcmp(s->items[i], name) == 0) return 0;
+    size_t at = s->n;
     *CORTEX_PUSH(s->items, s->n, s->cap) = cortex_xstrdup(name);
+    cortex_grow((void **)&s->results, &s->results_cap, at + 1, sizeof *s->results);
+    s->results[at] = result_of(sig, name);
     return 0;
 }
 
 static void names_free(names *s)
 {
-    for (size_t i = 0; i < s->n; i++) free(s->items[i]);
+    for (size_t i = 0; i < s->n; i++) {
+        free(s->items[i]);
+        free(s->results[i]);
+    }
     free(s->items);
+    free(s->results);
     memset(s, 0, sizeof *s);
 }
 
@@ -72,7 +116,7 @@ static int method_set(names *out, cortex_reader *s, int64_t id)
             level_end = seen.n;
             if (++depth > EMBED_DEPTH) break;
         }
-        rc = cortex_store_read_methods(s->db, seen.items[i], add_name, out);
+        rc = cortex_store_read_methods(s->db, seen.items[i], add_method, out);
         if (!rc)
             rc = cortex_store_read_links(s->db, CORTEX_STORE_CALLEES, seen.items[i], "inherit",
                                          CORTEX_STORE_LINKS_MEMBERS, add_target, &seen);
@@ -81,11 +125,16 @@ static int method_set(names *out, cortex_reader *s, int64_t id)
     return rc;
 }
 
+/* Whether `set` has every method of `needed`, each with the same results
+ * where both signatures are known (`Descriptor() ([]byte, []int)` is not
+ * `Descriptor() protoreflect.EnumDescriptor`). */
 static int holds_all(const names *set, const names *needed)
 {
     for (size_t i = 0; i < needed->n; i++) {
         int found = 0;
-        for (size_t k = 0; k < set->n && !found; k++) found = strcmp(set->items[k], needed->items[i]) == 0;
+        for (size_t k = 0; k < set->n && !found; k++)
+            found = strcmp(set->items[k], needed->items[i]) == 0 &&
+                    (!set->results[k] || !needed->results[i] || strcmp(set->results[k], needed->results[i]) == 0);
         if (!found) return 0;
     }
     return 1;

@@ -22,6 +22,7 @@ typedef struct match {
     json_t *symbol;
     int64_t id;
     int exact;    /* its qualified name is the text */
+    int fit;      /* the qualifier names its parent, or its package and it has none */
     int exported; /* not private, static or file-local */
     int test;     /* in a test file */
     char *file;
@@ -58,21 +59,24 @@ static int qualifier_fits(const cortex_store_symbol *sym, const char *qualifier,
         size_t n = strlen(sym->parent);
         if (n >= len && strncmp(sym->parent + n - len, qualifier, len) == 0 &&
             (n == len || sym->parent[n - len - 1] == '.'))
-            return 1;
+            return 2;
     }
     const char *slash = strrchr(sym->file, '/');
     if (!slash) return 0;
     const char *dir_end = slash;
     const char *dir = dir_end;
     while (dir > sym->file && dir[-1] != '/') dir--;
-    return (size_t)(dir_end - dir) == len && strncmp(dir, qualifier, len) == 0;
+    return (size_t)(dir_end - dir) == len && strncmp(dir, qualifier, len) == 0 ? 1 : 0;
 }
 
 static int add_match(const cortex_store_symbol *sym, void *payload)
 {
     matches *m = payload;
-    if (m->qualifier && !qualifier_fits(sym, m->qualifier, strlen(m->qualifier))) return 0;
+    int fits = m->qualifier ? qualifier_fits(sym, m->qualifier, strlen(m->qualifier)) : 0;
+    if (m->qualifier && !fits) return 0;
     match *it = CORTEX_PUSH(m->items, m->n, m->cap);
+    /* `pkg.Name` is the package's own Name, not a member called Name */
+    it->fit = fits == 2 || (fits == 1 && !sym->parent);
     it->symbol = cortex_symbol_json(sym);
     it->id = sym->id;
     it->exact = strcmp(sym->name, m->text) == 0;
@@ -87,6 +91,7 @@ static int compare_matches(const void *a, const void *b)
 {
     const match *x = a, *y = b;
     if (x->exact != y->exact) return y->exact - x->exact;
+    if (x->fit != y->fit) return y->fit - x->fit;
     if (x->exported != y->exported) return y->exported - x->exported;
     if (x->test != y->test) return x->test - y->test;
     int c = strcmp(x->file, y->file);

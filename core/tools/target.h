@@ -3,8 +3,10 @@
  * definition (`pkg.Type`, `Recv.Method`, `Class.method`, a bare name), a
  * file or a directory (a repository path), or a position (`file:line[:col]`,
  * the innermost definition there). Several definitions may match: the best
- * is chosen (an exact qualified name over a short one, exported over
- * private, non-test over test, then by path) and the others are listed.
+ * is chosen (an exact qualified name over a short one; for `a.b`, a member
+ * of `a` or a top-level `b` of package `a` over a member `b` of a type in
+ * it; exported over private, non-test over test, then by path) and the
+ * others are listed.
  * Internal to core/tools/.
  */
 #ifndef CORTEX_TOOLS_TARGET_H
