@@ -252,6 +252,8 @@ typedef struct cortex_store_symbol_filter {
     const char *visibility;  /* the stored word ("private", "static", ...), "none" for none; NULL: any */
     const char *path_prefix; /* files under this directory (or this file); NULL: any */
     const char *const *visibilities; /* NULL-terminated: one of these words (at most 8), or NULL: any */
+    int default_build;               /* files of the language's default build only (no build variants) */
+    int single_file_values;          /* languages whose packages are not directories only */
 } cortex_store_symbol_filter;
 
 /** The definitions the filter keeps, by file and line; `*total` (may be NULL) counts them. */

@@ -102,6 +102,7 @@ typedef struct counting {
     int64_t min, max;
     size_t top;
     int ascending; /* a ceiling alone: lowest bounds first */
+    int unnamed;   /* only definitions no reference bears the name of (bound 0) */
 } counting;
 
 static int compare_counted(const void *x, const void *y)
@@ -128,6 +129,7 @@ static int count_one(int64_t id, int64_t bound, void *payload)
      * that those no reference can name come first, needing no count): once
      * one cannot reach what is needed, none after can */
     if (!c->ascending && c->min >= 0 && bound < c->min) return 1;
+    if (c->unnamed && bound > 0) return 1; /* ascending: none after is unnamed either */
     int64_t least = threshold(c);
     if (least >= 0 && bound <= least) return 1;
     if ((c->rc = cancelled(c->a))) return 1;
@@ -248,7 +250,7 @@ static int op_symbols(json_t *result, const ask *a)
         list_free(&l);
         return 0;
     }
-    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, a->ref_min, a->ref_max, 0, 0};
+    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, a->ref_min, a->ref_max, 0, 0, 0};
     int rc = count_many(&c, &a->filter);
     json_t *items = NULL;
     size_t shown = c.n < (size_t)a->max_results ? c.n : (size_t)a->max_results;
@@ -337,7 +339,7 @@ static int add_dir_count(const char *dir, int64_t files, int64_t lines, void *pa
 /* The definitions most referenced: exact counts, in the order of their bounds, until no bound can beat the last kept. */
 static int top_referenced(json_t **out, int *partial, const ask *a, const cortex_store_symbol_filter *f, size_t top)
 {
-    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, 1, -1, top, 0};
+    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, 1, -1, top, 0, 0};
     int rc = count_many(&c, f);
     if (!rc) rc = counted_items(out, a, c.items, c.n);
     if (!rc) sort_ranked(*out);
@@ -583,7 +585,14 @@ static int op_unused(json_t *result, const ask *a)
     cortex_store_symbol_filter f = a->filter;
     if (!a->kinds[0]) f.kinds = default_kinds;
     if (!f.visibility) f.visibilities = restricted;
-    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, -1, 0, 0, 0};
+    /* a build variant's definitions are not judged: its callers bind to the default build's */
+    f.default_build = 1;
+    /* where a package is a directory, a function used as a value from another
+     * file of its package is not recorded: such languages are not judged */
+    f.single_file_values = 1;
+    /* No reference in the repository bears its name: one that does may name it
+     * where binding could not tell (a method value, a callback through a field). */
+    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, -1, 0, 0, 0, 1};
     int rc = count_many(&c, &f);
     json_t *items = json_array();
     size_t kept = 0;
@@ -597,8 +606,8 @@ static int op_unused(json_t *result, const ask *a)
         kept++;
         if ((int64_t)json_array_size(items) < a->max_results) {
             json_object_set_new(sym, "why",
-                                json_string("no reference binds to it, and its visibility keeps it from "
-                                            "code outside this repository"));
+                                json_string("no reference in the repository bears its name, and its visibility "
+                                            "keeps it from code outside this repository"));
             json_array_append(items, sym);
         }
         json_decref(sym);
@@ -613,6 +622,10 @@ static int op_unused(json_t *result, const ask *a)
     if (c.partial)
         json_object_set_new(result, "partial",
                             json_string("the reference-count budget ran out: narrow path_prefix or kinds"));
+    json_object_set_new(result, "note",
+                        json_string("definitions of languages whose packages are directories are not "
+                                    "judged: a function used as a value from another file of its "
+                                    "package is not recorded as a reference"));
     return 0;
 }
 
@@ -631,7 +644,7 @@ static int op_hotspots(json_t *result, const ask *a)
     json_t *fan_in = NULL, *fan_out = NULL;
     int partial = 0;
     int rc = top_referenced(&fan_in, &partial, a, &f, (size_t)a->top_n);
-    counting out = {a, NULL, 0, 0, 0, 0, 0, -1, -1, 0, 0};
+    counting out = {a, NULL, 0, 0, 0, 0, 0, -1, -1, 0, 0, 0};
     if (!rc) rc = cortex_store_read_fan_out(a->s->db, "call", a->top_n, add_fan, &out);
     if (!rc) rc = counted_items(&fan_out, a, out.items, out.n);
     free(out.items);

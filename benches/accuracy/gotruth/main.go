@@ -27,6 +27,12 @@
 //
 //	{"type_file","type_line","type_name","iface_file","iface_line","iface_name"}
 //
+// With GOTRUTH_MODE=unused it writes every unexported package-level function
+// and method declared in a package's own files (tests aside) that nothing in
+// the package, its tests included, refers to (info.Uses):
+//
+//	{"file","line","name"}   (name: f, or T.m)
+//
 // Usage: GO111MODULE=off GOPATH=/usr/share/gocode go run main.go ROOT... > truth.jsonl
 // where each ROOT is an import path prefix (github.com/spf13/cobra). Test files
 // of each package are checked with it (in-package) and on their own (_test packages);
@@ -174,9 +180,40 @@ type checker struct {
 	out        []record
 	pairs      []pair
 	implements bool
+	unused     bool
+	dead       []record
 	pkgs       int
 	errs       int
 	skipped    int
+}
+
+// unreferenced records the unexported functions and methods declared in the
+// package's non-test files that no identifier of the package uses.
+func (c *checker) unreferenced(files []*ast.File, info *types.Info) {
+	used := map[types.Object]bool{}
+	for _, obj := range info.Uses {
+		if fn, ok := obj.(*types.Func); ok {
+			used[fn.Origin()] = true
+		}
+	}
+	for _, f := range files {
+		name := c.fset.Position(f.Pos()).Filename
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Name.IsExported() || fd.Name.Name == "init" || fd.Name.Name == "main" || fd.Name.Name == "_" {
+				continue
+			}
+			obj := info.Defs[fd.Name]
+			if obj == nil || used[obj] {
+				continue
+			}
+			p := c.fset.Position(fd.Name.Pos())
+			c.dead = append(c.dead, record{File: rel(p.Filename), Line: p.Line, Name: objName(obj), Kind: "unused"})
+		}
+	}
 }
 
 // implementations records the package's (type, interface) pairs.
@@ -230,13 +267,19 @@ func (c *checker) check(dir, importPath string, names []string) {
 		}
 		files = append(files, f)
 	}
-	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
 	conf := types.Config{Importer: c.imp, Error: func(error) { c.errs++ }, FakeImportC: true}
 	pkg, _ := conf.Check(importPath, c.fset, files, info) // errors are counted; what resolved is kept
 	c.pkgs++
 	if c.implements {
 		if pkg != nil && !strings.HasSuffix(importPath, "_test") {
 			c.implementations(pkg)
+		}
+		return
+	}
+	if c.unused {
+		if pkg != nil && !strings.HasSuffix(importPath, "_test") {
+			c.unreferenced(files, info)
 		}
 		return
 	}
@@ -273,7 +316,8 @@ func main() {
 	}
 	roots = os.Args[1:]
 	fset := token.NewFileSet()
-	c := &checker{fset: fset, imp: importer.ForCompiler(fset, "source", nil), implements: os.Getenv("GOTRUTH_MODE") == "implements"}
+	c := &checker{fset: fset, imp: importer.ForCompiler(fset, "source", nil), implements: os.Getenv("GOTRUTH_MODE") == "implements",
+		unused: os.Getenv("GOTRUTH_MODE") == "unused"}
 	for _, root := range roots {
 		top := filepath.Join(srcDir, root)
 		filepath.WalkDir(top, func(path string, d fs.DirEntry, err error) error {
@@ -290,7 +334,7 @@ func main() {
 			}
 			ip := root + strings.TrimPrefix(path, top)
 			files := pkg.GoFiles
-			if !c.implements {
+			if !c.implements { // the unused mode needs the tests' references too
 				files = append(append([]string{}, pkg.GoFiles...), pkg.TestGoFiles...)
 			}
 			c.check(path, ip, files)
@@ -313,6 +357,24 @@ func main() {
 		}
 		w.Flush()
 		fmt.Fprintf(os.Stderr, "gotruth: %d packages, %d (type, interface) pairs, %d type errors\n", c.pkgs, len(c.pairs), c.errs)
+		return
+	}
+	if c.unused {
+		sort.Slice(c.dead, func(i, j int) bool {
+			a, b := c.dead[i], c.dead[j]
+			return a.File < b.File || (a.File == b.File && a.Line < b.Line)
+		})
+		w := bufio.NewWriter(os.Stdout)
+		enc := json.NewEncoder(w)
+		for _, r := range c.dead {
+			enc.Encode(struct {
+				File string `json:"file"`
+				Line int    `json:"line"`
+				Name string `json:"name"`
+			}{r.File, r.Line, r.Name})
+		}
+		w.Flush()
+		fmt.Fprintf(os.Stderr, "gotruth: %d packages, %d unreferenced unexported functions and methods, %d type errors\n", c.pkgs, len(c.dead), c.errs)
 		return
 	}
 	sort.Slice(c.out, func(i, j int) bool {

@@ -1,4 +1,4 @@
-; References of Go: calls, instantiations and type uses.
+; References of Go: calls, instantiations, type uses and values.
 
 ; ---- Calls ----------------------------------------------------------------------
 ; Plain calls (`NewServer(addr)`, conversions such as `State(1)`, which the
@@ -174,6 +174,24 @@
  (#not-any-of? @name "bool" "byte" "complex64" "complex128" "error" "float32" "float64" "int" "int8" "int16" "int32" "int64" "rune" "string" "uint" "uint8" "uint16" "uint32" "uint64" "uintptr" "any" "comparable")
  (#not-match? @name "^[A-Za-z][0-9]?$"))
 (argument_list [(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) (generic_type type: (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name))]) @reference.type
+
+; ---- Values -------------------------------------------------------------------
+; A function or method named where it is passed or stored (@reference.value,
+; never a call): an argument (`f.getFlagType(name, "bool", boolConv)`,
+; `sort.Slice(xs, s.less)`), a composite literal's element
+; (`template.FuncMap{"rpad": rpad}`, `[]func(){setup, run}`), the right side of
+; an assignment or declaration (`c.hook = onExit`, `var handler = serve`), a
+; returned value (`return handle`). Only names the file defines or imports
+; are kept (core/extract/values.c); one-letter names are left out.
+((argument_list (identifier) @name) @reference.value
+ (#not-match? @name "^[A-Za-z_][0-9]?$"))
+(argument_list (selector_expression operand: (_) @qualifier field: (field_identifier) @name)) @reference.value
+((literal_element (identifier) @name) @reference.value
+ (#not-match? @name "^[A-Za-z_][0-9]?$"))
+(literal_element (selector_expression operand: (_) @qualifier field: (field_identifier) @name)) @reference.value
+((expression_list (identifier) @name) @reference.value
+ (#not-match? @name "^[A-Za-z_][0-9]?$"))
+(expression_list (selector_expression operand: (_) @qualifier field: (field_identifier) @name)) @reference.value
 
 ; ---- Locals -------------------------------------------------------------------
 ; Names a scope declares with the type syntax gives them: a call on one
