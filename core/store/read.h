@@ -271,6 +271,11 @@ typedef int (*cortex_store_bound_cb)(int64_t id, int64_t bound, void *payload);
 int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symbol_filter *f, int ascending,
                                  cortex_store_bound_cb cb, void *payload);
 
+/** The definitions the filter keeps that no reference bears the name of and
+ *  none is stored bound to, by file and line. */
+int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_filter *f, cortex_store_symbol_cb cb,
+                              void *payload);
+
 /** Per language: files, lines, definitions; and per language and kind, definitions. */
 typedef struct cortex_store_lang_count {
     const char *lang, *kind; /* kind NULL: the language's totals */

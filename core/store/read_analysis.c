@@ -119,14 +119,13 @@ int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symb
 {
     char where[1024], sql[2048];
     filter_sql(where, sizeof where, f);
-    snprintf(
-        sql, sizeof sql,
-        "WITH named AS (SELECT name, count(*) AS n FROM refs GROUP BY name),"
-        " stored AS (SELECT target_id AS id, count(*) AS n FROM refs WHERE target_id IS NOT NULL GROUP BY target_id)"
-        " SELECT s.id, COALESCE(nm.n, 0) + COALESCE(st.n, 0) AS bound"
-        " FROM symbols s JOIN files f ON f.id = s.file_id LEFT JOIN named nm ON nm.name = s.short_name"
-        " LEFT JOIN stored st ON st.id = s.id WHERE%s ORDER BY bound %s, s.id",
-        where, ascending ? "ASC" : "DESC");
+    snprintf(sql, sizeof sql,
+             /* counted per definition through the name and target indexes: grouping
+         * every reference by name first took twice as long on the kernel subtree */
+             "SELECT s.id, (SELECT count(*) FROM refs r WHERE r.name = s.short_name)"
+             " + (SELECT count(*) FROM refs r WHERE r.target_id = s.id) AS bound"
+             " FROM symbols s JOIN files f ON f.id = s.file_id WHERE%s ORDER BY bound %s, s.id",
+             where, ascending ? "ASC" : "DESC");
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
     if (!st) return not_prepared(r);
     bind_filter(st, f);
@@ -228,6 +227,30 @@ int cortex_store_read_fan_out(cortex_store_reader *r, const char *kind, int64_t 
     while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
         stop = cb(sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), payload);
     if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "counting references made");
+    sqlite3_finalize(st);
+    return stop;
+}
+
+int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_filter *f, cortex_store_symbol_cb cb,
+                              void *payload)
+{
+    char where[1024], sql[2048];
+    filter_sql(where, sizeof where, f);
+    snprintf(sql, sizeof sql,
+             "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
+             "WHERE%s AND NOT EXISTS (SELECT 1 FROM refs r WHERE r.name = s.short_name)"
+             " AND NOT EXISTS (SELECT 1 FROM refs r WHERE r.target_id = s.id) ORDER BY f.path, s.line_start, s.id",
+             where);
+    sqlite3_stmt *st = cortex_store__prepare(r, sql);
+    if (!st) return not_prepared(r);
+    bind_filter(st, f);
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        cortex_store_symbol sym;
+        cortex_store__symbol_row(st, 0, &sym);
+        stop = cb(&sym, payload);
+    }
+    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing unreferenced definitions");
     sqlite3_finalize(st);
     return stop;
 }

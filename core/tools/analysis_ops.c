@@ -102,7 +102,6 @@ typedef struct counting {
     int64_t min, max;
     size_t top;
     int ascending; /* a ceiling alone: lowest bounds first */
-    int unnamed;   /* only definitions no reference bears the name of (bound 0) */
 } counting;
 
 static int compare_counted(const void *x, const void *y)
@@ -129,7 +128,6 @@ static int count_one(int64_t id, int64_t bound, void *payload)
      * that those no reference can name come first, needing no count): once
      * one cannot reach what is needed, none after can */
     if (!c->ascending && c->min >= 0 && bound < c->min) return 1;
-    if (c->unnamed && bound > 0) return 1; /* ascending: none after is unnamed either */
     int64_t least = threshold(c);
     if (least >= 0 && bound <= least) return 1;
     if ((c->rc = cancelled(c->a))) return 1;
@@ -250,7 +248,7 @@ static int op_symbols(json_t *result, const ask *a)
         list_free(&l);
         return 0;
     }
-    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, a->ref_min, a->ref_max, 0, 0, 0};
+    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, a->ref_min, a->ref_max, 0, 0};
     int rc = count_many(&c, &a->filter);
     json_t *items = NULL;
     size_t shown = c.n < (size_t)a->max_results ? c.n : (size_t)a->max_results;
@@ -339,7 +337,7 @@ static int add_dir_count(const char *dir, int64_t files, int64_t lines, void *pa
 /* The definitions most referenced: exact counts, in the order of their bounds, until no bound can beat the last kept. */
 static int top_referenced(json_t **out, int *partial, const ask *a, const cortex_store_symbol_filter *f, size_t top)
 {
-    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, 1, -1, top, 0, 0};
+    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, 1, -1, top, 0};
     int rc = count_many(&c, f);
     if (!rc) rc = counted_items(out, a, c.items, c.n);
     if (!rc) sort_ranked(*out);
@@ -579,6 +577,29 @@ static int unreachable_from_outside(const json_t *sym)
     return strcmp(shortname, "main") != 0 && strcmp(shortname, "init") != 0;
 }
 
+typedef struct unused_list {
+    const ask *a;
+    json_t *items;
+    int64_t kept;
+} unused_list;
+
+static int add_unused(const cortex_store_symbol *sym, void *payload)
+{
+    unused_list *u = payload;
+    json_t *item = cortex_symbol_json(sym);
+    if (unreachable_from_outside(item)) {
+        u->kept++;
+        if ((int64_t)json_array_size(u->items) < u->a->max_results) {
+            json_object_set_new(item, "why",
+                                json_string("no reference in the repository bears its name, and its "
+                                            "visibility keeps it from code outside this repository"));
+            json_array_append(u->items, item);
+        }
+    }
+    json_decref(item);
+    return cancelled(u->a);
+}
+
 static int op_unused(json_t *result, const ask *a)
 {
     static const char *const default_kinds[] = {"function", "method", NULL};
@@ -590,38 +611,15 @@ static int op_unused(json_t *result, const ask *a)
     /* where a package is a directory, a function used as a value from another
      * file of its package is not recorded: such languages are not judged */
     f.single_file_values = 1;
-    /* No reference in the repository bears its name: one that does may name it
-     * where binding could not tell (a method value, a callback through a field). */
-    counting c = {a, NULL, 0, 0, COUNT_BUDGET, 0, 0, -1, 0, 0, 0, 1};
-    int rc = count_many(&c, &f);
-    json_t *items = json_array();
-    size_t kept = 0;
-    for (size_t i = 0; i < c.n && !rc; i++) {
-        json_t *sym = NULL;
-        if ((rc = cortex_store_read_symbol(a->s->db, c.items[i].id, symbol_into, &sym))) break;
-        if (!unreachable_from_outside(sym)) {
-            json_decref(sym);
-            continue;
-        }
-        kept++;
-        if ((int64_t)json_array_size(items) < a->max_results) {
-            json_object_set_new(sym, "why",
-                                json_string("no reference in the repository bears its name, and its visibility "
-                                            "keeps it from code outside this repository"));
-            json_array_append(items, sym);
-        }
-        json_decref(sym);
-    }
-    free(c.items);
+    /* No reference in the repository bears its name: one that does may name
+     * it where binding could not tell (a method value, a callback through a field). */
+    unused_list u = {a, json_array(), 0};
+    int rc = cortex_store_read_unnamed(a->s->db, &f, add_unused, &u);
     if (rc) {
-        json_decref(items);
+        json_decref(u.items);
         return rc;
     }
-    sort_by_place(items);
-    finish(result, "symbols", items, (int64_t)kept, (int64_t)kept > a->max_results || c.partial);
-    if (c.partial)
-        json_object_set_new(result, "partial",
-                            json_string("the reference-count budget ran out: narrow path_prefix or kinds"));
+    finish(result, "symbols", u.items, u.kept, u.kept > a->max_results);
     json_object_set_new(result, "note",
                         json_string("definitions of languages whose packages are directories are not "
                                     "judged: a function used as a value from another file of its "
@@ -644,7 +642,7 @@ static int op_hotspots(json_t *result, const ask *a)
     json_t *fan_in = NULL, *fan_out = NULL;
     int partial = 0;
     int rc = top_referenced(&fan_in, &partial, a, &f, (size_t)a->top_n);
-    counting out = {a, NULL, 0, 0, 0, 0, 0, -1, -1, 0, 0, 0};
+    counting out = {a, NULL, 0, 0, 0, 0, 0, -1, -1, 0, 0};
     if (!rc) rc = cortex_store_read_fan_out(a->s->db, "call", a->top_n, add_fan, &out);
     if (!rc) rc = counted_items(&fan_out, a, out.items, out.n);
     free(out.items);
