@@ -23,6 +23,8 @@ def main():
     ap.add_argument("--truth", required=True)
     ap.add_argument("--cortex", required=True)
     ap.add_argument("--root", required=True)
+    ap.add_argument("--declared", action="store_true",
+                    help="the truth is what types declare (TypeScript's heritage clauses): any directory, interfaces too")
     args = ap.parse_args()
 
     interfaces, truth = [], set()
@@ -61,6 +63,10 @@ def main():
         package = os.path.dirname(file)
         for n in content.get("nodes", []):
             # the truth's scope: the package's own files, tests aside, and no interfaces
+            if args.declared:
+                if n.get("depth") == 1 and n.get("edge"):
+                    served.add((n["file"], n["name"], file, name))
+                continue
             if os.path.dirname(n["file"]) == os.path.dirname(file) and n.get("depth") == 1 \
                     and n["kind"] != "interface" and not n["file"].endswith("_test.go"):
                 served.add((n["file"], n["name"], file, name))

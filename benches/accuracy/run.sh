@@ -7,8 +7,9 @@
 #
 #   benches/accuracy/run.sh [--lang go|python|ts|c]... [--cortex PATH] [--fresh-truth]
 #
-# With go, also Go interface implementations against go/types
-# (implements.py: results/go.implements.json).
+# With go, also Go interface implementations against go/types, and with ts
+# what TypeScript types extend and implement against the compiler's heritage
+# clauses (implements.py: results/{go,ts}.implements.json).
 #
 # Writes benches/accuracy/results/<lang>.{truth.jsonl,json,md} and
 # results/accuracy.md (all languages measured in this run), the text that
@@ -130,6 +131,24 @@ case " $langs " in *" go "*)
     python3 "$here/implements.py" --truth "$truth" --cortex "$cortex" --root "$copy" >"$res/go.implements.json"
     rm -rf "$copy"
     log "go implementations: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("precision", r["precision"], "recall", r["recall"])' "$res/go.implements.json")"
+    ;;
+esac
+# TypeScript: what classes and interfaces extend and implement (the
+# compiler's heritage clauses) against the graph tool's implementations
+case " $langs " in *" ts "*)
+    truth="$res/ts.heritage.truth.jsonl"
+    if stale "$truth" "$here/tstruth.js" "$corpora/ts/.complete"; then
+        TSTRUTH_MODE=heritage node "$here/tstruth.js" "$here/node_modules" rxjs/src express/lib express/index.js \
+            >"$truth.tmp" 2>"$res/ts.heritage.truth.log"
+        mv "$truth.tmp" "$truth"
+    fi
+    copy=$(mktemp -d /tmp/cortex-implements.XXXXXX)
+    cp -al "$corpora/ts/." "$copy/"
+    rm -rf "$copy/.cortex"
+    "$cortex" index "$copy" --quiet
+    python3 "$here/implements.py" --declared --truth "$truth" --cortex "$cortex" --root "$copy" >"$res/ts.implements.json"
+    rm -rf "$copy"
+    log "ts implementations: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("precision", r["precision"], "recall", r["recall"])' "$res/ts.implements.json")"
     ;;
 esac
 

@@ -19,6 +19,13 @@
 //   value      a variable, parameter or property that is not a function
 //   unknown    no symbol, or a symbol with no declaration
 //
+// With TSTRUTH_MODE=heritage it writes instead, for every class and interface
+// of the corpus, each type its `extends` and `implements` clauses name that is
+// declared in the corpus (through import aliases), after a line for each such
+// base with the type fields empty:
+//
+//   {"type_file","type_line","type_name","iface_file","iface_line","iface_name"}
+//
 // Usage: node tstruth.js ROOT DIR... > truth.jsonl   (DIR relative to ROOT; paths
 // in the output are relative to ROOT)
 'use strict';
@@ -99,6 +106,43 @@ function byteCol(sf, pos) {
   const lc = sf.getLineAndCharacterOfPosition(pos);
   const lineStart = sf.getPositionOfLineAndCharacter(lc.line, 0);
   return { line: lc.line + 1, col: Buffer.byteLength(sf.text.slice(lineStart, pos), 'utf8') + 1 };
+}
+
+if (process.env.TSTRUTH_MODE === 'heritage') {
+  const pairs = new Map();
+  const bases = new Map();
+  const where = (d) => {
+    const dsf = d.getSourceFile();
+    return { file: rel(dsf.fileName), line: dsf.getLineAndCharacterOfPosition(declName(d).getStart(dsf)).line + 1 };
+  };
+  for (const sf of program.getSourceFiles()) {
+    if (!inCorpus(sf.fileName) || sf.isDeclarationFile) continue;
+    const visit = (node) => {
+      if ((ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node)) && node.name && node.heritageClauses) {
+        const t = where(node);
+        for (const clause of node.heritageClauses) {
+          for (const ht of clause.types) {
+            let sym = checker.getSymbolAtLocation(ht.expression);
+            if (sym && sym.flags & ts.SymbolFlags.Alias) {
+              try { sym = checker.getAliasedSymbol(sym); } catch (e) { /* keep */ }
+            }
+            const d = sym && sym.declarations && sym.declarations.find((x) => ts.isClassDeclaration(x) || ts.isInterfaceDeclaration(x));
+            if (!d || !inCorpus(d.getSourceFile().fileName) || !d.name) continue;
+            const b = where(d);
+            bases.set(`${b.file}:${b.line}`, { type_file: '', type_line: 0, type_name: '', iface_file: b.file, iface_line: b.line, iface_name: d.name.text });
+            pairs.set(`${t.file}:${t.line}:${b.file}:${b.line}`, { type_file: t.file, type_line: t.line, type_name: node.name.text,
+              iface_file: b.file, iface_line: b.line, iface_name: d.name.text });
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+  const lines = [...bases.values(), ...pairs.values()].map((r) => JSON.stringify(r));
+  process.stdout.write(lines.join('\n') + '\n');
+  process.stderr.write(`tstruth: ${bases.size} bases, ${pairs.size} (type, base) pairs\n`);
+  process.exit(0);
 }
 
 const out = [];

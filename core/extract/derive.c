@@ -1215,7 +1215,9 @@ static int compare_ref_places(const void *pa, const void *pb)
 
 /* One call captured twice, with its receiver and without (a receiver the
  * plugin reads through, `window!.next()`, is no plain path to the pattern
- * for other receivers): the one with the receiver stays. */
+ * for other receivers): the one with the receiver stays. And a base named
+ * both as what a type extends and as a type (`implements Repo<User>`: the
+ * generic's pattern takes it too): the inheritance stays. */
 static void drop_unqualified_twins(cortex_raw_records *x, cortex_file_records *r)
 {
     if (r->nrefs < 2) return;
@@ -1229,6 +1231,11 @@ static void drop_unqualified_twins(cortex_raw_records *x, cortex_file_records *r
         if (a->start_byte == b->start_byte && !a->qualifier && b->qualifier && strcmp(a->kind, b->kind) == 0 &&
             strcmp(a->name, b->name) == 0)
             any = drop[a - r->refs] = 1;
+        /* kinds sort inherit before type: look on through the place's others */
+        if (strcmp(a->kind, "inherit") == 0)
+            for (size_t j = k + 1; j < r->nrefs && order[j]->start_byte == a->start_byte; j++)
+                if (strcmp(order[j]->kind, "type") == 0 && strcmp(order[j]->name, a->name) == 0)
+                    any = drop[order[j] - r->refs] = 1;
     }
     if (any) {
         size_t w = 0;

@@ -173,6 +173,10 @@
  (#not-match? @name "^[A-Z][0-9]?$"))
 ((extends_type_clause type: (type_identifier) @name) @reference.inherit
  (#not-match? @name "^[A-Z][0-9]?$"))
+((implements_clause (generic_type name: (type_identifier) @name)) @reference.inherit
+ (#not-match? @name "^[A-Z][0-9]?$"))
+((extends_type_clause type: (generic_type name: (type_identifier) @name)) @reference.inherit
+ (#not-match? @name "^[A-Z][0-9]?$"))
 
 ; ---- Typed locals -------------------------------------------------------------
 ; TypeScript's declared types (beside JavaScript's locals.scm): a parameter,
