@@ -151,6 +151,26 @@ case " $langs " in *" ts "*)
     log "ts implementations: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("precision", r["precision"], "recall", r["recall"])' "$res/ts.implements.json")"
     ;;
 esac
+# Import cycles (issue 22): the compilers' import graphs (the TypeScript
+# compiler's module resolution; Python's importlib) against circular_dependencies
+for l in $langs; do
+    case "$l" in
+        ts) truth="$res/ts.imports.truth.jsonl"
+            TSTRUTH_MODE=imports node "$here/tstruth.js" "$here/node_modules" rxjs/src express/lib express/index.js \
+                >"$truth" 2>"$res/ts.imports.truth.log" ;;
+        python) truth="$res/python.imports.truth.jsonl"
+            /usr/bin/python3 "$here/pyimports.py" /usr/lib/python3/dist-packages $PY_PACKAGES \
+                >"$truth" 2>"$res/python.imports.truth.log" ;;
+        *) continue ;;
+    esac
+    copy=$(mktemp -d /tmp/cortex-cycles.XXXXXX)
+    cp -al "$corpora/$l/." "$copy/"
+    rm -rf "$copy/.cortex"
+    "$cortex" index "$copy" --quiet
+    python3 "$here/cycles.py" --truth "$truth" --cortex "$cortex" --root "$copy" >"$res/$l.cycles.json"
+    rm -rf "$copy"
+    log "$l import cycles: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("precision", r["precision"], "recall", r["recall"])' "$res/$l.cycles.json")"
+done
 
 python3 "$here/report.py" --results "$res" --versions "$corpora/versions.tsv" --cortex "$cortex" $langs >"$res/accuracy.md"
 log "wrote $res/accuracy.md"

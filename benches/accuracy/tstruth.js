@@ -26,6 +26,9 @@
 //
 //   {"type_file","type_line","type_name","iface_file","iface_line","iface_name"}
 //
+// With TSTRUTH_MODE=imports it writes the import edges between the corpus's
+// files as the compiler resolves them: {"file","target"}.
+//
 // Usage: node tstruth.js ROOT DIR... > truth.jsonl   (DIR relative to ROOT; paths
 // in the output are relative to ROOT)
 'use strict';
@@ -142,6 +145,35 @@ if (process.env.TSTRUTH_MODE === 'heritage') {
   const lines = [...bases.values(), ...pairs.values()].map((r) => JSON.stringify(r));
   process.stdout.write(lines.join('\n') + '\n');
   process.stderr.write(`tstruth: ${bases.size} bases, ${pairs.size} (type, base) pairs\n`);
+  process.exit(0);
+}
+
+if (process.env.TSTRUTH_MODE === 'imports') {
+  // every import, re-export and require() of a string that the compiler's
+  // module resolution leads to a file of the corpus: {"file","target"}
+  const edges = new Set();
+  const host = ts.createCompilerHost(options);
+  for (const sf of program.getSourceFiles()) {
+    if (!inCorpus(sf.fileName) || sf.isDeclarationFile) continue;
+    const specs = [];
+    const visit = (node) => {
+      if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier &&
+          ts.isStringLiteral(node.moduleSpecifier))
+        specs.push(node.moduleSpecifier.text);
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require' &&
+          node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0]))
+        specs.push(node.arguments[0].text);
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+    for (const spec of specs) {
+      const r = ts.resolveModuleName(spec, sf.fileName, options, host).resolvedModule;
+      if (!r || !inCorpus(r.resolvedFileName) || r.resolvedFileName === sf.fileName) continue;
+      edges.add(JSON.stringify({ file: rel(sf.fileName), target: rel(r.resolvedFileName) }));
+    }
+  }
+  process.stdout.write([...edges].sort().join('\n') + '\n');
+  process.stderr.write(`tstruth: ${edges.size} import edges between corpus files\n`);
   process.exit(0);
 }
 

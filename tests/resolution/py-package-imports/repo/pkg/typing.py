@@ -1,0 +1,2 @@
+def cast(kind, value):
+    return value

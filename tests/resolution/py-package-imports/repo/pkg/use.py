@@ -1,0 +1,7 @@
+import typing as t
+from . import make
+
+
+def run():
+    make()
+    t.cast(int, 1)
