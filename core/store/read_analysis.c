@@ -12,6 +12,7 @@
 #include "../util/strings.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int not_prepared(cortex_store_reader *r)
@@ -214,20 +215,56 @@ int cortex_store_read_dir_counts(cortex_store_reader *r, int64_t limit, cortex_s
     return stop;
 }
 
+typedef struct fan {
+    int64_t id, n;
+} fan;
+
+static int compare_fan_ids(const void *a, const void *b)
+{
+    const fan *x = a, *y = b;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+static int compare_fan_counts(const void *a, const void *b)
+{
+    const fan *x = a, *y = b;
+    if (x->n != y->n) return x->n > y->n ? -1 : 1;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
 int cortex_store_read_fan_out(cortex_store_reader *r, const char *kind, int64_t limit, cortex_store_fan_cb cb,
                               void *payload)
 {
-    sqlite3_stmt *st =
-        cortex_store__prepare(r, "SELECT caller_id, count(*) FROM refs WHERE caller_id IS NOT NULL"
-                                 " AND (?1 IS NULL OR kind = ?1) GROUP BY caller_id ORDER BY 2 DESC, 1 LIMIT ?2");
+    /* In id order a definition's references mostly follow one another: runs
+     * are counted as they stream, then merged by id. A GROUP BY sorted every
+     * reference in a temporary B-tree (0.34 s on the kernel subtree). */
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT caller_id FROM refs WHERE caller_id IS NOT NULL"
+                                                " AND (?1 IS NULL OR kind = ?1)");
     if (!st) return not_prepared(r);
     if (kind) sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 2, limit);
-    int rc, stop = 0;
-    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
-        stop = cb(sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), payload);
-    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "counting references made");
+    fan *runs = NULL;
+    size_t n = 0, cap = 0;
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int64_t id = sqlite3_column_int64(st, 0);
+        if (n && runs[n - 1].id == id) runs[n - 1].n++;
+        else *CORTEX_PUSH(runs, n, cap) = (fan){id, 1};
+    }
     sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        free(runs);
+        return cortex_store__step_error(r, "counting references made");
+    }
+    if (n) qsort(runs, n, sizeof *runs, compare_fan_ids);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (m && runs[m - 1].id == runs[i].id) runs[m - 1].n += runs[i].n;
+        else runs[m++] = runs[i];
+    }
+    if (m) qsort(runs, m, sizeof *runs, compare_fan_counts);
+    int stop = 0;
+    for (size_t i = 0; i < m && (limit < 0 || (int64_t)i < limit) && !stop; i++) stop = cb(runs[i].id, runs[i].n, payload);
+    free(runs);
     return stop;
 }
 
