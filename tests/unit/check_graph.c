@@ -1,6 +1,8 @@
 /* The graph (core/graph/graph.c) on hand-built graphs: walks by depth with
- * their limits, shortest paths, cycles and reachability. */
+ * their limits, shortest paths, cycles and reachability; and the same walks
+ * over a graph asked for node by node (core/graph/search.c). */
 #include "graph/graph.h"
+#include "graph/search.h"
 
 #include "check_run.h"
 
@@ -205,6 +207,127 @@ START_TEST(test_graph_reach_marks_what_roots_lead_to)
 }
 END_TEST
 
+/* ---- search.c: an expander over "a>b" pairs -------------------------------- */
+
+typedef struct pairs {
+    const char *edges;
+    int asked; /* nodes expanded */
+} pairs;
+
+static int expand_pairs(int64_t id, cortex_graph_steps *out, void *payload)
+{
+    pairs *p = payload;
+    p->asked++;
+    for (const char *e = p->edges;; e += 4) {
+        int guess = e[0] >= 'A' && e[0] <= 'Z';
+        int from = guess ? e[0] - 'A' + 'a' : e[0];
+        if (from == id) cortex_graph_steps_push(out, (cortex_graph_step){e[2], from * 1000 + e[2], guess ? GUESS : SURE});
+        if (!e[3]) break;
+    }
+    return 0;
+}
+
+static const char *reached(const cortex_graph_search *s)
+{
+    static char out[256];
+    out[0] = '\0';
+    for (size_t i = 0; i < s->nhits; i++) {
+        size_t n = strlen(out);
+        snprintf(out + n, sizeof out - n, "%s%c%u<%c", i ? " " : "", (char)s->hits[i].id, s->hits[i].depth, (char)s->hits[i].via);
+    }
+    return out;
+}
+
+static int sure_only(cortex_graph_edge_info e, void *payload)
+{
+    (void)payload;
+    return e.label == SURE.label;
+}
+
+START_TEST(test_search_walks_by_depth_each_node_once_by_id)
+{
+    /* a -> c, a -> b, b -> d, c -> d, d -> a: d once, at depth 2, from b (the lesser) */
+    pairs p = {"a>c a>b b>d c>d d>a", 0};
+    int64_t start = 'a';
+    cortex_graph_walk_limits lim = {3, 0, 0, NULL, NULL, NULL};
+    cortex_graph_search s;
+    ck_assert_int_eq(cortex_graph_search_from(&s, &start, 1, expand_pairs, &p, &lim), 0);
+    ck_assert_str_eq(reached(&s), "b1<a c1<a d2<b");
+    ck_assert_uint_eq(s.found, 3);
+    ck_assert_int_eq(s.truncated, 0);
+    ck_assert_uint_eq(s.hits[2].ref, 'b' * 1000 + 'd');
+    cortex_graph_search_dispose(&s);
+}
+END_TEST
+
+START_TEST(test_search_limits_cut_expand_only_what_is_kept_and_say_where)
+{
+    pairs p = {"a>b a>c a>d b>e c>f d>g", 0};
+    int64_t start = 'a';
+    cortex_graph_walk_limits lim = {2, 2, 0, NULL, NULL, NULL};
+    cortex_graph_search s;
+    ck_assert_int_eq(cortex_graph_search_from(&s, &start, 1, expand_pairs, &p, &lim), 0);
+    /* two of a's three neighbours kept; d is not expanded, so g is never seen */
+    ck_assert_str_eq(reached(&s), "b1<a c1<a e2<b f2<c");
+    ck_assert_uint_eq(s.found, 5);
+    ck_assert_int_eq(s.truncated, 1);
+    ck_assert_uint_eq(s.truncated_at_depth, 1);
+    ck_assert_int_eq(p.asked, 3); /* a, b, c */
+    cortex_graph_search_dispose(&s);
+    /* a total limit that stops before the last level says the next one was not looked at */
+    cortex_graph_walk_limits total = {3, 0, 3, NULL, NULL, NULL};
+    ck_assert_int_eq(cortex_graph_search_from(&s, &start, 1, expand_pairs, &p, &total), 0);
+    ck_assert_str_eq(reached(&s), "b1<a c1<a d1<a");
+    ck_assert_int_eq(s.truncated, 1);
+    ck_assert_uint_eq(s.truncated_at_depth, 2);
+    cortex_graph_search_dispose(&s);
+}
+END_TEST
+
+START_TEST(test_search_follows_only_chosen_edges_and_stops_when_cancelled)
+{
+    pairs p = {"a>b A>c b>d", 0};
+    int64_t start = 'a';
+    cortex_graph_walk_limits lim = {3, 0, 0, sure_only, NULL, NULL};
+    cortex_graph_search s;
+    ck_assert_int_eq(cortex_graph_search_from(&s, &start, 1, expand_pairs, &p, &lim), 0);
+    ck_assert_str_eq(reached(&s), "b1<a d2<b");
+    cortex_graph_search_dispose(&s);
+    atomic_int stop = 1;
+    cortex_graph_walk_limits cancelled = {3, 0, 0, NULL, NULL, &stop};
+    ck_assert_int_eq(cortex_graph_search_from(&s, &start, 1, expand_pairs, &p, &cancelled), 0);
+    ck_assert_int_eq(s.cancelled, 1);
+    ck_assert_uint_eq(s.nhits, 0);
+    cortex_graph_search_dispose(&s);
+}
+END_TEST
+
+START_TEST(test_search_path_shortest_or_none_within_depth)
+{
+    pairs p = {"a>b b>c c>d a>e e>d", 0};
+    cortex_graph_walk_limits lim = {5, 0, 0, NULL, NULL, NULL};
+    cortex_graph_reached *path;
+    size_t n;
+    int cut;
+    ck_assert_int_eq(cortex_graph_search_path(&path, &n, &cut, 'a', 'd', expand_pairs, &p, &lim), 1);
+    ck_assert_uint_eq(n, 2); /* a > e > d, not a > b > c > d */
+    ck_assert_int_eq((int)path[0].id, 'e');
+    ck_assert_int_eq((int)path[1].id, 'd');
+    ck_assert_int_eq((int)path[1].via, 'e');
+    ck_assert_uint_eq(path[1].ref, 'e' * 1000 + 'd');
+    free(path);
+    cortex_graph_walk_limits shallow = {1, 0, 0, NULL, NULL, NULL};
+    ck_assert_int_eq(cortex_graph_search_path(&path, &n, &cut, 'a', 'd', expand_pairs, &p, &shallow), 0);
+    ck_assert_uint_eq(n, 0);
+    ck_assert_int_eq(cut, 0);
+    /* a bound on the nodes looked at says it stopped the search */
+    cortex_graph_walk_limits small = {5, 0, 2, NULL, NULL, NULL};
+    ck_assert_int_eq(cortex_graph_search_path(&path, &n, &cut, 'a', 'd', expand_pairs, &p, &small), 0);
+    ck_assert_int_eq(cut, 1);
+    ck_assert_int_eq(cortex_graph_search_path(&path, &n, &cut, 'd', 'a', expand_pairs, &p, &lim), 0);
+}
+END_TEST
+
 static Suite *graph_suite(void)
 {
     Suite *s = suite_create("graph");
@@ -217,6 +340,10 @@ static Suite *graph_suite(void)
     tcase_add_test(tc, test_graph_cycles_are_strongly_connected_components);
     tcase_add_test(tc, test_graph_cycles_of_a_long_chain_need_no_deep_stack);
     tcase_add_test(tc, test_graph_reach_marks_what_roots_lead_to);
+    tcase_add_test(tc, test_search_walks_by_depth_each_node_once_by_id);
+    tcase_add_test(tc, test_search_limits_cut_expand_only_what_is_kept_and_say_where);
+    tcase_add_test(tc, test_search_follows_only_chosen_edges_and_stops_when_cancelled);
+    tcase_add_test(tc, test_search_path_shortest_or_none_within_depth);
     suite_add_tcase(s, tc);
     return s;
 }
