@@ -11,6 +11,7 @@
  */
 #include "handlers.h"
 #include "paths.h"
+#include "signature.h"
 #include "target.h"
 
 #include "../graph/graph.h"
@@ -478,6 +479,11 @@ static int op_detail(json_t *result, const ask *a, const cortex_target *t)
     }
     json_object_set_new(d, "members", members);
     json_object_set_new(d, "members_total", json_integer(total));
+    /* the signature's parts, as written */
+    const char *shortname = strrchr(name, '.') ? strrchr(name, '.') + 1 : name;
+    json_t *parts = cortex_signature_parts(json_string_value(json_object_get(d, "sig")), shortname);
+    if (parts) json_object_update(d, parts);
+    json_decref(parts);
     json_object_set_new(result, "detail", d);
     return 0;
 }

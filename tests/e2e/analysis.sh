@@ -58,6 +58,14 @@ candidates:
 detail: Discounted class shop/models.py:6-8 refs 2 (2 from other files)
   member Discounted.total method 7" "$(analysis detail Discounted)"
 
+expect_eq "detail: the signature's parts, as written" \
+  '{"receiver":null,"type_parameters":null,"parameters":["path: string"],"returns":"string"}' \
+  "$(json detail Handler.handle | jq -c '.detail | {receiver, type_parameters, parameters, returns}')"
+expect_eq "detail: a Go receiver and results" \
+  '{"receiver":"m *Memory","parameters":["key string"],"returns":"string"}' \
+  "$(cd "$REPO/tests/fixtures/repos/goifaces" && cp -R . "$TMP/go" && cd "$TMP/go" && "$CORTEX" index --quiet . >/dev/null &&
+     "$CORTEX" analysis detail Memory.Get --json | jq -c '.detail | {receiver, parameters, returns}')"
+
 expect_eq "type_hierarchy both ways" '{"implements":["Named"],"implemented_by":["Handler"]}' \
   "$(json type_hierarchy Base | jq -c '{implements: [.implements[].name], implemented_by: [.implemented_by[].name]}')"
 
