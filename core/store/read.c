@@ -20,9 +20,18 @@
 #include <stdatomic.h>
 #include <unistd.h>
 
+/* Statements a walk runs once per node, kept prepared (by their SQL's
+ * address: static text): preparing a query over the bindings view cost more
+ * than running it for one node. */
+#define KEPT_STATEMENTS 16
+
 struct cortex_store_reader {
     sqlite3 *db;
     const atomic_int *cancelled; /* the watched call's flag, or NULL */
+    struct {
+        const char *sql;
+        sqlite3_stmt *st;
+    } kept[KEPT_STATEMENTS];
 };
 
 sqlite3 *cortex_store__reader_db(cortex_store_reader *r) { return r->db; }
@@ -87,8 +96,41 @@ int cortex_store__failed(sqlite3 *db, const char *what)
 void cortex_store_reader_close(cortex_store_reader *r)
 {
     if (!r) return;
+    for (int i = 0; i < KEPT_STATEMENTS; i++) sqlite3_finalize(r->kept[i].st);
     sqlite3_close(r->db);
     free(r);
+}
+
+sqlite3_stmt *cortex_store__prepare_kept(cortex_store_reader *r, const char *sql)
+{
+    if (cortex_store__cancelled(r)) return NULL;
+    int free_slot = -1;
+    for (int i = 0; i < KEPT_STATEMENTS; i++) {
+        if (r->kept[i].sql == sql) return r->kept[i].st;
+        if (!r->kept[i].sql && free_slot < 0) free_slot = i;
+    }
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v3(r->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL) != SQLITE_OK) {
+        cortex_error_set(CORTEX_EIO, "store query failed: %s", sqlite3_errmsg(r->db));
+        sqlite3_finalize(st);
+        return NULL;
+    }
+    if (free_slot >= 0) {
+        r->kept[free_slot].sql = sql;
+        r->kept[free_slot].st = st;
+    }
+    return st;
+}
+
+void cortex_store__release(cortex_store_reader *r, sqlite3_stmt *st)
+{
+    for (int i = 0; i < KEPT_STATEMENTS; i++)
+        if (r->kept[i].st == st) {
+            sqlite3_reset(st);
+            sqlite3_clear_bindings(st);
+            return;
+        }
+    sqlite3_finalize(st); /* every slot was taken: it was never kept */
 }
 
 /* The code of a prepare that returned NULL (its message is set). */
@@ -389,14 +431,14 @@ int cortex_store_read_definitions(cortex_store_reader *r, const char *name, cort
 
 int cortex_store_read_symbol(cortex_store_reader *r, int64_t id, cortex_store_symbol_cb cb, void *payload)
 {
-    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM "WHERE s.id = ?");
+    sqlite3_stmt *st = cortex_store__prepare_kept(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM "WHERE s.id = ?");
     if (!st) return prepare_failed(r);
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st);
     int out = rc == SQLITE_ROW ? symbol_row(st, (void *)cb, payload)
               : rc == SQLITE_DONE ? CORTEX_ENOTFOUND
                                   : cortex_store__step_error(r, "looking up the symbol");
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     return out;
 }
 
@@ -487,14 +529,14 @@ int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store
 
 int cortex_store_read_reference(cortex_store_reader *r, int64_t ref_id, cortex_store_edge_cb cb, void *payload)
 {
-    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " EDGE_COLUMNS EDGE_FROM "WHERE b.id = ?");
+    sqlite3_stmt *st = cortex_store__prepare_kept(r, "SELECT " EDGE_COLUMNS EDGE_FROM "WHERE b.id = ?");
     if (!st) return prepare_failed(r);
     sqlite3_bind_int64(st, 1, ref_id);
     int rc = sqlite3_step(st);
     int out = rc == SQLITE_ROW ? edge_row(st, (void *)cb, payload)
               : rc == SQLITE_DONE ? CORTEX_ENOTFOUND
                                   : cortex_store__step_error(r, "looking up the reference");
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     return out;
 }
 

@@ -20,6 +20,11 @@
 sqlite3 *cortex_store__reader_db(cortex_store_reader *r);
 /** Prepares `sql`; NULL with the message set on failure. */
 sqlite3_stmt *cortex_store__prepare(cortex_store_reader *r, const char *sql);
+/** `sql` (static text, told apart by its address) prepared once per reader
+ *  and kept; hand it back with cortex_store__release(), never finalize it. */
+sqlite3_stmt *cortex_store__prepare_kept(cortex_store_reader *r, const char *sql);
+/** Resets a statement of cortex_store__prepare_kept() for its next use. */
+void cortex_store__release(cortex_store_reader *r, sqlite3_stmt *st);
 /** A failed step as CORTEX_EIO with SQLite's message after `what`. */
 int cortex_store__step_error(cortex_store_reader *r, const char *what);
 /** CORTEX_ECANCELLED (message set) when the watched call was cancelled, else 0:

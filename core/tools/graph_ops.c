@@ -52,6 +52,8 @@ typedef struct expander {
     int files;        /* nodes are files (imports), not definitions */
     unsigned flags;   /* CORTEX_STORE_LINKS_* */
     int status;       /* the first read's failure */
+    /* the edges walked, when not every kind the reads return is (NULL: all) */
+    int (*follow)(cortex_graph_edge_info edge, void *payload);
 } expander;
 
 static uint8_t label_of(const char *binding)
@@ -201,7 +203,7 @@ static int walk(json_t *nodes, const call *c, cortex_graph_search *found, expand
     cortex_graph_walk_limits limits = {depth,
                                        (size_t)json_integer_value(json_object_get(c->args, "max_per_level")),
                                        (size_t)json_integer_value(json_object_get(c->args, "max_results")),
-                                       certain,
+                                       e->follow ? e->follow : certain,
                                        NULL,
                                        c->cancelled};
     int rc = cortex_graph_search_from(found, starts, nstarts, expand, e, &limits);
@@ -223,7 +225,7 @@ int cortex_tool_reach(json_t **out, size_t *found_count, int *truncated, cortex_
 {
     json_t *limits = json_pack("{s:I,s:I}", "max_per_level", (json_int_t)max, "max_results", (json_int_t)max);
     call c = {ctx->reader, limits, 0, 0, ctx->cancelled};
-    expander e = {ctx->reader, dir, kind, 0, flags, 0};
+    expander e = {ctx->reader, dir, kind, 0, flags, 0, NULL};
     cortex_graph_search found;
     json_t *nodes = json_array();
     int rc = walk(nodes, &c, &found, &e, &id, 1, depth, NULL);
@@ -288,6 +290,14 @@ static const char *severity_of_call(unsigned depth)
     return depth == 1 ? "direct" : "transitive";
 }
 
+/* What a change reaches through: calls, values (a callback), instantiations. */
+static int uses(cortex_graph_edge_info edge, void *payload)
+{
+    (void)payload;
+    return edge.kind == CORTEX_GRAPH_REF_CALL || edge.kind == CORTEX_GRAPH_REF_VALUE ||
+           edge.kind == CORTEX_GRAPH_REF_INSTANTIATION;
+}
+
 static const char *reference_kind(const call *c, const char *fallback)
 {
     const char *k = json_string_value(json_object_get(c->args, "reference_kind"));
@@ -319,7 +329,7 @@ static void finish_walk(json_t *result, json_t *nodes, const cortex_graph_search
 static int op_walk(json_t *result, const call *c, const cortex_target *t, cortex_store_edge_dir dir, const char *kind,
                    unsigned flags, int depth_one)
 {
-    expander e = {c->s, dir, kind, 0, flags, 0};
+    expander e = {c->s, dir, kind, 0, flags, 0, NULL};
     unsigned depth = depth_one ? 1 : depth_of(c, result);
     cortex_graph_search found;
     json_t *nodes = json_array();
@@ -364,7 +374,7 @@ static int op_files(json_t *result, const call *c, const cortex_target *t, corte
     file_ids start;
     int rc = target_files(&start, c, t);
     if (rc) return rc;
-    expander e = {c->s, dir, NULL, 1, 0, 0};
+    expander e = {c->s, dir, NULL, 1, 0, 0, NULL};
     cortex_graph_search found;
     json_t *nodes = json_array();
     rc = walk(nodes, c, &found, &e, start.ids, start.n, depth_of(c, result), NULL);
@@ -424,15 +434,15 @@ static int op_impact(json_t *result, const call *c, const cortex_target *t)
         unsigned depth;
         int files;
     } parts[] = {
-        {"callers", "call", NULL, CORTEX_STORE_CALLERS, depth, 0},
-        {"value_users", "value", NULL, CORTEX_STORE_CALLERS, depth, 0},
+        /* calls and values in one walk: the edge that reached a node says its group */
+        {"callers", NULL, NULL, CORTEX_STORE_CALLERS, depth, 0},
         {"type_users", "type", "type-only", CORTEX_STORE_CALLERS, 1, 0},
         {"implementations", "inherit", NULL, CORTEX_STORE_CALLERS, depth, 0},
         {"dependents", NULL, NULL, CORTEX_STORE_CALLERS, 1, 1},
     };
     int rc = 0;
     for (size_t k = 0; k < sizeof parts / sizeof *parts && !rc; k++) {
-        expander e = {c->s, parts[k].dir, parts[k].kind, parts[k].files, 0, 0};
+        expander e = {c->s, parts[k].dir, parts[k].kind, parts[k].files, 0, 0, k == 0 ? uses : NULL};
         cortex_graph_search found;
         json_t *part = json_array();
         file_ids start = {0};
@@ -449,13 +459,27 @@ static int op_impact(json_t *result, const call *c, const cortex_target *t)
         rc = walk(part, c, &found, &e, starts, nstarts, parts[k].depth, parts[k].severity ? NULL : severity_of_call);
         free(start.ids);
         if (!rc) {
+            size_t values = 0;
             for (size_t i = 0; i < json_array_size(part); i++) {
                 json_t *n = json_array_get(part, i);
                 if (parts[k].severity) json_object_set_new(n, "severity", json_string(parts[k].severity));
-                json_object_set_new(n, "group", json_string(parts[k].group));
+                const char *group = parts[k].group;
+                json_t *edge = json_object_get(n, "edge");
+                if (k == 0 && edge && strcmp(json_string_value(json_object_get(edge, "kind")), "value") == 0) {
+                    group = "value_users";
+                    values++;
+                }
+                json_object_set_new(n, "group", json_string(group));
                 json_array_append(nodes, n);
             }
-            json_object_set_new(groups, parts[k].group, json_integer((json_int_t)found.found));
+            /* the walk of calls and values: each group counts what it kept
+             * of those, and the callers what else the walk reached */
+            if (k == 0) {
+                json_object_set_new(groups, "callers", json_integer((json_int_t)(found.found - values)));
+                json_object_set_new(groups, "value_users", json_integer((json_int_t)values));
+            } else {
+                json_object_set_new(groups, parts[k].group, json_integer((json_int_t)found.found));
+            }
             found_all += found.found;
             truncated |= found.truncated;
             if (found.truncated_at_depth && (!cut_at || found.truncated_at_depth < cut_at))
@@ -493,7 +517,7 @@ static int op_path(json_t *result, const call *c, const cortex_target *t)
         return cortex_error_set(CORTEX_ENOTFOUND, "`to` (\"%s\") names no definition", to_text);
     }
     unsigned depth = depth_of(c, result);
-    expander e = {c->s, CORTEX_STORE_CALLEES, reference_kind(c, "call"), 0, 0, 0};
+    expander e = {c->s, CORTEX_STORE_CALLEES, reference_kind(c, "call"), 0, 0, 0, NULL};
     cortex_graph_walk_limits limits = {depth, 0, PATH_NODES_MAX, certain, NULL, c->cancelled};
     cortex_graph_reached *hops = NULL;
     size_t n = 0;
