@@ -54,6 +54,12 @@ typedef struct expander {
     int status;       /* the first read's failure */
     /* the edges walked, when not every kind the reads return is (NULL: all) */
     int (*follow)(cortex_graph_edge_info edge, void *payload);
+    /* the start's references that are no edge (ambiguous, or unbound for its
+     * callees), kept as its links are read: the walk's first read lists them */
+    int64_t apart_of; /* 0: none kept */
+    const char *want; /* "ambiguous", or NULL: ambiguous and unresolved */
+    int64_t *apart;   /* their reference ids */
+    size_t napart, apart_cap;
 } expander;
 
 static uint8_t label_of(const char *binding)
@@ -75,13 +81,27 @@ static uint8_t kind_of(const char *kind)
 typedef struct collect {
     cortex_graph_steps *steps;
     cortex_store_edge_dir dir;
+    expander *keep; /* the expander keeping the start's references apart, or NULL */
 } collect;
+
+/* Whether a link with no target is one to list apart: ambiguous, or (where
+ * unresolved ones are wanted too) unresolved. */
+static int listed_apart(const cortex_store_link *l, const char *want)
+{
+    if (l->to_id) return 0;
+    int ambiguous = l->binding && strcmp(l->binding, "ambiguous") == 0;
+    return ambiguous || (!want && (!l->binding || strcmp(l->binding, "unresolved") == 0));
+}
 
 static int add_step(const cortex_store_link *l, void *payload)
 {
     collect *c = payload;
+    if (c->keep && listed_apart(l, c->keep->want))
+        *CORTEX_PUSH(c->keep->apart, c->keep->napart, c->keep->apart_cap) = l->ref_id;
+    /* an edge binds to one definition: a caller's reference to this node, a callee's to another */
+    if (l->to_id == 0) return 0;
     int64_t other = c->dir == CORTEX_STORE_CALLERS ? l->from_id : l->to_id;
-    if (other == 0) return 0; /* a file's top level, or not bound to one definition */
+    if (other == 0) return 0; /* a file's top level */
     cortex_graph_steps_push(c->steps, (cortex_graph_step){other, l->ref_id, {label_of(l->binding), kind_of(l->kind)}});
     return 0;
 }
@@ -89,9 +109,12 @@ static int add_step(const cortex_store_link *l, void *payload)
 static int expand(int64_t id, cortex_graph_steps *out, void *payload)
 {
     expander *e = payload;
-    collect c = {out, e->dir};
+    int start = e->apart_of && id == e->apart_of;
+    collect c = {out, e->dir, start ? e : NULL};
+    /* the start's callers are read with the ambiguous ones that bear its name */
+    unsigned flags = e->flags | (start && e->dir == CORTEX_STORE_CALLERS ? CORTEX_STORE_LINKS_AMBIGUOUS : 0);
     int rc = e->files ? cortex_store_read_file_links(e->s->db, e->dir, id, add_step, &c)
-                      : cortex_store_read_links(e->s->db, e->dir, id, e->kind, e->flags, add_step, &c);
+                      : cortex_store_read_links(e->s->db, e->dir, id, e->kind, flags, add_step, &c);
     if (rc && !e->status) e->status = rc;
     return rc;
 }
@@ -225,7 +248,7 @@ int cortex_tool_reach(json_t **out, size_t *found_count, int *truncated, cortex_
 {
     json_t *limits = json_pack("{s:I,s:I}", "max_per_level", (json_int_t)max, "max_results", (json_int_t)max);
     call c = {ctx->reader, limits, 0, 0, ctx->cancelled};
-    expander e = {ctx->reader, dir, kind, 0, flags, 0, NULL};
+    expander e = {.s = ctx->reader, .dir = dir, .kind = kind, .flags = flags};
     cortex_graph_search found;
     json_t *nodes = json_array();
     int rc = walk(nodes, &c, &found, &e, &id, 1, depth, NULL);
@@ -243,43 +266,27 @@ int cortex_tool_reach(json_t **out, size_t *found_count, int *truncated, cortex_
 
 /* ---- ambiguous references, shown apart -------------------------------- */
 
-typedef struct apart {
-    const call *c;
-    json_t *items;
-    int64_t total;
-    const char *want; /* "ambiguous", or NULL: ambiguous and unresolved */
-} apart;
-
-static int add_apart(const cortex_store_link *l, void *payload)
+/* The start's references kept apart by the walk, as edges: the first few
+ * with their context, and how many. */
+static int add_unbound(json_t *result, const call *c, const expander *e)
 {
-    apart *a = payload;
-    if (l->to_id) return 0;
-    int ambiguous = l->binding && strcmp(l->binding, "ambiguous") == 0;
-    if (!ambiguous && (a->want || (l->binding && strcmp(l->binding, "unresolved") != 0))) return 0;
-    a->total++;
-    if (json_array_size(a->items) >= AMBIGUOUS_SHOWN) return 0;
-    json_t *edge = NULL;
-    int rc = cortex_store_read_reference(a->c->s->db, l->ref_id, edge_into, &edge);
-    if (rc) return rc;
-    add_context(a->c, edge, json_string_value(json_object_get(edge, "file")),
-                json_integer_value(json_object_get(edge, "line")));
-    json_array_append_new(a->items, edge);
-    return 0;
-}
-
-static int add_unbound(json_t *result, const call *c, cortex_store_edge_dir dir, int64_t id, const char *kind)
-{
-    apart a = {c, json_array(), 0, dir == CORTEX_STORE_CALLERS ? "ambiguous" : NULL};
-    int rc = cortex_store_read_links(c->s->db, dir, id, kind, CORTEX_STORE_LINKS_AMBIGUOUS, add_apart, &a);
-    if (rc) {
-        json_decref(a.items);
-        return rc;
+    json_t *items = json_array();
+    for (size_t i = 0; i < e->napart && i < AMBIGUOUS_SHOWN; i++) {
+        json_t *edge = NULL;
+        int rc = cortex_store_read_reference(c->s->db, e->apart[i], edge_into, &edge);
+        if (rc) {
+            json_decref(items);
+            return rc;
+        }
+        add_context(c, edge, json_string_value(json_object_get(edge, "file")),
+                    json_integer_value(json_object_get(edge, "line")));
+        json_array_append_new(items, edge);
     }
     /* references that may name the target, or that the target makes to a
      * name with several definitions or none: not edges, listed */
-    json_object_set_new(result, dir == CORTEX_STORE_CALLERS ? "ambiguous" : "unbound", a.items);
-    json_object_set_new(result, dir == CORTEX_STORE_CALLERS ? "ambiguous_total" : "unbound_total",
-                        json_integer(a.total));
+    int callers = e->dir == CORTEX_STORE_CALLERS;
+    json_object_set_new(result, callers ? "ambiguous" : "unbound", items);
+    json_object_set_new(result, callers ? "ambiguous_total" : "unbound_total", json_integer((json_int_t)e->napart));
     return 0;
 }
 
@@ -326,10 +333,17 @@ static void finish_walk(json_t *result, json_t *nodes, const cortex_graph_search
     json_object_set_new(result, "truncated_at_depth", json_integer(found->truncated_at_depth));
 }
 
+/* A walk from the target; with `apart`, also the target's references that
+ * are no edge, listed apart (ambiguous ones; for callees, unresolved too). */
 static int op_walk(json_t *result, const call *c, const cortex_target *t, cortex_store_edge_dir dir, const char *kind,
-                   unsigned flags, int depth_one)
+                   unsigned flags, int depth_one, int apart)
 {
-    expander e = {c->s, dir, kind, 0, flags, 0, NULL};
+    expander e = {.s = c->s,
+                  .dir = dir,
+                  .kind = kind,
+                  .flags = flags,
+                  .apart_of = apart ? t->id : 0,
+                  .want = dir == CORTEX_STORE_CALLERS ? "ambiguous" : NULL};
     unsigned depth = depth_one ? 1 : depth_of(c, result);
     cortex_graph_search found;
     json_t *nodes = json_array();
@@ -337,6 +351,8 @@ static int op_walk(json_t *result, const call *c, const cortex_target *t, cortex
     if (!rc) finish_walk(result, nodes, &found);
     else json_decref(nodes);
     cortex_graph_search_dispose(&found);
+    if (!rc && apart) rc = add_unbound(result, c, &e);
+    free(e.apart);
     return rc;
 }
 
@@ -374,7 +390,7 @@ static int op_files(json_t *result, const call *c, const cortex_target *t, corte
     file_ids start;
     int rc = target_files(&start, c, t);
     if (rc) return rc;
-    expander e = {c->s, dir, NULL, 1, 0, 0, NULL};
+    expander e = {.s = c->s, .dir = dir, .files = 1};
     cortex_graph_search found;
     json_t *nodes = json_array();
     rc = walk(nodes, c, &found, &e, start.ids, start.n, depth_of(c, result), NULL);
@@ -442,7 +458,11 @@ static int op_impact(json_t *result, const call *c, const cortex_target *t)
     };
     int rc = 0;
     for (size_t k = 0; k < sizeof parts / sizeof *parts && !rc; k++) {
-        expander e = {c->s, parts[k].dir, parts[k].kind, parts[k].files, 0, 0, k == 0 ? uses : NULL};
+        expander e = {.s = c->s,
+                      .dir = parts[k].dir,
+                      .kind = parts[k].kind,
+                      .files = parts[k].files,
+                      .follow = k == 0 ? uses : NULL};
         cortex_graph_search found;
         json_t *part = json_array();
         file_ids start = {0};
@@ -517,7 +537,7 @@ static int op_path(json_t *result, const call *c, const cortex_target *t)
         return cortex_error_set(CORTEX_ENOTFOUND, "`to` (\"%s\") names no definition", to_text);
     }
     unsigned depth = depth_of(c, result);
-    expander e = {c->s, CORTEX_STORE_CALLEES, reference_kind(c, "call"), 0, 0, 0, NULL};
+    expander e = {.s = c->s, .dir = CORTEX_STORE_CALLEES, .kind = reference_kind(c, "call")};
     cortex_graph_walk_limits limits = {depth, 0, PATH_NODES_MAX, certain, NULL, c->cancelled};
     cortex_graph_reached *hops = NULL;
     size_t n = 0;
@@ -578,7 +598,8 @@ static int add_structural(json_t *result, const call *c, const cortex_target *t,
     json_decref(found);
     if (rc) return rc;
     sort_by_place(nodes, 0);
-    json_object_set_new(result, "total_found", json_integer(json_integer_value(json_object_get(result, "total_found")) + (json_int_t)added));
+    json_object_set_new(result, "total_found",
+                        json_integer(json_integer_value(json_object_get(result, "total_found")) + (json_int_t)added));
     json_object_set_new(result, "total_returned", json_integer((json_int_t)json_array_size(nodes)));
     return 0;
 }
@@ -588,23 +609,15 @@ static int run_op(json_t *result, const call *c, op o, const cortex_target *t)
     int rc;
     switch (o) {
     case OP_DEFINITION: return op_definition(result, c, t);
-    case OP_REFERENCES:
-        rc = op_walk(result, c, t, CORTEX_STORE_CALLERS, reference_kind(c, NULL), 0, 1);
-        return rc ? rc : add_unbound(result, c, CORTEX_STORE_CALLERS, t->id, reference_kind(c, NULL));
-    case OP_CALLERS:
-        rc = op_walk(result, c, t, CORTEX_STORE_CALLERS, reference_kind(c, "call"), 0, 0);
-        return rc ? rc : add_unbound(result, c, CORTEX_STORE_CALLERS, t->id, reference_kind(c, "call"));
-    case OP_CALLEES:
-        rc = op_walk(result, c, t, CORTEX_STORE_CALLEES, reference_kind(c, "call"), 0, 0);
-        return rc ? rc : add_unbound(result, c, CORTEX_STORE_CALLEES, t->id, reference_kind(c, "call"));
-    case OP_TYPE_USAGES:
-        rc = op_walk(result, c, t, CORTEX_STORE_CALLERS, "type", 0, 1);
-        return rc ? rc : add_unbound(result, c, CORTEX_STORE_CALLERS, t->id, "type");
+    case OP_REFERENCES: return op_walk(result, c, t, CORTEX_STORE_CALLERS, reference_kind(c, NULL), 0, 1, 1);
+    case OP_CALLERS: return op_walk(result, c, t, CORTEX_STORE_CALLERS, reference_kind(c, "call"), 0, 0, 1);
+    case OP_CALLEES: return op_walk(result, c, t, CORTEX_STORE_CALLEES, reference_kind(c, "call"), 0, 0, 1);
+    case OP_TYPE_USAGES: return op_walk(result, c, t, CORTEX_STORE_CALLERS, "type", 0, 1, 1);
     case OP_IMPLEMENTATIONS:
-        rc = op_walk(result, c, t, CORTEX_STORE_CALLERS, "inherit", 0, 0);
+        rc = op_walk(result, c, t, CORTEX_STORE_CALLERS, "inherit", 0, 0, 0);
         return rc ? rc : add_structural(result, c, t, 1);
     case OP_IMPLEMENTS:
-        rc = op_walk(result, c, t, CORTEX_STORE_CALLEES, "inherit", CORTEX_STORE_LINKS_MEMBERS, 0);
+        rc = op_walk(result, c, t, CORTEX_STORE_CALLEES, "inherit", CORTEX_STORE_LINKS_MEMBERS, 0, 0);
         return rc ? rc : add_structural(result, c, t, 0);
     case OP_DEPENDENCIES: return op_files(result, c, t, CORTEX_STORE_CALLEES);
     case OP_DEPENDENTS: return op_files(result, c, t, CORTEX_STORE_CALLERS);

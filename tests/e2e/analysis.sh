@@ -29,7 +29,7 @@ total_found: 3
 total_returned: 3
 truncated: false" "$(analysis symbols --kinds class --ref-count-min 2)"
 
-expect_eq "symbols no reference binds to" '["Gift","Named.name","Vault","Vault.used","_orphan","main","run","start","total","untouched"]' \
+expect_eq "symbols no reference binds to" '["Gift","Named.name","Vault","Vault.used","_orphan","audit","main","run","start","total","untouched"]' \
   "$(json symbols --ref-count-max 0 | jq -c '[.symbols[].name] | sort')"
 expect_eq "symbols by visibility" '["_orphan","Vault.secret","Vault.used"]' \
   "$(json symbols --visibility private | jq -c '[.symbols[].name]')"
@@ -42,7 +42,7 @@ expect_eq "search, ranked, with counts" '[["checkout",2,1]]' \
   "$(json search --pattern checkout | jq -c '[.symbols[] | [.name, .ref_count, .external_ref_count]]')"
 
 expect_eq "summary: languages" \
-  '{"python":{"files":5,"lines":47,"symbols":13,"kinds":{"function":8,"class":3,"method":2}},"typescript":{"files":5,"lines":49,"symbols":14,"kinds":{"function":5,"method":5,"class":3,"interface":1}}}' \
+  '{"python":{"files":5,"lines":51,"symbols":14,"kinds":{"function":9,"class":3,"method":2}},"typescript":{"files":5,"lines":49,"symbols":14,"kinds":{"function":5,"method":5,"class":3,"interface":1}}}' \
   "$(json summary | jq -c .languages)"
 expect_eq "summary: the largest directories" '[["shop",4,42],["loop",2,10],["web",2,34]]' \
   "$(json summary --top-n 3 | jq -c '[.directories[] | [.path, .files, .lines]]')"

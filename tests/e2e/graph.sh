@@ -38,6 +38,12 @@ report function shop/report.py:4-5 via shop/report.py:5 call [import]
 2 of 2" "$(graph callers checkout)"
 
 # every kind: the annotation is a type reference, Discounted() a call
+# order.total() in tools/cli.py: a receiver of unknown type; never an edge
+expect_eq "an ambiguous reference is listed apart, never a node" "callers Discounted.total method shop/models.py:7-8
+checkout function shop/cart.py:4-5 via shop/cart.py:5 call [type]
+ambiguous: tools/cli.py:9 call total in audit [ambiguous]
+1 of 1" "$(graph callers Discounted.total)"
+
 expect_eq "references of every kind" "references Discounted class shop/models.py:6-8
 checkout function shop/cart.py:4-5 via shop/cart.py:4 type [import]
 main function shop/cart.py:8-9 via shop/cart.py:9 call [import]
