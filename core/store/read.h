@@ -263,9 +263,10 @@ int cortex_store_read_symbols_where(int64_t *total, cortex_store_reader *r, cons
 /** How many references bind to definition `id`, and how many of them are in other files. */
 int cortex_store_read_ref_count(int64_t *refs, int64_t *external, cortex_store_reader *r, int64_t id);
 
-/** An upper bound of each definition's reference count that costs two
- *  grouped index scans: the references bearing its name plus those stored
- *  bound to it. Definitions the filter keeps, highest bound first (lowest
+/** An upper bound of each definition's reference count, through the target
+ *  and name indexes: the references stored bound to it, plus, when it is the
+ *  one definition of its name binding by name can reach, those bearing its
+ *  name. Definitions the filter keeps, highest bound first (lowest
  *  with `ascending`). */
 typedef int (*cortex_store_bound_cb)(int64_t id, int64_t bound, void *payload);
 int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symbol_filter *f, int ascending,

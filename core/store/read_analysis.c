@@ -121,10 +121,14 @@ int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symb
     char where[1024], sql[2048];
     filter_sql(where, sizeof where, f);
     snprintf(sql, sizeof sql,
-             /* counted per definition through the name and target indexes: grouping
-         * every reference by name first took twice as long on the kernel subtree */
-             "SELECT s.id, (SELECT count(*) FROM refs r WHERE r.name = s.short_name)"
-             " + (SELECT count(*) FROM refs r WHERE r.target_id = s.id) AS bound"
+             /* counted per definition through the target and name indexes
+              * (grouping every reference by name first took twice as long on
+              * the kernel subtree); a reference binds by its name only to the
+              * one definition of that name (definition_names' id): the others
+              * get only what is stored bound to them */
+             "SELECT s.id, (SELECT count(*) FROM refs r WHERE r.target_id = s.id)"
+             " + CASE WHEN EXISTS (SELECT 1 FROM definition_names d WHERE d.lang = f.lang AND d.name = s.short_name"
+             "   AND d.id = s.id) THEN (SELECT count(*) FROM refs r WHERE r.name = s.short_name) ELSE 0 END AS bound"
              " FROM symbols s JOIN files f ON f.id = s.file_id WHERE%s ORDER BY bound %s, s.id",
              where, ascending ? "ASC" : "DESC");
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
@@ -263,7 +267,8 @@ int cortex_store_read_fan_out(cortex_store_reader *r, const char *kind, int64_t 
     }
     if (m) qsort(runs, m, sizeof *runs, compare_fan_counts);
     int stop = 0;
-    for (size_t i = 0; i < m && (limit < 0 || (int64_t)i < limit) && !stop; i++) stop = cb(runs[i].id, runs[i].n, payload);
+    for (size_t i = 0; i < m && (limit < 0 || (int64_t)i < limit) && !stop; i++)
+        stop = cb(runs[i].id, runs[i].n, payload);
     free(runs);
     return stop;
 }
