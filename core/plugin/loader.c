@@ -88,6 +88,7 @@ static void plugin_free(cortex_language_plugin *p)
     /* dlclose after the queries: they reference the grammar inside the object. */
     if (p->handle) dlclose(p->handle);
     free(p->path);
+    free(p->real_path);
     free(p);
 }
 
@@ -368,15 +369,17 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
 int cortex_plugin_set_load_file(cortex_plugin_set *set, const char *path)
 {
     /* The same file reached twice (a search path listed twice) is loaded once. */
+    /* each loaded plugin's realpath is kept: resolving them all again for
+     * every file made a run's start resolve every plugin path thirteen times */
     char real[PATH_MAX];
-    if (realpath(path, real))
-        for (size_t i = 0; i < set->count; i++) {
-            char other[PATH_MAX];
-            if (realpath(set->plugins[i]->path, other) && strcmp(real, other) == 0) return 0;
-        }
+    int resolved = realpath(path, real) != NULL;
+    if (resolved)
+        for (size_t i = 0; i < set->count; i++)
+            if (set->plugins[i]->real_path && strcmp(real, set->plugins[i]->real_path) == 0) return 0;
     cortex_language_plugin *p = cortex_xcalloc(1, sizeof *p);
     pthread_mutex_init(&p->compile_lock, NULL);
     p->path = cortex_xstrdup(path);
+    p->real_path = resolved ? cortex_xstrdup(real) : NULL;
     int rc;
 
     /* RTLD_LOCAL so two grammars' helper symbols cannot collide; RTLD_NOW so a

@@ -19,6 +19,7 @@
 
 typedef struct cortex_language_plugin {
     char *path;          /* the .so it came from */
+    char *real_path;     /* its realpath, or NULL when it has none */
     void *handle;        /* dlopen handle */
     char *name, *version;
     char **extensions;   /* copied, NULL-terminated */
