@@ -354,6 +354,12 @@ static int symbol_row(sqlite3_stmt *st, void *cb, void *payload)
     return ((cortex_store_symbol_cb)cb)(&sym, payload);
 }
 
+int cortex_store__symbol_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what, cortex_store_symbol_cb cb,
+                              void *payload)
+{
+    return each_row(r, st, what, symbol_row, (void *)cb, payload);
+}
+
 /* Runs a symbol listing whose statement binds ?1 = id, ?2 = limit, ?3 = offset, ?4 = name. */
 static int list_symbols(cortex_store_reader *r, const char *sql, int64_t id, const char *name, cortex_store_page page,
                         cortex_store_symbol_cb cb, void *payload)

@@ -88,15 +88,7 @@ int cortex_store_read_symbols_where(int64_t *total, cortex_store_reader *r, cons
     bind_filter(st, f);
     sqlite3_bind_int64(st, 1, page.limit);
     sqlite3_bind_int64(st, 2, page.offset);
-    int rc, stop = 0;
-    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        cortex_store_symbol sym;
-        cortex_store__symbol_row(st, 0, &sym);
-        stop = cb(&sym, payload);
-    }
-    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing definitions");
-    sqlite3_finalize(st);
-    return stop;
+    return cortex_store__symbol_rows(r, st, "listing definitions", cb, payload);
 }
 
 int cortex_store_read_ref_count(int64_t *refs, int64_t *external, cortex_store_reader *r, int64_t id)
@@ -192,15 +184,7 @@ int cortex_store_read_scopes_at(cortex_store_reader *r, int64_t file_id, int64_t
     if (!st) return not_prepared(r);
     sqlite3_bind_int64(st, 1, file_id);
     sqlite3_bind_int64(st, 2, line);
-    int rc, stop = 0;
-    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        cortex_store_symbol sym;
-        cortex_store__symbol_row(st, 0, &sym);
-        stop = cb(&sym, payload);
-    }
-    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing the scopes at a line");
-    sqlite3_finalize(st);
-    return stop;
+    return cortex_store__symbol_rows(r, st, "listing the scopes at a line", cb, payload);
 }
 
 int cortex_store_read_dir_counts(cortex_store_reader *r, int64_t limit, cortex_store_dir_count_cb cb, void *payload)
@@ -286,13 +270,5 @@ int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
     if (!st) return not_prepared(r);
     bind_filter(st, f);
-    int rc, stop = 0;
-    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        cortex_store_symbol sym;
-        cortex_store__symbol_row(st, 0, &sym);
-        stop = cb(&sym, payload);
-    }
-    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing unreferenced definitions");
-    sqlite3_finalize(st);
-    return stop;
+    return cortex_store__symbol_rows(r, st, "listing unreferenced definitions", cb, payload);
 }

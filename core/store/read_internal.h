@@ -35,6 +35,11 @@ int cortex_store__cancelled(cortex_store_reader *r);
 int cortex_store__failed(sqlite3 *db, const char *what);
 /** A column's text, NULL for SQL NULL. Borrowed until the next step. */
 const char *cortex_store__text(sqlite3_stmt *st, int col);
+/** Calls `cb` on each row of `st` (CORTEX_STORE__SYMBOL_COLUMNS from column 0)
+ *  until it returns non-zero, then finalizes `st`. 0, the callback's code,
+ *  or a failed step's (after `what`). */
+int cortex_store__symbol_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what, cortex_store_symbol_cb cb,
+                              void *payload);
 /** Reads CORTEX_STORE__SYMBOL_COLUMNS from column `col` on. */
 int cortex_store__symbol_row(sqlite3_stmt *st, int col, cortex_store_symbol *out);
 

@@ -210,25 +210,13 @@ static int compare_ranked(const void *a, const void *b)
 /* A ranking, its ties by file and line. */
 static void sort_ranked(json_t *items)
 {
-    size_t n = json_array_size(items);
-    if (n < 2) return;
-    json_t **v = cortex_xcalloc(n, sizeof *v);
-    for (size_t i = 0; i < n; i++) v[i] = json_incref(json_array_get(items, i));
-    qsort(v, n, sizeof *v, compare_ranked);
-    for (size_t i = 0; i < n; i++) json_array_set_new(items, i, v[i]);
-    free(v);
+    cortex_json_sort(items, 0, compare_ranked);
 }
 
 /* A list of definitions by file and line, as a reader goes through them. */
 static void sort_by_place(json_t *items)
 {
-    size_t n = json_array_size(items);
-    if (n < 2) return;
-    json_t **v = cortex_xcalloc(n, sizeof *v);
-    for (size_t i = 0; i < n; i++) v[i] = json_incref(json_array_get(items, i));
-    qsort(v, n, sizeof *v, compare_places);
-    for (size_t i = 0; i < n; i++) json_array_set_new(items, i, v[i]);
-    free(v);
+    cortex_json_sort(items, 0, compare_places);
 }
 
 /* ---- symbols and search -------------------------------------------------- */

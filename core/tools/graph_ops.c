@@ -203,13 +203,7 @@ static int compare_nodes(const void *a, const void *b)
  * reader expects (the walk's own is by id, which says nothing). */
 static void sort_by_place(json_t *nodes, size_t first)
 {
-    size_t n = json_array_size(nodes) - first;
-    if (n < 2) return;
-    json_t **items = cortex_xcalloc(n, sizeof *items);
-    for (size_t i = 0; i < n; i++) items[i] = json_incref(json_array_get(nodes, first + i));
-    qsort(items, n, sizeof *items, compare_nodes);
-    for (size_t i = 0; i < n; i++) json_array_set_new(nodes, first + i, items[i]);
-    free(items);
+    cortex_json_sort(nodes, first, compare_nodes);
 }
 
 /* Only edges bound to one definition are walked. */

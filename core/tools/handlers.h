@@ -83,6 +83,10 @@ int cortex_tool_indexed_file(int64_t *out_id, char *out_path, size_t path_size, 
 /** Adds total, offset, truncated and next_offset to a page result. */
 void cortex_page_finish(json_t *result, int64_t total, int64_t offset, size_t shown);
 
+/** Sorts `items` from index `first` on with `compare`, which receives two
+ *  `json_t *const *`. */
+void cortex_json_sort(json_t *items, size_t first, int (*compare)(const void *a, const void *b));
+
 /** Lines [first, last] of a repository file, read from disk now; NULL when unreadable.
  *  Caller frees. */
 char *cortex_read_lines(const char *root, const char *path, int64_t first, int64_t last);

@@ -25,7 +25,10 @@ json_t *cortex_json_text(const char *s, size_t n)
     return v;
 }
 
-json_t *cortex_text_json(const char *s) { return s ? cortex_json_text(s, strlen(s)) : json_null(); }
+json_t *cortex_text_json(const char *s)
+{
+    return s ? cortex_json_text(s, strlen(s)) : json_null();
+}
 
 void cortex_project_field(json_t *item, const char *project)
 {
@@ -35,10 +38,10 @@ void cortex_project_field(json_t *item, const char *project)
 json_t *cortex_symbol_json(const cortex_store_symbol *sym)
 {
     json_t *item = json_pack("{s:o,s:o,s:o,s:I,s:I,s:o,s:o,s:o,s:o}", "name", cortex_text_json(sym->name), "kind",
-                             cortex_text_json(sym->kind), "file", cortex_text_json(sym->file), "line", (json_int_t)sym->line,
-                             "line_end", (json_int_t)sym->line_end, "parent", cortex_text_json(sym->parent), "sig",
-                             cortex_text_json(sym->sig), "visibility", cortex_text_json(sym->visibility), "doc",
-                             cortex_text_json(sym->doc));
+                             cortex_text_json(sym->kind), "file", cortex_text_json(sym->file), "line",
+                             (json_int_t)sym->line, "line_end", (json_int_t)sym->line_end, "parent",
+                             cortex_text_json(sym->parent), "sig", cortex_text_json(sym->sig), "visibility",
+                             cortex_text_json(sym->visibility), "doc", cortex_text_json(sym->doc));
     cortex_project_field(item, sym->project);
     return item;
 }
@@ -59,9 +62,12 @@ int cortex_tool_indexed_file(int64_t *out_id, char *out_path, size_t path_size, 
     char abs[PATH_MAX + 1];
     snprintf(abs, sizeof abs, "%s/%s", s->repo->root, path);
     if (access(abs, F_OK) != 0)
-        return cortex_error_set(CORTEX_ENOTFOUND, "no file \"%s\" in the repository; `explore` or `search` with scope [\"file\"] finds paths", path);
+        return cortex_error_set(
+            CORTEX_ENOTFOUND,
+            "no file \"%s\" in the repository; `explore` or `search` with scope [\"file\"] finds paths", path);
     return cortex_error_set(CORTEX_ENOTFOUND,
-                            "\"%s\" is not indexed (ignored, unsupported language, or added since the last index: `flush_index` re-indexes)",
+                            "\"%s\" is not indexed (ignored, unsupported language, or added since the last index: "
+                            "`flush_index` re-indexes)",
                             path);
 }
 
@@ -95,4 +101,15 @@ char *cortex_read_lines(const char *root, const char *path, int64_t first, int64
     fclose(f);
     while (out.len && (out.data[out.len - 1] == '\n' || out.data[out.len - 1] == '\r')) out.data[--out.len] = '\0';
     return out.data;
+}
+
+void cortex_json_sort(json_t *items, size_t first, int (*compare)(const void *a, const void *b))
+{
+    size_t n = json_array_size(items) > first ? json_array_size(items) - first : 0;
+    if (n < 2) return;
+    json_t **v = cortex_xcalloc(n, sizeof *v);
+    for (size_t i = 0; i < n; i++) v[i] = json_incref(json_array_get(items, first + i));
+    qsort(v, n, sizeof *v, compare);
+    for (size_t i = 0; i < n; i++) json_array_set_new(items, first + i, v[i]);
+    free(v);
 }
