@@ -25,10 +25,7 @@ json_t *cortex_json_text(const char *s, size_t n)
     return v;
 }
 
-json_t *cortex_text_json(const char *s)
-{
-    return s ? cortex_json_text(s, strlen(s)) : json_null();
-}
+json_t *cortex_text_json(const char *s) { return s ? cortex_json_text(s, strlen(s)) : json_null(); }
 
 void cortex_project_field(json_t *item, const char *project)
 {
@@ -38,10 +35,10 @@ void cortex_project_field(json_t *item, const char *project)
 json_t *cortex_symbol_json(const cortex_store_symbol *sym)
 {
     json_t *item = json_pack("{s:o,s:o,s:o,s:I,s:I,s:o,s:o,s:o,s:o}", "name", cortex_text_json(sym->name), "kind",
-                             cortex_text_json(sym->kind), "file", cortex_text_json(sym->file), "line",
-                             (json_int_t)sym->line, "line_end", (json_int_t)sym->line_end, "parent",
-                             cortex_text_json(sym->parent), "sig", cortex_text_json(sym->sig), "visibility",
-                             cortex_text_json(sym->visibility), "doc", cortex_text_json(sym->doc));
+                             cortex_text_json(sym->kind), "file", cortex_text_json(sym->file), "line", (json_int_t)sym->line,
+                             "line_end", (json_int_t)sym->line_end, "parent", cortex_text_json(sym->parent), "sig",
+                             cortex_text_json(sym->sig), "visibility", cortex_text_json(sym->visibility), "doc",
+                             cortex_text_json(sym->doc));
     cortex_project_field(item, sym->project);
     return item;
 }
@@ -62,12 +59,9 @@ int cortex_tool_indexed_file(int64_t *out_id, char *out_path, size_t path_size, 
     char abs[PATH_MAX + 1];
     snprintf(abs, sizeof abs, "%s/%s", s->repo->root, path);
     if (access(abs, F_OK) != 0)
-        return cortex_error_set(
-            CORTEX_ENOTFOUND,
-            "no file \"%s\" in the repository; `explore` or `search` with scope [\"file\"] finds paths", path);
+        return cortex_error_set(CORTEX_ENOTFOUND, "no file \"%s\" in the repository; `explore` or `search` with scope [\"file\"] finds paths", path);
     return cortex_error_set(CORTEX_ENOTFOUND,
-                            "\"%s\" is not indexed (ignored, unsupported language, or added since the last index: "
-                            "`flush_index` re-indexes)",
+                            "\"%s\" is not indexed (ignored, unsupported language, or added since the last index: `flush_index` re-indexes)",
                             path);
 }
 
