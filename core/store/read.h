@@ -273,7 +273,8 @@ int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symb
                                  cortex_store_bound_cb cb, void *payload);
 
 /** The definitions the filter keeps that no reference bears the name of and
- *  none is stored bound to, by file and line. */
+ *  none is stored bound to, and that are no member of a type extending or
+ *  implementing something (an override a base may call), by file and line. */
 int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_filter *f, cortex_store_symbol_cb cb,
                               void *payload);
 
@@ -329,5 +330,10 @@ int cortex_store_read_method_owners(cortex_store_reader *r, int64_t like_id, con
 
 /** The interfaces of `like_id`'s language. */
 int cortex_store_read_interfaces(cortex_store_reader *r, int64_t like_id, cortex_store_id_cb cb, void *payload);
+
+/** The names imports bring in: each import's alias, else the last component
+ *  of what it names (an include's `*` aside); repeated names once or more. */
+typedef int (*cortex_store_item_cb)(const char *name, void *payload);
+int cortex_store_read_import_items(cortex_store_reader *r, cortex_store_item_cb cb, void *payload);
 
 #endif

@@ -265,10 +265,36 @@ int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_
     snprintf(sql, sizeof sql,
              "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
              "WHERE%s AND NOT EXISTS (SELECT 1 FROM refs r WHERE r.name = s.short_name)"
-             " AND NOT EXISTS (SELECT 1 FROM refs r WHERE r.target_id = s.id) ORDER BY f.path, s.line_start, s.id",
+             " AND NOT EXISTS (SELECT 1 FROM refs r WHERE r.target_id = s.id)"
+             /* a member of a type that extends or implements something may
+              * override a base's method, which the base (a library's) calls */
+             " AND NOT (s.parent_id IS NOT NULL AND EXISTS (SELECT 1 FROM refs r WHERE " CORTEX_STORE_ROW_OF_FILE(
+                 "r.id", "s.file_id") " AND r.kind = 'inherit' AND r.caller_id = s.parent_id))"
+                                      " ORDER BY f.path, s.line_start, s.id",
              where);
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
     if (!st) return not_prepared(r);
     bind_filter(st, f);
     return cortex_store__symbol_rows(r, st, "listing unreferenced definitions", cb, payload);
+}
+
+int cortex_store_read_import_items(cortex_store_reader *r, cortex_store_item_cb cb, void *payload)
+{
+    /* what an import brings in by name: its alias, else its last component */
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT DISTINCT alias, name FROM imports");
+    if (!st) return not_prepared(r);
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *alias = cortex_store__text(st, 0), *name = cortex_store__text(st, 1);
+        if (alias && strcmp(alias, "*") != 0) stop = cb(alias, payload);
+        else if (name) {
+            const char *last = name;
+            for (const char *p = name; *p; p++)
+                if (*p == '.' || *p == '/' || *p == ':' || *p == '\\') last = p + 1;
+            stop = cb(last, payload);
+        }
+    }
+    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing what imports bring in");
+    sqlite3_finalize(st);
+    return stop;
 }

@@ -18,6 +18,8 @@
 #include "../util/error.h"
 #include "../util/mem.h"
 
+#include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -575,18 +577,54 @@ typedef struct unused_list {
     const ask *a;
     json_t *items;
     int64_t kept;
+    json_t *imported; /* the names imports bring in */
 } unused_list;
+
+static int add_imported(const char *name, void *payload)
+{
+    json_object_set_new(payload, name, json_true());
+    return 0;
+}
+
+static int identifier_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_' || c == '$';
+}
+
+/* How many times `name` is written as a whole word in `text`. */
+static size_t word_count(const char *text, const char *name)
+{
+    size_t n = strlen(name), count = 0;
+    for (const char *p = strstr(text, name); p; p = strstr(p + n, name))
+        if ((p == text || !identifier_char(p[-1])) && !identifier_char(p[n])) count++;
+    return count;
+}
+
+/* Whether its file writes the name anywhere but where it is defined: an
+ * alias in a class body (`__setitem__ = _fail`), a list of handlers, a
+ * comment that talks of it. Such a use is no reference the index records,
+ * and "unused" would be a guess. */
+static int named_elsewhere_in_file(const ask *a, const cortex_store_symbol *sym)
+{
+    char *text = cortex_read_lines(a->s->repo->root, sym->file, 1, INT64_MAX);
+    if (!text) return 1; /* unreadable: not judged */
+    int elsewhere = word_count(text, sym->short_name) > 1;
+    free(text);
+    return elsewhere;
+}
 
 static int add_unused(const cortex_store_symbol *sym, void *payload)
 {
     unused_list *u = payload;
+    if (json_object_get(u->imported, sym->short_name) || named_elsewhere_in_file(u->a, sym)) return cancelled(u->a);
     json_t *item = cortex_symbol_json(sym);
     if (unreachable_from_outside(item)) {
         u->kept++;
         if ((int64_t)json_array_size(u->items) < u->a->max_results) {
             json_object_set_new(item, "why",
-                                json_string("no reference in the repository bears its name, and its "
-                                            "visibility keeps it from code outside this repository"));
+                                json_string("no reference or import in the repository bears its name, its file "
+                                            "writes it only where it is defined, and its visibility keeps it from "
+                                            "code outside this repository"));
             json_array_append(u->items, item);
         }
     }
@@ -607,8 +645,10 @@ static int op_unused(json_t *result, const ask *a)
     f.single_file_values = 1;
     /* No reference in the repository bears its name: one that does may name
      * it where binding could not tell (a method value, a callback through a field). */
-    unused_list u = {a, json_array(), 0};
-    int rc = cortex_store_read_unnamed(a->s->db, &f, add_unused, &u);
+    unused_list u = {a, json_array(), 0, json_object()};
+    int rc = cortex_store_read_import_items(a->s->db, add_imported, u.imported);
+    if (!rc) rc = cortex_store_read_unnamed(a->s->db, &f, add_unused, &u);
+    json_decref(u.imported);
     if (rc) {
         json_decref(u.items);
         return rc;

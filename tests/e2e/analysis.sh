@@ -29,9 +29,9 @@ total_found: 3
 total_returned: 3
 truncated: false" "$(analysis symbols --kinds class --ref-count-min 2)"
 
-expect_eq "symbols no reference binds to" '["Gift","Named.name","Vault","Vault.used","_orphan","audit","main","run","start","total","untouched"]' \
+expect_eq "symbols no reference binds to" '["Gift","Named.name","Quiet","Quiet.__call__","Quiet._fail","Vault","Vault.used","_orphan","audit","main","run","start","total","untouched"]' \
   "$(json symbols --ref-count-max 0 | jq -c '[.symbols[].name] | sort')"
-expect_eq "symbols by visibility" '["_orphan","Vault.secret","Vault.used"]' \
+expect_eq "symbols by visibility" '["_orphan","Quiet._fail","Vault.secret","Vault.used"]' \
   "$(json symbols --visibility private | jq -c '[.symbols[].name]')"
 expect_eq "symbols under a path" '["a","b","c"]' \
   "$(json symbols --path-prefix loop --kinds function | jq -c '[.symbols[].name]')"
@@ -42,15 +42,15 @@ expect_eq "search, ranked, with counts" '[["checkout",2,1]]' \
   "$(json search --pattern checkout | jq -c '[.symbols[] | [.name, .ref_count, .external_ref_count]]')"
 
 expect_eq "summary: languages" \
-  '{"python":{"files":5,"lines":51,"symbols":14,"kinds":{"function":9,"class":3,"method":2}},"typescript":{"files":5,"lines":49,"symbols":14,"kinds":{"function":5,"method":5,"class":3,"interface":1}}}' \
+  '{"python":{"files":5,"lines":58,"symbols":17,"kinds":{"function":9,"class":4,"method":3,"property":1}},"typescript":{"files":5,"lines":49,"symbols":14,"kinds":{"function":5,"method":5,"class":3,"interface":1}}}' \
   "$(json summary | jq -c .languages)"
-expect_eq "summary: the largest directories" '[["shop",4,42],["loop",2,10],["web",2,34]]' \
+expect_eq "summary: the largest directories" '[["shop",4,49],["loop",2,10],["web",2,34]]' \
   "$(json summary --top-n 3 | jq -c '[.directories[] | [.path, .files, .lines]]')"
 expect_eq "summary: the most referenced" '[["Item",2],["Discounted",2],["helper",2],["Handler",2]]' \
   "$(json summary --top-n 4 | jq -c '[.top_symbols[] | [.name, .ref_count]]')"
 
 expect_eq "package_summary" \
-  '{"package":"shop","files":["shop/__init__.py","shop/cart.py","shop/models.py","shop/report.py"],"exported_total":11,"imports":{},"imported_by":{"tools/cli.py":1}}' \
+  '{"package":"shop","files":["shop/__init__.py","shop/cart.py","shop/models.py","shop/report.py"],"exported_total":13,"imports":{},"imported_by":{"tools/cli.py":1}}' \
   "$(json package_summary shop | jq -c '{package, files: [.files[].path], exported_total, imports, imported_by}')"
 
 expect_eq "detail" "target: Discounted class shop/models.py:6-8
@@ -74,10 +74,11 @@ expect_eq "scope, innermost first" '[["Handler.handle",12,14],["Handler",11,15]]
 expect_eq "scope with a column" '[["Handler.handle",12,14],["Handler",11,15]]' \
   "$(json scope web/handler.ts:13:5 | jq -c '[.scopes[] | [.name, .line, .line_end]]')"
 
-# private and unreferenced; Vault.secret is called (by Vault.used), Gift is public
+# private and unreferenced; Vault.secret is called (by Vault.used), Gift is
+# public, Quiet._fail is aliased in its class body (__call__ = _fail)
 expect_eq "unused_symbols" "symbols:
-  _orphan function shop/models.py:19-20: no reference in the repository bears its name, and its visibility keeps it from code outside this repository
-  Vault.used method web/handler.ts:22-24: no reference in the repository bears its name, and its visibility keeps it from code outside this repository
+  _orphan function shop/models.py:19-20: no reference or import in the repository bears its name, its file writes it only where it is defined, and its visibility keeps it from code outside this repository
+  Vault.used method web/handler.ts:22-24: no reference or import in the repository bears its name, its file writes it only where it is defined, and its visibility keeps it from code outside this repository
 total_found: 2
 total_returned: 2
 truncated: false" "$(analysis unused_symbols | grep -v '^note: ')"
