@@ -23,10 +23,16 @@ const char *cortex_graph_ref_word(uint8_t kind)
     return kind < sizeof ref_words / sizeof *ref_words ? ref_words[kind] : ref_words[0];
 }
 
+uint8_t cortex_graph_bound_code(const char *word)
+{
+    return code_of(word, bound_words, sizeof bound_words / sizeof *bound_words);
+}
+
+uint8_t cortex_graph_ref_code(const char *word) { return code_of(word, ref_words, sizeof ref_words / sizeof *ref_words); }
+
 static int add_edge(const cortex_store_bound_edge *e, void *payload)
 {
-    cortex_graph_edge_info info = {code_of(e->binding, bound_words, sizeof bound_words / sizeof *bound_words),
-                                   code_of(e->kind, ref_words, sizeof ref_words / sizeof *ref_words)};
+    cortex_graph_edge_info info = {cortex_graph_bound_code(e->binding), cortex_graph_ref_code(e->kind)};
     cortex_graph_builder_add(payload, e->caller_id, e->target_id, info);
     return 0;
 }

@@ -36,8 +36,11 @@ enum {
  *  negative code with the message set. */
 int cortex_graph_load(cortex_graph **out, cortex_store_reader *r);
 
-/** The words for a label and a kind, as the store spells them. */
+/** The words for a label and a kind, as the store spells them, and back
+ *  (an unknown word or NULL: CORTEX_GRAPH_BOUND_OTHER, CORTEX_GRAPH_REF_OTHER). */
 const char *cortex_graph_bound_word(uint8_t label);
 const char *cortex_graph_ref_word(uint8_t kind);
+uint8_t cortex_graph_bound_code(const char *word);
+uint8_t cortex_graph_ref_code(const char *word);
 
 #endif

@@ -133,8 +133,7 @@ void cortex_store__release(cortex_store_reader *r, sqlite3_stmt *st)
     sqlite3_finalize(st); /* every slot was taken: it was never kept */
 }
 
-/* The code of a prepare that returned NULL (its message is set). */
-static int prepare_failed(cortex_store_reader *r)
+int cortex_store__prepare_failed(cortex_store_reader *r)
 {
     return r->cancelled && atomic_load(r->cancelled) ? CORTEX_ECANCELLED : CORTEX_EIO;
 }
@@ -192,7 +191,7 @@ static int file_row(sqlite3_stmt *st, void *cb, void *payload)
 int cortex_store_read_file(cortex_store_reader *r, const char *path, cortex_store_file_cb cb, void *payload)
 {
     sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " FILE_COLUMNS " FROM files f WHERE f.path = ?");
-    if (!st) return prepare_failed(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_text(st, 1, path, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
     int out = rc == SQLITE_ROW ? file_row(st, (void *)cb, payload)
@@ -205,7 +204,7 @@ int cortex_store_read_file(cortex_store_reader *r, const char *path, cortex_stor
 int cortex_store_read_file_by_id(cortex_store_reader *r, int64_t file_id, cortex_store_file_cb cb, void *payload)
 {
     sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " FILE_COLUMNS " FROM files f WHERE f.id = ?");
-    if (!st) return prepare_failed(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, file_id);
     int rc = sqlite3_step(st);
     int out = rc == SQLITE_ROW ? file_row(st, (void *)cb, payload)
@@ -239,7 +238,7 @@ int cortex_store_read_files(cortex_store_reader *r, const cortex_store_file_filt
     filter_where(where, sizeof where, filter);
     snprintf(sql, sizeof sql, "SELECT " FILE_COLUMNS " FROM files f WHERE %s ORDER BY f.path LIMIT ?4 OFFSET ?5", where);
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
-    if (!st) return prepare_failed(r);
+    if (!st) return cortex_store__prepare_failed(r);
     filter_bind(st, filter);
     sqlite3_bind_int64(st, 4, filter && filter->limit > 0 ? filter->limit : -1);
     sqlite3_bind_int64(st, 5, filter ? filter->offset : 0);
@@ -252,7 +251,7 @@ int cortex_store_read_count_files(int64_t *out, cortex_store_reader *r, const co
     filter_where(where, sizeof where, filter);
     snprintf(sql, sizeof sql, "SELECT count(*) FROM files f WHERE %s", where);
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
-    if (!st) return prepare_failed(r);
+    if (!st) return cortex_store__prepare_failed(r);
     filter_bind(st, filter);
     return one_int(r, st, "counting files", out);
 }
@@ -269,7 +268,7 @@ int cortex_store_read_count_definitions(int64_t *out, cortex_store_reader *r, co
              " - (SELECT count(*) FROM imports WHERE file_id IN (SELECT f.id FROM files f WHERE %s))",
              where, where);
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
-    if (!st) return prepare_failed(r);
+    if (!st) return cortex_store__prepare_failed(r);
     filter_bind(st, filter);
     return one_int(r, st, "counting symbols", out);
 }
@@ -282,7 +281,7 @@ static int project_row(sqlite3_stmt *st, void *cb, void *payload)
 int cortex_store_read_projects(cortex_store_reader *r, cortex_store_project_cb cb, void *payload)
 {
     sqlite3_stmt *st = cortex_store__prepare(r, "SELECT project, count(*) FROM files GROUP BY project ORDER BY project");
-    if (!st) return prepare_failed(r);
+    if (!st) return cortex_store__prepare_failed(r);
     return each_row(r, st, "listing projects", project_row, (void *)cb, payload);
 }
 
@@ -365,7 +364,7 @@ static int list_symbols(cortex_store_reader *r, const char *sql, int64_t id, con
                         cortex_store_symbol_cb cb, void *payload)
 {
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
-    if (!st) return prepare_failed(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, id);
     if (name) sqlite3_bind_text(st, 4, name, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 2, page.limit);
@@ -378,7 +377,7 @@ static int count_rows(cortex_store_reader *r, const char *sql, int64_t id, const
 {
     *out = 0;
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
-    if (!st) return prepare_failed(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, id);
     if (name) sqlite3_bind_text(st, 4, name, -1, SQLITE_STATIC);
     return one_int(r, st, "counting symbols", out);
@@ -428,7 +427,7 @@ int cortex_store_read_definitions(cortex_store_reader *r, const char *name, cort
 {
     sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
                                                 "WHERE" DEFINITION_WHERE " ORDER BY f.path, s.line_start, s.id LIMIT ?2 OFFSET ?3");
-    if (!st) return prepare_failed(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 2, page.limit);
     sqlite3_bind_int64(st, 3, page.offset);
@@ -438,7 +437,7 @@ int cortex_store_read_definitions(cortex_store_reader *r, const char *name, cort
 int cortex_store_read_symbol(cortex_store_reader *r, int64_t id, cortex_store_symbol_cb cb, void *payload)
 {
     sqlite3_stmt *st = cortex_store__prepare_kept(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM "WHERE s.id = ?");
-    if (!st) return prepare_failed(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st);
     int out = rc == SQLITE_ROW ? symbol_row(st, (void *)cb, payload)
@@ -461,7 +460,7 @@ int cortex_store_read_imports(cortex_store_reader *r, int64_t file_id, cortex_st
 {
     sqlite3_stmt *st = cortex_store__prepare(r, "SELECT i.name, i.alias, i.origin, i.line, t.path FROM imports i "
                                                 "LEFT JOIN files t ON t.id = i.target_file_id WHERE i.file_id = ? ORDER BY i.line, i.id");
-    if (!st) return prepare_failed(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, file_id);
     return each_row(r, st, "listing imports", import_row, (void *)cb, payload);
 }
@@ -519,7 +518,7 @@ int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store
                      "SELECT " EDGE_COLUMNS EDGE_FROM "WHERE (%s)%s%s ORDER BY f.path, b.line, b.col, b.id LIMIT ?3 OFFSET ?4",
                      where, in_project, of_kind);
         sqlite3_stmt *st = cortex_store__prepare(r, sql);
-        if (!st) return prepare_failed(r);
+        if (!st) return cortex_store__prepare_failed(r);
         sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 2, short_name, -1, SQLITE_STATIC);
         sqlite3_bind_int64(st, 3, page.limit);
@@ -536,7 +535,7 @@ int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store
 int cortex_store_read_reference(cortex_store_reader *r, int64_t ref_id, cortex_store_edge_cb cb, void *payload)
 {
     sqlite3_stmt *st = cortex_store__prepare_kept(r, "SELECT " EDGE_COLUMNS EDGE_FROM "WHERE b.id = ?");
-    if (!st) return prepare_failed(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, ref_id);
     int rc = sqlite3_step(st);
     int out = rc == SQLITE_ROW ? edge_row(st, (void *)cb, payload)
@@ -563,7 +562,7 @@ int cortex_store_read_candidates(int64_t *total, cortex_store_reader *r, int64_t
     int rc;
     if (total) {
         sqlite3_stmt *st = cortex_store__prepare(r, "SELECT count(*)" CANDIDATES_FROM);
-        if (!st) return prepare_failed(r);
+        if (!st) return cortex_store__prepare_failed(r);
         sqlite3_bind_int64(st, 1, ref_id);
         if ((rc = one_int(r, st, "counting candidates", total))) return rc;
     }
@@ -572,7 +571,7 @@ int cortex_store_read_candidates(int64_t *total, cortex_store_reader *r, int64_t
            "ORDER BY s.file_id = r.file_id DESC,"
            " rtrim(f.path, replace(f.path, '/', '')) = rtrim(rf.path, replace(rf.path, '/', '')) DESC,"
            " f.path, s.line_start, s.id LIMIT ?2");
-    if (!st) return prepare_failed(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, ref_id);
     sqlite3_bind_int64(st, 2, limit);
     return each_row(r, st, "listing candidates", symbol_row, (void *)cb, payload);
@@ -591,6 +590,6 @@ int cortex_store_read_bound_edges(cortex_store_reader *r, cortex_store_bound_edg
 {
     sqlite3_stmt *st = cortex_store__prepare(r, "SELECT caller_id, target_id, resolution, kind FROM ref_bindings"
                                                 " WHERE caller_id IS NOT NULL AND target_id IS NOT NULL ORDER BY id");
-    if (!st) return prepare_failed(r);
+    if (!st) return cortex_store__prepare_failed(r);
     return each_row(r, st, "listing the graph's edges", bound_edge_row, (void *)cb, payload);
 }

@@ -15,11 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int not_prepared(cortex_store_reader *r)
-{
-    return cortex_store__cancelled(r) ? CORTEX_ECANCELLED : CORTEX_EIO;
-}
-
 /* The filter as SQL on `s` (symbols) and `f` (its file), its values bound from
  * ?10 on: ?10 the glob, ?11 the visibility, ?12 the path prefix, ?20.. the kinds. */
 static void filter_sql(char *out, size_t size, const cortex_store_symbol_filter *f)
@@ -71,7 +66,7 @@ int cortex_store_read_symbols_where(int64_t *total, cortex_store_reader *r, cons
     if (total) {
         snprintf(sql, sizeof sql, "SELECT count(*) FROM symbols s JOIN files f ON f.id = s.file_id WHERE%s", where);
         sqlite3_stmt *st = cortex_store__prepare(r, sql);
-        if (!st) return not_prepared(r);
+        if (!st) return cortex_store__prepare_failed(r);
         bind_filter(st, f);
         int rc = sqlite3_step(st);
         *total = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
@@ -84,7 +79,7 @@ int cortex_store_read_symbols_where(int64_t *total, cortex_store_reader *r, cons
              " LIMIT ?1 OFFSET ?2",
              where);
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
-    if (!st) return not_prepared(r);
+    if (!st) return cortex_store__prepare_failed(r);
     bind_filter(st, f);
     sqlite3_bind_int64(st, 1, page.limit);
     sqlite3_bind_int64(st, 2, page.offset);
@@ -98,7 +93,7 @@ int cortex_store_read_ref_count(int64_t *refs, int64_t *external, cortex_store_r
         r, "SELECT count(*), count(*) FILTER (WHERE b.file_id <> s.file_id) FROM symbols s, ref_bindings b"
            " WHERE s.id = ?1 AND ((b.name = s.short_name AND b.target_id = s.id)"
            "   OR b.id IN (SELECT id FROM refs WHERE target_id = ?1))");
-    if (!st) return not_prepared(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st);
     *refs = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
@@ -124,7 +119,7 @@ int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symb
              " FROM symbols s JOIN files f ON f.id = s.file_id WHERE%s ORDER BY bound %s, s.id",
              where, ascending ? "ASC" : "DESC");
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
-    if (!st) return not_prepared(r);
+    if (!st) return cortex_store__prepare_failed(r);
     bind_filter(st, f);
     int rc, stop = 0;
     while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
@@ -145,7 +140,7 @@ int cortex_store_read_lang_counts(cortex_store_reader *r, cortex_store_lang_coun
            " UNION ALL SELECT f.lang, s.kind, 0, 0, count(*) FROM symbols s JOIN files f ON f.id = s.file_id"
            " WHERE s.kind <> 'import' GROUP BY f.lang, s.kind)"
            " ORDER BY lang, kind IS NOT NULL, n DESC, kind");
-    if (!st) return not_prepared(r);
+    if (!st) return cortex_store__prepare_failed(r);
     int rc, stop = 0;
     while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         cortex_store_lang_count c = {cortex_store__text(st, 0), cortex_store__text(st, 1), sqlite3_column_int64(st, 2),
@@ -163,7 +158,7 @@ int cortex_store_read_file_edges(cortex_store_reader *r, cortex_store_file_edge_
         r, "SELECT i.file_id, i.target_file_id, f.path, t.path FROM imports i JOIN files f ON f.id = i.file_id"
            " JOIN files t ON t.id = i.target_file_id WHERE i.target_file_id <> i.file_id ORDER BY i.file_id, "
            "i.target_file_id");
-    if (!st) return not_prepared(r);
+    if (!st) return cortex_store__prepare_failed(r);
     int rc, stop = 0;
     while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         cortex_store_file_edge e = {sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), cortex_store__text(st, 2),
@@ -181,7 +176,7 @@ int cortex_store_read_scopes_at(cortex_store_reader *r, int64_t file_id, int64_t
     sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
                                                 "WHERE s.file_id = ?1 AND s.line_start <= ?2 AND s.line_end >= ?2"
                                                 " AND s.kind <> 'import' ORDER BY s.line_start DESC, s.line_end, s.id");
-    if (!st) return not_prepared(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, file_id);
     sqlite3_bind_int64(st, 2, line);
     return cortex_store__symbol_rows(r, st, "listing the scopes at a line", cb, payload);
@@ -193,7 +188,7 @@ int cortex_store_read_dir_counts(cortex_store_reader *r, int64_t limit, cortex_s
     sqlite3_stmt *st = cortex_store__prepare(
         r, "SELECT rtrim(rtrim(path, replace(path, '/', '')), '/') AS dir, count(*), sum(lines) FROM files"
            " GROUP BY dir ORDER BY 2 DESC, dir LIMIT ?1");
-    if (!st) return not_prepared(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, limit);
     int rc, stop = 0;
     while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
@@ -228,7 +223,7 @@ int cortex_store_read_fan_out(cortex_store_reader *r, const char *kind, int64_t 
      * reference in a temporary B-tree (0.34 s on the kernel subtree). */
     sqlite3_stmt *st = cortex_store__prepare(r, "SELECT caller_id FROM refs WHERE caller_id IS NOT NULL"
                                                 " AND (?1 IS NULL OR kind = ?1)");
-    if (!st) return not_prepared(r);
+    if (!st) return cortex_store__prepare_failed(r);
     if (kind) sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
     fan *runs = NULL;
     size_t n = 0, cap = 0;
@@ -273,7 +268,7 @@ int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_
                                       " ORDER BY f.path, s.line_start, s.id",
              where);
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
-    if (!st) return not_prepared(r);
+    if (!st) return cortex_store__prepare_failed(r);
     bind_filter(st, f);
     return cortex_store__symbol_rows(r, st, "listing unreferenced definitions", cb, payload);
 }
@@ -282,7 +277,7 @@ int cortex_store_read_import_items(cortex_store_reader *r, cortex_store_item_cb 
 {
     /* what an import brings in by name: its alias, else its last component */
     sqlite3_stmt *st = cortex_store__prepare(r, "SELECT DISTINCT alias, name FROM imports");
-    if (!st) return not_prepared(r);
+    if (!st) return cortex_store__prepare_failed(r);
     int rc, stop = 0;
     while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         const char *alias = cortex_store__text(st, 0), *name = cortex_store__text(st, 1);

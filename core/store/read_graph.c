@@ -11,6 +11,9 @@
 
 #include <string.h>
 
+/* A directory: the path without its last component (rtrim of what follows the last '/'). */
+#define SAME_DIR(a, b) "rtrim(" a ", replace(" a ", '/', '')) = rtrim(" b ", replace(" b ", '/', ''))"
+
 static int link_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what, cortex_store_link_cb cb, void *payload)
 {
     int rc, stop = 0;
@@ -22,11 +25,6 @@ static int link_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what,
     if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, what);
     cortex_store__release(r, st);
     return stop;
-}
-
-static int not_prepared(cortex_store_reader *r)
-{
-    return cortex_store__cancelled(r) ? CORTEX_ECANCELLED : CORTEX_EIO;
 }
 
 /* The definition a reference is made in; for an `inherit` reference, the
@@ -64,7 +62,7 @@ int cortex_store_read_links(cortex_store_reader *r, cortex_store_edge_dir dir, i
                             unsigned flags, cortex_store_link_cb cb, void *payload)
 {
     sqlite3_stmt *st = cortex_store__prepare_kept(r, dir == CORTEX_STORE_CALLERS ? callers_sql : callees_sql);
-    if (!st) return not_prepared(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, id);
     if (kind) sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 3,
@@ -82,7 +80,7 @@ int cortex_store_read_file_links(cortex_store_reader *r, cortex_store_edge_dir d
                  " WHERE file_id = ?1 AND target_file_id IS NOT NULL AND target_file_id <> file_id ORDER BY id"
                : "SELECT id, file_id, target_file_id, 'import', NULL FROM imports"
                  " WHERE target_file_id = ?1 AND file_id <> ?1 ORDER BY id");
-    if (!st) return not_prepared(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, file_id);
     return link_rows(r, st, "listing a file's imports", cb, payload);
 }
@@ -94,7 +92,7 @@ int cortex_store_read_symbol_at(cortex_store_reader *r, int64_t file_id, int64_t
         cortex_store__prepare(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
                                  "WHERE s.file_id = ?1 AND s.line_start <= ?2 AND s.line_end >= ?2"
                                  " AND s.kind <> 'import' ORDER BY s.line_start DESC, s.line_end, s.id LIMIT 1");
-    if (!st) return not_prepared(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, file_id);
     sqlite3_bind_int64(st, 2, line);
     int rc = sqlite3_step(st), out;
@@ -113,7 +111,7 @@ int cortex_store_read_symbol_file(int64_t *file_id, cortex_store_reader *r, int6
 {
     *file_id = 0;
     sqlite3_stmt *st = cortex_store__prepare_kept(r, "SELECT file_id FROM symbols WHERE id = ?");
-    if (!st) return not_prepared(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, symbol_id);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) *file_id = sqlite3_column_int64(st, 0);
@@ -125,16 +123,14 @@ int cortex_store_read_symbol_file(int64_t *file_id, cortex_store_reader *r, int6
 
 int cortex_store_read_importers(cortex_store_reader *r, int64_t file_id, cortex_store_importer_cb cb, void *payload)
 {
-    /* a directory: a path without its last component (rtrim of what follows the last '/') */
-    sqlite3_stmt *st = cortex_store__prepare(
-        r, "SELECT f.path, i.name, i.line FROM imports i JOIN files f ON f.id = i.file_id"
-           " WHERE i.file_id <> ?1 AND (i.target_file_id = ?1 OR i.target_file_id IN ("
-           "   SELECT g.id FROM files t JOIN languages l ON l.lang = t.lang AND l.package_dirs"
-           "   JOIN files g ON g.lang = t.lang AND g.id <> t.id"
-           "     AND rtrim(g.path, replace(g.path, '/', '')) = rtrim(t.path, replace(t.path, '/', ''))"
-           "   WHERE t.id = ?1))"
-           " ORDER BY f.path, i.line, i.id");
-    if (!st) return not_prepared(r);
+    sqlite3_stmt *st =
+        cortex_store__prepare(r, "SELECT f.path, i.name, i.line FROM imports i JOIN files f ON f.id = i.file_id"
+                                 " WHERE i.file_id <> ?1 AND (i.target_file_id = ?1 OR i.target_file_id IN ("
+                                 "   SELECT g.id FROM files t JOIN languages l ON l.lang = t.lang AND l.package_dirs"
+                                 "   JOIN files g ON g.lang = t.lang AND g.id <> t.id"
+                                 "     AND " SAME_DIR("g.path", "t.path") "   WHERE t.id = ?1))"
+                                                                          " ORDER BY f.path, i.line, i.id");
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, file_id);
     int rc, stop = 0;
     while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -148,15 +144,13 @@ int cortex_store_read_importers(cortex_store_reader *r, int64_t file_id, cortex_
 
 /* ---- method sets ------------------------------------------------------------ */
 
-/* A directory: the path without its last component (rtrim of what follows the last '/'). */
-#define SAME_DIR(a, b) "rtrim(" a ", replace(" a ", '/', '')) = rtrim(" b ", replace(" b ", '/', ''))"
-
 int cortex_store_read_implicit_interfaces(int *out, cortex_store_reader *r, int64_t id)
 {
     *out = 0;
-    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT l.implicit_interfaces FROM symbols s JOIN files f ON f.id = s.file_id"
-                                                " JOIN languages l ON l.lang = f.lang WHERE s.id = ?1");
-    if (!st) return not_prepared(r);
+    sqlite3_stmt *st =
+        cortex_store__prepare(r, "SELECT l.implicit_interfaces FROM symbols s JOIN files f ON f.id = s.file_id"
+                                 " JOIN languages l ON l.lang = f.lang WHERE s.id = ?1");
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) *out = sqlite3_column_int(st, 0);
@@ -164,10 +158,12 @@ int cortex_store_read_implicit_interfaces(int *out, cortex_store_reader *r, int6
     return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : cortex_store__step_error(r, "reading a language's rules");
 }
 
-static int method_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what, cortex_store_method_cb cb, void *payload)
+static int method_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what, cortex_store_method_cb cb,
+                       void *payload)
 {
     int rc, stop = 0;
-    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) stop = cb(cortex_store__text(st, 0), cortex_store__text(st, 1), payload);
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        stop = cb(cortex_store__text(st, 0), cortex_store__text(st, 1), payload);
     if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, what);
     cortex_store__release(r, st);
     return stop;
@@ -191,7 +187,7 @@ int cortex_store_read_methods(cortex_store_reader *r, int64_t type_id, cortex_st
            " JOIN files mf ON mf.id = m.file_id"
            " WHERE t.id = ?1 AND m.kind = 'method' AND m.name = t.short_name || '.' || m.short_name"
            "   AND mf.lang = tf.lang AND " SAME_DIR("mf.path", "tf.path") " GROUP BY 1 ORDER BY 1");
-    if (!st) return not_prepared(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, type_id);
     return method_rows(r, st, "listing a type's methods", cb, payload);
 }
@@ -206,10 +202,11 @@ int cortex_store_read_method_owners(cortex_store_reader *r, int64_t like_id, con
            " JOIN symbols t INDEXED BY symbols_short_name"
            "   ON t.short_name = substr(m.name, 1, length(m.name) - length(m.short_name) - 1)"
            " JOIN files tf ON tf.id = t.file_id AND tf.lang = xf.lang"
-           " WHERE x.id = ?1 AND m.name = t.short_name || '.' || m.short_name AND " SAME_DIR("tf.path", "mf.path")
-           "   AND (t.kind IN " CORTEX_STORE_TYPE_KINDS_SQL " OR t.kind IN ('type', 'typedef')) AND t.kind <> 'interface'"
-           " ORDER BY t.id");
-    if (!st) return not_prepared(r);
+           " WHERE x.id = ?1 AND m.name = t.short_name || '.' || m.short_name AND " SAME_DIR(
+               "tf.path", "mf.path") "   AND (t.kind IN " CORTEX_STORE_TYPE_KINDS_SQL
+                                     " OR t.kind IN ('type', 'typedef')) AND t.kind <> 'interface'"
+                                     " ORDER BY t.id");
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, like_id);
     sqlite3_bind_text(st, 2, method, -1, SQLITE_STATIC);
     return id_rows(r, st, "listing the types declaring a method", cb, payload);
@@ -220,7 +217,7 @@ int cortex_store_read_interfaces(cortex_store_reader *r, int64_t like_id, cortex
     sqlite3_stmt *st = cortex_store__prepare_kept(
         r, "SELECT s.id FROM symbols x JOIN files xf ON xf.id = x.file_id JOIN files f ON f.lang = xf.lang"
            " JOIN symbols s ON s.file_id = f.id WHERE x.id = ?1 AND s.kind = 'interface' ORDER BY s.id");
-    if (!st) return not_prepared(r);
+    if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, like_id);
     return id_rows(r, st, "listing a language's interfaces", cb, payload);
 }

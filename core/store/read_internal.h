@@ -20,6 +20,9 @@
 sqlite3 *cortex_store__reader_db(cortex_store_reader *r);
 /** Prepares `sql`; NULL with the message set on failure. */
 sqlite3_stmt *cortex_store__prepare(cortex_store_reader *r, const char *sql);
+/** The code of a prepare that returned NULL (its message is set):
+ *  CORTEX_ECANCELLED when the watched call was cancelled, else CORTEX_EIO. */
+int cortex_store__prepare_failed(cortex_store_reader *r);
 /** `sql` (static text, told apart by its address) prepared once per reader
  *  and kept; hand it back with cortex_store__release(), never finalize it. */
 sqlite3_stmt *cortex_store__prepare_kept(cortex_store_reader *r, const char *sql);

@@ -167,18 +167,12 @@ static int count_many(counting *c, const cortex_store_symbol_filter *f)
     return 0;
 }
 
-static int symbol_into(const cortex_store_symbol *sym, void *payload)
-{
-    *(json_t **)payload = cortex_symbol_json(sym);
-    return 0;
-}
-
 static int counted_items(json_t **out, const ask *a, const counted *items, size_t n)
 {
     json_t *list = json_array();
     for (size_t i = 0; i < n; i++) {
         json_t *item = NULL;
-        int rc = cortex_store_read_symbol(a->s->db, items[i].id, symbol_into, &item);
+        int rc = cortex_store_read_symbol(a->s->db, items[i].id, cortex_symbol_into, &item);
         if (rc) {
             json_decref(list);
             return rc;
@@ -445,12 +439,6 @@ static int add_child(const cortex_store_symbol *sym, void *payload)
     return 0;
 }
 
-static int file_id_of(const cortex_store_file *f, void *payload)
-{
-    *(int64_t *)payload = f->id;
-    return 0;
-}
-
 static int op_detail(json_t *result, const ask *a, const cortex_target *t)
 {
     json_t *d = json_deep_copy(t->chosen);
@@ -458,7 +446,7 @@ static int op_detail(json_t *result, const ask *a, const cortex_target *t)
     json_t *members = json_array();
     int64_t file_id = 0, total = 0;
     const char *name = json_string_value(json_object_get(d, "name"));
-    if (!rc) rc = cortex_store_read_file(a->s->db, t->path, file_id_of, &file_id);
+    if (!rc) rc = cortex_store_read_file(a->s->db, t->path, cortex_file_id_of, &file_id);
     if (!rc)
         rc = cortex_store_read_children(&total, a->s->db, file_id, name, (cortex_store_page){a->max_results, 0},
                                         add_child, members);
@@ -577,7 +565,8 @@ typedef struct unused_list {
     const ask *a;
     json_t *items;
     int64_t kept;
-    json_t *imported; /* the names imports bring in */
+    json_t *imported;  /* the names imports bring in */
+    char *path, *text; /* the last file read: candidates come by file */
 } unused_list;
 
 static int add_imported(const char *name, void *payload)
@@ -604,19 +593,22 @@ static size_t word_count(const char *text, const char *name)
  * alias in a class body (`__setitem__ = _fail`), a list of handlers, a
  * comment that talks of it. Such a use is no reference the index records,
  * and "unused" would be a guess. */
-static int named_elsewhere_in_file(const ask *a, const cortex_store_symbol *sym)
+static int named_elsewhere_in_file(unused_list *u, const cortex_store_symbol *sym)
 {
-    char *text = cortex_read_lines(a->s->repo->root, sym->file, 1, INT64_MAX);
-    if (!text) return 1; /* unreadable: not judged */
-    int elsewhere = word_count(text, sym->short_name) > 1;
-    free(text);
-    return elsewhere;
+    if (!u->path || strcmp(u->path, sym->file) != 0) {
+        free(u->path);
+        free(u->text);
+        u->path = cortex_xstrdup(sym->file);
+        u->text = cortex_read_lines(u->a->s->repo->root, sym->file, 1, INT64_MAX);
+    }
+    if (!u->text) return 1; /* unreadable: not judged */
+    return word_count(u->text, sym->short_name) > 1;
 }
 
 static int add_unused(const cortex_store_symbol *sym, void *payload)
 {
     unused_list *u = payload;
-    if (json_object_get(u->imported, sym->short_name) || named_elsewhere_in_file(u->a, sym)) return cancelled(u->a);
+    if (json_object_get(u->imported, sym->short_name) || named_elsewhere_in_file(u, sym)) return cancelled(u->a);
     json_t *item = cortex_symbol_json(sym);
     if (unreachable_from_outside(item)) {
         u->kept++;
@@ -645,10 +637,12 @@ static int op_unused(json_t *result, const ask *a)
     f.single_file_values = 1;
     /* No reference in the repository bears its name: one that does may name
      * it where binding could not tell (a method value, a callback through a field). */
-    unused_list u = {a, json_array(), 0, json_object()};
+    unused_list u = {a, json_array(), 0, json_object(), NULL, NULL};
     int rc = cortex_store_read_import_items(a->s->db, add_imported, u.imported);
     if (!rc) rc = cortex_store_read_unnamed(a->s->db, &f, add_unused, &u);
     json_decref(u.imported);
+    free(u.path);
+    free(u.text);
     if (rc) {
         json_decref(u.items);
         return rc;

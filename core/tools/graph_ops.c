@@ -62,22 +62,6 @@ typedef struct expander {
     size_t napart, apart_cap;
 } expander;
 
-static uint8_t label_of(const char *binding)
-{
-    static const char *const words[] = {"", "scoped", "import", "type", "inherit", "name"};
-    for (uint8_t i = 1; i < sizeof words / sizeof *words; i++)
-        if (binding && strcmp(binding, words[i]) == 0) return i;
-    return CORTEX_GRAPH_BOUND_OTHER;
-}
-
-static uint8_t kind_of(const char *kind)
-{
-    static const char *const words[] = {"", "call", "value", "type", "inherit", "import", "instantiation"};
-    for (uint8_t i = 1; i < sizeof words / sizeof *words; i++)
-        if (kind && strcmp(kind, words[i]) == 0) return i;
-    return CORTEX_GRAPH_REF_OTHER;
-}
-
 typedef struct collect {
     cortex_graph_steps *steps;
     cortex_store_edge_dir dir;
@@ -102,7 +86,9 @@ static int add_step(const cortex_store_link *l, void *payload)
     if (l->to_id == 0) return 0;
     int64_t other = c->dir == CORTEX_STORE_CALLERS ? l->from_id : l->to_id;
     if (other == 0) return 0; /* a file's top level */
-    cortex_graph_steps_push(c->steps, (cortex_graph_step){other, l->ref_id, {label_of(l->binding), kind_of(l->kind)}});
+    cortex_graph_steps_push(
+        c->steps,
+        (cortex_graph_step){other, l->ref_id, {cortex_graph_bound_code(l->binding), cortex_graph_ref_code(l->kind)}});
     return 0;
 }
 
@@ -128,12 +114,6 @@ typedef struct call {
     int64_t context_lines;
     const atomic_int *cancelled;
 } call;
-
-static int symbol_into(const cortex_store_symbol *sym, void *payload)
-{
-    *(json_t **)payload = cortex_symbol_json(sym);
-    return 0;
-}
 
 static int file_into(const cortex_store_file *f, void *payload)
 {
@@ -171,7 +151,7 @@ static int node_json(json_t **out, const call *c, const cortex_graph_reached *h,
 {
     json_t *node = NULL;
     int rc = files ? cortex_store_read_file_by_id(c->s->db, h->id, file_into, &node)
-                   : cortex_store_read_symbol(c->s->db, h->id, symbol_into, &node);
+                   : cortex_store_read_symbol(c->s->db, h->id, cortex_symbol_into, &node);
     if (rc) return rc;
     json_object_set_new(node, "depth", json_integer(h->depth));
     if (severity) json_object_set_new(node, "severity", json_string(severity));

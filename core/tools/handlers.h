@@ -71,6 +71,11 @@ json_t *cortex_text_json(const char *s);
 /** A symbol row as the object every symbol listing returns. */
 json_t *cortex_symbol_json(const cortex_store_symbol *sym);
 
+/** Store callbacks the handlers share: a file's id into `*(int64_t *)payload`;
+ *  a symbol as cortex_symbol_json() into `*(json_t **)payload`. */
+int cortex_file_id_of(const cortex_store_file *file, void *payload);
+int cortex_symbol_into(const cortex_store_symbol *sym, void *payload);
+
 /** Adds "project" to `item` when the file is in a nested project (a
  *  repository inside the root); files of the root's own say nothing. */
 void cortex_project_field(json_t *item, const char *project);

@@ -140,16 +140,10 @@ static int holds_all(const names *set, const names *needed)
     return 1;
 }
 
-static int symbol_into(const cortex_store_symbol *sym, void *payload)
-{
-    *(json_t **)payload = cortex_symbol_json(sym);
-    return 0;
-}
-
 static int add_node(json_t *nodes, cortex_reader *s, int64_t id)
 {
     json_t *node = NULL;
-    int rc = cortex_store_read_symbol(s->db, id, symbol_into, &node);
+    int rc = cortex_store_read_symbol(s->db, id, cortex_symbol_into, &node);
     if (rc) return rc;
     json_object_set_new(node, "depth", json_integer(1));
     json_object_set_new(node, "via", json_string("method set"));

@@ -43,9 +43,15 @@ json_t *cortex_symbol_json(const cortex_store_symbol *sym)
     return item;
 }
 
-static int file_id_of(const cortex_store_file *file, void *payload)
+int cortex_file_id_of(const cortex_store_file *file, void *payload)
 {
     *(int64_t *)payload = file->id;
+    return 0;
+}
+
+int cortex_symbol_into(const cortex_store_symbol *sym, void *payload)
+{
+    *(json_t **)payload = cortex_symbol_json(sym);
     return 0;
 }
 
@@ -54,7 +60,7 @@ int cortex_tool_indexed_file(int64_t *out_id, char *out_path, size_t path_size, 
     char *path = out_path;
     int rc = cortex_path_resolve(s->repo->root, arg, path, path_size);
     if (rc) return rc;
-    rc = cortex_store_read_file(s->db, path, file_id_of, out_id);
+    rc = cortex_store_read_file(s->db, path, cortex_file_id_of, out_id);
     if (rc != CORTEX_ENOTFOUND) return rc;
     char abs[PATH_MAX + 1];
     snprintf(abs, sizeof abs, "%s/%s", s->repo->root, path);

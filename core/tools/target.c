@@ -154,12 +154,6 @@ static json_t *suggestions(cortex_reader *s, const char *text)
     return names;
 }
 
-static int file_id_of(const cortex_store_file *file, void *payload)
-{
-    *(int64_t *)payload = file->id;
-    return 0;
-}
-
 static int symbol_at(const cortex_store_symbol *sym, void *payload)
 {
     matches *m = payload;
@@ -249,7 +243,7 @@ int cortex_target_resolve(cortex_target *out, cortex_reader *s, const char *text
             return outside;
         }
         if (!outside) {
-            if (cortex_store_read_file(s->db, rel, file_id_of, &file_id) == 0) {
+            if (cortex_store_read_file(s->db, rel, cortex_file_id_of, &file_id) == 0) {
                 out->kind = CORTEX_TARGET_FILE;
                 out->id = file_id;
                 snprintf(out->path, sizeof out->path, "%s", rel);
