@@ -112,6 +112,16 @@ for l in $langs; do
     log "$l: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("precision", r["total"]["precision"], "recall", r["recall"]["recall"])' "$res/$l.json")"
 done
 
+# indexed_copy LANG: a hard-linked copy of the corpus, indexed under its own
+# root (the MCP server and the commands read the store there); prints its path
+indexed_copy() {
+    c=$(mktemp -d /tmp/cortex-accuracy.XXXXXX)
+    cp -al "$corpora/$1/." "$c/"
+    rm -rf "$c/.cortex"
+    "$cortex" index "$c" --quiet
+    echo "$c"
+}
+
 # Go interface implementations (issue 22): go/types' implements against the
 # graph tool's, on the same corpus, indexed in a hard-linked copy (the MCP
 # server reads the store under its root)
@@ -124,10 +134,7 @@ case " $langs " in *" go "*)
             GOTRUTH_MODE=implements go run main.go $GO_ROOTS) >"$truth.tmp" 2>"$res/go.implements.truth.log"
         mv "$truth.tmp" "$truth"
     fi
-    copy=$(mktemp -d /tmp/cortex-implements.XXXXXX)
-    cp -al "$corpora/go/." "$copy/"
-    rm -rf "$copy/.cortex"
-    "$cortex" index "$copy" --quiet
+    copy=$(indexed_copy "go")
     python3 "$here/implements.py" --truth "$truth" --cortex "$cortex" --root "$copy" >"$res/go.implements.json"
     rm -rf "$copy"
     log "go implementations: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("precision", r["precision"], "recall", r["recall"])' "$res/go.implements.json")"
@@ -142,10 +149,7 @@ case " $langs " in *" ts "*)
             >"$truth.tmp" 2>"$res/ts.heritage.truth.log"
         mv "$truth.tmp" "$truth"
     fi
-    copy=$(mktemp -d /tmp/cortex-implements.XXXXXX)
-    cp -al "$corpora/ts/." "$copy/"
-    rm -rf "$copy/.cortex"
-    "$cortex" index "$copy" --quiet
+    copy=$(indexed_copy "ts")
     python3 "$here/implements.py" --declared --truth "$truth" --cortex "$cortex" --root "$copy" >"$res/ts.implements.json"
     rm -rf "$copy"
     log "ts implementations: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("precision", r["precision"], "recall", r["recall"])' "$res/ts.implements.json")"
@@ -163,10 +167,7 @@ for l in $langs; do
                 >"$truth" 2>"$res/python.imports.truth.log" ;;
         *) continue ;;
     esac
-    copy=$(mktemp -d /tmp/cortex-cycles.XXXXXX)
-    cp -al "$corpora/$l/." "$copy/"
-    rm -rf "$copy/.cortex"
-    "$cortex" index "$copy" --quiet
+    copy=$(indexed_copy "$l")
     python3 "$here/cycles.py" --truth "$truth" --cortex "$cortex" --root "$copy" >"$res/$l.cycles.json"
     rm -rf "$copy"
     log "$l import cycles: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("precision", r["precision"], "recall", r["recall"])' "$res/$l.cycles.json")"
