@@ -186,23 +186,16 @@ static void sort_by_place(json_t *nodes, size_t first)
     cortex_json_sort(nodes, first, compare_nodes);
 }
 
-/* Only edges bound to one definition are walked. */
-static int certain(cortex_graph_edge_info edge, void *payload)
-{
-    (void)payload;
-    (void)edge;
-    return 1; /* the links have a target only when bound to one */
-}
-
 static int walk(json_t *nodes, const call *c, cortex_graph_search *found, expander *e, const int64_t *starts,
                 size_t nstarts, unsigned depth, const char *(*severity)(unsigned depth))
 {
-    cortex_graph_walk_limits limits = {depth,
-                                       (size_t)json_integer_value(json_object_get(c->args, "max_per_level")),
-                                       (size_t)json_integer_value(json_object_get(c->args, "max_results")),
-                                       e->follow ? e->follow : certain,
-                                       NULL,
-                                       c->cancelled};
+    cortex_graph_walk_limits limits = {
+        depth,
+        (size_t)json_integer_value(json_object_get(c->args, "max_per_level")),
+        (size_t)json_integer_value(json_object_get(c->args, "max_results")),
+        e->follow, /* NULL: every step: add_step keeps only links bound to one definition */
+        NULL,
+        c->cancelled};
     int rc = cortex_graph_search_from(found, starts, nstarts, expand, e, &limits);
     if (rc) return rc;
     if (found->cancelled) return cortex_error_set(CORTEX_ECANCELLED, "cancelled");
@@ -512,7 +505,7 @@ static int op_path(json_t *result, const call *c, const cortex_target *t)
     }
     unsigned depth = depth_of(c, result);
     expander e = {.s = c->s, .dir = CORTEX_STORE_CALLEES, .kind = reference_kind(c, "call")};
-    cortex_graph_walk_limits limits = {depth, 0, PATH_NODES_MAX, certain, NULL, c->cancelled};
+    cortex_graph_walk_limits limits = {depth, 0, PATH_NODES_MAX, NULL, NULL, c->cancelled};
     cortex_graph_reached *hops = NULL;
     size_t n = 0;
     int cut = 0;
