@@ -27,6 +27,25 @@ expect_status "a repository with both indexes" 0 "$CORTEX" index --quiet "$R"
 expect_eq "both files are in the store" "docs/lists.md docs/quotes.md" \
   "$(jq -r '.path' "$R/.cortex/index/files.jsonl" | sort | xargs)"
 
+# Two grammars' scanners wrote more state than tree-sitter's fixed buffer holds
+# (found by fuzz_extract-ruby): a Ruby heredoc word of 256 bytes or more came
+# back shorter than written, and about five hundred nested Python blocks
+# around a string wrote one byte past the buffer; both aborted the indexer.
+python3 - "$R" <<'PY'
+import sys
+d = sys.argv[1]
+open(f"{d}/heredoc.rb", "w").write("def before\nend\n\nx = <<~`" + "w" * 600 + "\nbody\n")
+deep = "".join(" " * i + "if x:\n" for i in range(520)) + " " * 520 + 'y = "a {b} c"\n'
+open(f"{d}/deep.py", "w").write("def before():\n    pass\n\n" + deep + "\ndef after():\n    pass\n")
+PY
+expect_eq "a Ruby heredoc word of 600 bytes: the function before it is found" "function before 1 2" \
+  "$("$CORTEX" extract "$R/heredoc.rb" | jq -r 'select(.type=="symbol") | "\(.kind) \(.name) \(.line[0]) \(.line[1])"')"
+expect_eq "520 nested Python blocks around a string: the functions either side are found" \
+  "function after 526 527
+function before 1 2" \
+  "$("$CORTEX" extract "$R/deep.py" | jq -r 'select(.type=="symbol" and .kind=="function") | "\(.kind) \(.name) \(.line[0]) \(.line[1])"' | sort)"
+rm "$R/heredoc.rb" "$R/deep.py"
+
 # A glob of many stars backtracked exponentially against a long name.
 long=$(printf 'a%.0s' $(seq 60))
 printf 'x = 1\n' >"$R/$long.py"
