@@ -45,6 +45,7 @@ def main():
     ap.add_argument("--root", required=True)
     ap.add_argument("--calls", type=int, default=200)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--only", help="measure only the tools whose label contains this text")
     args = ap.parse_args()
 
     db_path = os.path.join(args.root, ".cortex", "cortex.db")
@@ -97,6 +98,8 @@ def main():
         "analysis unused_symbols": ("analysis", [{"operation": "unused_symbols"}] * 3),
     }
 
+    if args.only:
+        calls = {k: v for k, v in calls.items() if args.only in k}
     t0 = time.perf_counter()
     proc = subprocess.Popen([args.cortex, "mcp", "--root", args.root, "--no-index"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)

@@ -7,7 +7,8 @@
 #
 #   benches/accuracy/run.sh [--lang go|python|ts|c]... [--cortex PATH] [--fresh-truth]
 #
-# With go, also Go interface implementations against go/types, and with ts
+# With go, also Go interface implementations and dead code (unused.py, on
+# the corpus and on standard-library packages) against go/types, and with ts
 # what TypeScript types extend and implement against the compiler's heritage
 # clauses (implements.py: results/{go,ts}.implements.json).
 #
@@ -28,7 +29,7 @@ while [ $# -gt 0 ]; do
         --lang) langs="$langs $2"; shift 2 ;;
         --cortex) cortex=$2; shift 2 ;;
         --fresh-truth) fresh=1; shift ;;
-        -h | --help) sed -n '2,13p' "$0"; exit 0 ;;
+        -h | --help) sed -n '2,14p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -59,6 +60,7 @@ stale() {
 }
 
 GO_ROOTS="github.com/spf13/cobra github.com/spf13/pflag github.com/go-sql-driver/mysql google.golang.org/protobuf"
+GO_STD_ROOTS="archive bufio compress encoding fmt go image net/http strconv text"
 PY_PACKAGES="flask click requests"
 
 for l in $langs; do
@@ -138,6 +140,40 @@ case " $langs " in *" go "*)
     python3 "$here/implements.py" --truth "$truth" --cortex "$cortex" --root "$copy" >"$res/go.implements.json"
     rm -rf "$copy"
     log "go implementations: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("precision", r["precision"], "recall", r["recall"])' "$res/go.implements.json")"
+    ;;
+esac
+# Go dead code (issue 22): go/types' unreferenced unexported functions and
+# methods against analysis unused_symbols, on the Go corpus and on packages of
+# the Go standard library (the Debian golang package's GOROOT)
+case " $langs " in *" go "*)
+    truth="$res/go.unused.truth.jsonl"
+    if stale "$truth" "$here/gotruth/main.go" "$corpora/go/.complete"; then
+        # shellcheck disable=SC2086
+        (cd "$here/gotruth" && GO111MODULE=off GOPATH=/usr/share/gocode GOFLAGS= GOTOOLCHAIN=local \
+            GOTRUTH_MODE=unused go run main.go $GO_ROOTS) >"$truth.tmp" 2>"$res/go.unused.truth.log"
+        mv "$truth.tmp" "$truth"
+    fi
+    copy=$(indexed_copy "go")
+    python3 "$here/unused.py" --truth "$truth" --cortex "$cortex" --root "$copy" >"$res/go.unused.json"
+    rm -rf "$copy"
+    log "go unused: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("served", r["served"], "precision", r["precision"], "recall", r["recall"])' "$res/go.unused.json")"
+    goroot=$(cd "$(go env GOROOT)" && pwd -P)
+    truth="$res/gostd.unused.truth.jsonl"
+    if stale "$truth" "$here/gotruth/main.go"; then
+        # shellcheck disable=SC2086
+        (cd "$here/gotruth" && GO111MODULE=off GOPATH="$goroot" GOFLAGS= GOTOOLCHAIN=local \
+            GOTRUTH_MODE=unused go run main.go $GO_STD_ROOTS) >"$truth.tmp" 2>"$res/gostd.unused.truth.log"
+        mv "$truth.tmp" "$truth"
+    fi
+    copy=$(mktemp -d /tmp/cortex-accuracy.XXXXXX)
+    for r in $GO_STD_ROOTS; do
+        mkdir -p "$copy/src/$(dirname "$r")"
+        cp -a "$goroot/src/$r" "$copy/src/$r"
+    done
+    "$cortex" index "$copy" --quiet
+    python3 "$here/unused.py" --truth "$truth" --cortex "$cortex" --root "$copy" >"$res/gostd.unused.json"
+    rm -rf "$copy"
+    log "go std unused: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("served", r["served"], "precision", r["precision"], "recall", r["recall"])' "$res/gostd.unused.json")"
     ;;
 esac
 # TypeScript: what classes and interfaces extend and implement (the

@@ -14,10 +14,10 @@
 #include "../util/glob.h"
 #include "../util/mem.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdatomic.h>
 #include <unistd.h>
 
 /* Statements a walk runs once per node, kept prepared (by their SQL's
@@ -34,7 +34,10 @@ struct cortex_store_reader {
     } kept[KEPT_STATEMENTS];
 };
 
-sqlite3 *cortex_store__reader_db(cortex_store_reader *r) { return r->db; }
+sqlite3 *cortex_store__reader_db(cortex_store_reader *r)
+{
+    return r->db;
+}
 
 static void glob_function(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
@@ -47,7 +50,8 @@ static void glob_function(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 int cortex_store_reader_open(cortex_store_reader **out, const char *path)
 {
     *out = NULL;
-    if (access(path, F_OK) != 0) return cortex_error_set(CORTEX_ENOTFOUND, "%s: no index yet; run `cortex index`", path);
+    if (access(path, F_OK) != 0)
+        return cortex_error_set(CORTEX_ENOTFOUND, "%s: no index yet; run `cortex index`", path);
     /* the store wrapper checks the schema; the reader keeps a raw connection */
     cortex_store *store;
     int rc = cortex_store_open(&store, path, CORTEX_STORE_READ);
@@ -73,7 +77,10 @@ int cortex_store_reader_open(cortex_store_reader **out, const char *path)
 /* How many virtual-machine steps between two looks at the cancel flag. */
 #define CANCEL_CHECK_STEPS 1000
 
-static int cancel_requested(void *flag) { return atomic_load((const atomic_int *)flag) != 0; }
+static int cancel_requested(void *flag)
+{
+    return atomic_load((const atomic_int *)flag) != 0;
+}
 
 int cortex_store__cancelled(cortex_store_reader *r)
 {
@@ -126,8 +133,10 @@ void cortex_store__release(cortex_store_reader *r, sqlite3_stmt *st)
 {
     for (int i = 0; i < KEPT_STATEMENTS; i++)
         if (r->kept[i].st == st) {
+            /* Not sqlite3_clear_bindings: it expires a statement whose plan
+             * looked at a parameter's value, and the next step prepares it
+             * again; each use binds every parameter instead. */
             sqlite3_reset(st);
-            sqlite3_clear_bindings(st);
             return;
         }
     sqlite3_finalize(st); /* every slot was taken: it was never kept */
@@ -150,9 +159,15 @@ sqlite3_stmt *cortex_store__prepare(cortex_store_reader *r, const char *sql)
     return st;
 }
 
-int cortex_store__step_error(cortex_store_reader *r, const char *what) { return cortex_store__failed(r->db, what); }
+int cortex_store__step_error(cortex_store_reader *r, const char *what)
+{
+    return cortex_store__failed(r->db, what);
+}
 
-const char *cortex_store__text(sqlite3_stmt *st, int col) { return (const char *)sqlite3_column_text(st, col); }
+const char *cortex_store__text(sqlite3_stmt *st, int col)
+{
+    return (const char *)sqlite3_column_text(st, col);
+}
 
 /* Steps `st` to its end, `row` turning each row into a call of `cb`; a
  * non-zero callback stops it. Finalizes `st`. */
@@ -182,8 +197,8 @@ static int one_int(cortex_store_reader *r, sqlite3_stmt *st, const char *what, i
 
 static int file_row(sqlite3_stmt *st, void *cb, void *payload)
 {
-    cortex_store_file f = {sqlite3_column_int64(st, 0),  cortex_store__text(st, 1),    cortex_store__text(st, 2),
-                           cortex_store__text(st, 3),    sqlite3_column_int64(st, 4), sqlite3_column_int64(st, 5),
+    cortex_store_file f = {sqlite3_column_int64(st, 0), cortex_store__text(st, 1),   cortex_store__text(st, 2),
+                           cortex_store__text(st, 3),   sqlite3_column_int64(st, 4), sqlite3_column_int64(st, 5),
                            sqlite3_column_int64(st, 6), sqlite3_column_int64(st, 7)};
     return ((cortex_store_file_cb)cb)(&f, payload);
 }
@@ -194,7 +209,7 @@ int cortex_store_read_file(cortex_store_reader *r, const char *path, cortex_stor
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_text(st, 1, path, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
-    int out = rc == SQLITE_ROW ? file_row(st, (void *)cb, payload)
+    int out = rc == SQLITE_ROW    ? file_row(st, (void *)cb, payload)
               : rc == SQLITE_DONE ? CORTEX_ENOTFOUND
                                   : cortex_store__step_error(r, "looking up the file");
     sqlite3_finalize(st);
@@ -207,7 +222,7 @@ int cortex_store_read_file_by_id(cortex_store_reader *r, int64_t file_id, cortex
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, file_id);
     int rc = sqlite3_step(st);
-    int out = rc == SQLITE_ROW ? file_row(st, (void *)cb, payload)
+    int out = rc == SQLITE_ROW    ? file_row(st, (void *)cb, payload)
               : rc == SQLITE_DONE ? CORTEX_ENOTFOUND
                                   : cortex_store__step_error(r, "looking up the file");
     sqlite3_finalize(st);
@@ -236,7 +251,8 @@ int cortex_store_read_files(cortex_store_reader *r, const cortex_store_file_filt
 {
     char where[256], sql[512];
     filter_where(where, sizeof where, filter);
-    snprintf(sql, sizeof sql, "SELECT " FILE_COLUMNS " FROM files f WHERE %s ORDER BY f.path LIMIT ?4 OFFSET ?5", where);
+    snprintf(sql, sizeof sql, "SELECT " FILE_COLUMNS " FROM files f WHERE %s ORDER BY f.path LIMIT ?4 OFFSET ?5",
+             where);
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
     if (!st) return cortex_store__prepare_failed(r);
     filter_bind(st, filter);
@@ -280,7 +296,8 @@ static int project_row(sqlite3_stmt *st, void *cb, void *payload)
 
 int cortex_store_read_projects(cortex_store_reader *r, cortex_store_project_cb cb, void *payload)
 {
-    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT project, count(*) FROM files GROUP BY project ORDER BY project");
+    sqlite3_stmt *st =
+        cortex_store__prepare(r, "SELECT project, count(*) FROM files GROUP BY project ORDER BY project");
     if (!st) return cortex_store__prepare_failed(r);
     return each_row(r, st, "listing projects", project_row, (void *)cb, payload);
 }
@@ -318,10 +335,11 @@ int cortex_store_read_kind_exists(cortex_store_reader *r, const char *kind)
 {
     sqlite3_stmt *st;
     int found = 0;
-    if (sqlite3_prepare_v2(r->db,
-                           "SELECT EXISTS (SELECT 1 FROM symbols WHERE kind = ?1) OR EXISTS (SELECT 1 FROM texts WHERE kind = ?1) "
-                           "OR EXISTS (SELECT 1 FROM chunks WHERE kind = ?1)",
-                           -1, &st, NULL) == SQLITE_OK) {
+    if (sqlite3_prepare_v2(
+            r->db,
+            "SELECT EXISTS (SELECT 1 FROM symbols WHERE kind = ?1) OR EXISTS (SELECT 1 FROM texts WHERE kind = ?1) "
+            "OR EXISTS (SELECT 1 FROM chunks WHERE kind = ?1)",
+            -1, &st, NULL) == SQLITE_OK) {
         sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
         if (sqlite3_step(st) == SQLITE_ROW) found = sqlite3_column_int(st, 0);
         sqlite3_finalize(st);
@@ -337,12 +355,11 @@ int cortex_store_read_kind_exists(cortex_store_reader *r, const char *kind)
 
 int cortex_store__symbol_row(sqlite3_stmt *st, int c, cortex_store_symbol *out)
 {
-    *out = (cortex_store_symbol){sqlite3_column_int64(st, c),      cortex_store__text(st, c + 1),
-                                 cortex_store__text(st, c + 2),    cortex_store__text(st, c + 3),
-                                 cortex_store__text(st, c + 4),    cortex_store__text(st, c + 7),
-                                 cortex_store__text(st, c + 8),    cortex_store__text(st, c + 9),
-                                 cortex_store__text(st, c + 10),   cortex_store__text(st, c + 11),
-                                 sqlite3_column_int64(st, c + 5), sqlite3_column_int64(st, c + 6)};
+    *out = (cortex_store_symbol){
+        sqlite3_column_int64(st, c),    cortex_store__text(st, c + 1),   cortex_store__text(st, c + 2),
+        cortex_store__text(st, c + 3),  cortex_store__text(st, c + 4),   cortex_store__text(st, c + 7),
+        cortex_store__text(st, c + 8),  cortex_store__text(st, c + 9),   cortex_store__text(st, c + 10),
+        cortex_store__text(st, c + 11), sqlite3_column_int64(st, c + 5), sqlite3_column_int64(st, c + 6)};
     return 0;
 }
 
@@ -408,12 +425,14 @@ int cortex_store_read_count_parents(int64_t *out, cortex_store_reader *r, int64_
 int cortex_store_read_children(int64_t *total, cortex_store_reader *r, int64_t file_id, const char *parent,
                                cortex_store_page page, cortex_store_symbol_cb cb, void *payload)
 {
-    int rc = list_symbols(r,
-                          "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
-                          "WHERE s.file_id = ?1 AND s.parent_id IN " PARENTS " ORDER BY " SOURCE_ORDER " LIMIT ?2 OFFSET ?3",
-                          file_id, parent, page, cb, payload);
+    int rc =
+        list_symbols(r,
+                     "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
+                     "WHERE s.file_id = ?1 AND s.parent_id IN " PARENTS " ORDER BY " SOURCE_ORDER " LIMIT ?2 OFFSET ?3",
+                     file_id, parent, page, cb, payload);
     if (!rc && total)
-        rc = count_rows(r, "SELECT count(*) FROM symbols WHERE file_id = ?1 AND parent_id IN " PARENTS, file_id, parent, total);
+        rc = count_rows(r, "SELECT count(*) FROM symbols WHERE file_id = ?1 AND parent_id IN " PARENTS, file_id, parent,
+                        total);
     return rc;
 }
 
@@ -422,11 +441,12 @@ int cortex_store_read_children(int64_t *total, cortex_store_reader *r, int64_t f
 #define DEFINITION_WHERE " s.kind <> 'import' AND (s.name = ?1 OR (instr(?1, '.') = 0 AND s.short_name = ?1))"
 #define DEFINITIONS "SELECT s.id FROM symbols s WHERE" DEFINITION_WHERE
 
-int cortex_store_read_definitions(cortex_store_reader *r, const char *name, cortex_store_page page, cortex_store_symbol_cb cb,
-                                  void *payload)
+int cortex_store_read_definitions(cortex_store_reader *r, const char *name, cortex_store_page page,
+                                  cortex_store_symbol_cb cb, void *payload)
 {
-    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
-                                                "WHERE" DEFINITION_WHERE " ORDER BY f.path, s.line_start, s.id LIMIT ?2 OFFSET ?3");
+    sqlite3_stmt *st =
+        cortex_store__prepare(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
+                                 "WHERE" DEFINITION_WHERE " ORDER BY f.path, s.line_start, s.id LIMIT ?2 OFFSET ?3");
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 2, page.limit);
@@ -436,11 +456,12 @@ int cortex_store_read_definitions(cortex_store_reader *r, const char *name, cort
 
 int cortex_store_read_symbol(cortex_store_reader *r, int64_t id, cortex_store_symbol_cb cb, void *payload)
 {
-    sqlite3_stmt *st = cortex_store__prepare_kept(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM "WHERE s.id = ?");
+    sqlite3_stmt *st = cortex_store__prepare_kept(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
+                                                     "WHERE s.id = ?");
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st);
-    int out = rc == SQLITE_ROW ? symbol_row(st, (void *)cb, payload)
+    int out = rc == SQLITE_ROW    ? symbol_row(st, (void *)cb, payload)
               : rc == SQLITE_DONE ? CORTEX_ENOTFOUND
                                   : cortex_store__step_error(r, "looking up the symbol");
     cortex_store__release(r, st);
@@ -458,8 +479,9 @@ static int import_row(sqlite3_stmt *st, void *cb, void *payload)
 
 int cortex_store_read_imports(cortex_store_reader *r, int64_t file_id, cortex_store_import_cb cb, void *payload)
 {
-    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT i.name, i.alias, i.origin, i.line, t.path FROM imports i "
-                                                "LEFT JOIN files t ON t.id = i.target_file_id WHERE i.file_id = ? ORDER BY i.line, i.id");
+    sqlite3_stmt *st = cortex_store__prepare(
+        r, "SELECT i.name, i.alias, i.origin, i.line, t.path FROM imports i "
+           "LEFT JOIN files t ON t.id = i.target_file_id WHERE i.file_id = ? ORDER BY i.line, i.id");
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, file_id);
     return each_row(r, st, "listing imports", import_row, (void *)cb, payload);
@@ -467,11 +489,11 @@ int cortex_store_read_imports(cortex_store_reader *r, int64_t file_id, cortex_st
 
 /* ---- edges -------------------------------------------------------------------- */
 
-#define EDGE_COLUMNS                                                                                        \
-    "f.path, b.line, b.col, b.kind, b.name, b.qualifier, c.name, b.resolution, t.name, t.kind, tf.path, " \
+#define EDGE_COLUMNS                                                                                                   \
+    "f.path, b.line, b.col, b.kind, b.name, b.qualifier, c.name, b.resolution, t.name, t.kind, tf.path, "              \
     "t.line_start, f.project, b.id"
-#define EDGE_FROM                                                                                         \
-    " FROM ref_bindings b JOIN files f ON f.id = b.file_id LEFT JOIN symbols c ON c.id = b.caller_id " \
+#define EDGE_FROM                                                                                                      \
+    " FROM ref_bindings b JOIN files f ON f.id = b.file_id LEFT JOIN symbols c ON c.id = b.caller_id "                 \
     "LEFT JOIN symbols t ON t.id = b.target_id LEFT JOIN files tf ON tf.id = t.file_id "
 
 /* Which references an edge listing covers, binding ?1 the name and ?2 its short name. */
@@ -483,16 +505,16 @@ static const char *const edge_where[] = {
                              " OR b.id IN (SELECT id FROM refs WHERE target_id IN (" DEFINITIONS ")))",
     /* a reference's caller is a symbol of its own file: the caller's file's
      * range of reference ids is searched, not an index by caller */
-    [CORTEX_STORE_CALLEES] = "b.id IN (SELECT r.id FROM symbols s JOIN refs r ON " CORTEX_STORE_ROW_OF_FILE("r.id", "s.file_id")
-                             " AND r.caller_id = s.id WHERE" DEFINITION_WHERE ")",
+    [CORTEX_STORE_CALLEES] = "b.id IN (SELECT r.id FROM symbols s JOIN refs r ON " CORTEX_STORE_ROW_OF_FILE(
+        "r.id", "s.file_id") " AND r.caller_id = s.id WHERE" DEFINITION_WHERE ")",
 };
 
 static int edge_row(sqlite3_stmt *st, void *cb, void *payload)
 {
-    cortex_store_edge e = {cortex_store__text(st, 0),   cortex_store__text(st, 3),   cortex_store__text(st, 4),
-                           cortex_store__text(st, 5),   sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2),
-                           cortex_store__text(st, 6),   cortex_store__text(st, 7),   cortex_store__text(st, 8),
-                           cortex_store__text(st, 9),   cortex_store__text(st, 10),  sqlite3_column_int64(st, 11),
+    cortex_store_edge e = {cortex_store__text(st, 0),  cortex_store__text(st, 3),   cortex_store__text(st, 4),
+                           cortex_store__text(st, 5),  sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2),
+                           cortex_store__text(st, 6),  cortex_store__text(st, 7),   cortex_store__text(st, 8),
+                           cortex_store__text(st, 9),  cortex_store__text(st, 10),  sqlite3_column_int64(st, 11),
                            cortex_store__text(st, 12), sqlite3_column_int64(st, 13)};
     return ((cortex_store_edge_cb)cb)(&e, payload);
 }
@@ -515,7 +537,8 @@ int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store
             snprintf(sql, sizeof sql, "SELECT count(*) FROM ref_bindings b WHERE (%s)%s%s", where, in_project, of_kind);
         else
             snprintf(sql, sizeof sql,
-                     "SELECT " EDGE_COLUMNS EDGE_FROM "WHERE (%s)%s%s ORDER BY f.path, b.line, b.col, b.id LIMIT ?3 OFFSET ?4",
+                     "SELECT " EDGE_COLUMNS EDGE_FROM
+                     "WHERE (%s)%s%s ORDER BY f.path, b.line, b.col, b.id LIMIT ?3 OFFSET ?4",
                      where, in_project, of_kind);
         sqlite3_stmt *st = cortex_store__prepare(r, sql);
         if (!st) return cortex_store__prepare_failed(r);
@@ -538,7 +561,7 @@ int cortex_store_read_reference(cortex_store_reader *r, int64_t ref_id, cortex_s
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, ref_id);
     int rc = sqlite3_step(st);
-    int out = rc == SQLITE_ROW ? edge_row(st, (void *)cb, payload)
+    int out = rc == SQLITE_ROW    ? edge_row(st, (void *)cb, payload)
               : rc == SQLITE_DONE ? CORTEX_ENOTFOUND
                                   : cortex_store__step_error(r, "looking up the reference");
     cortex_store__release(r, st);
@@ -549,11 +572,11 @@ int cortex_store_read_reference(cortex_store_reader *r, int64_t ref_id, cortex_s
  * it is a method or sits directly in a type (bind.h's places); a directory
  * is a path without its last component (rtrim of the characters after the
  * last '/'). */
-#define CANDIDATES_FROM                                                                                                 \
-    " FROM refs r JOIN files rf ON rf.id = r.file_id CROSS JOIN symbols s ON s.short_name = r.name"                   \
+#define CANDIDATES_FROM                                                                                                \
+    " FROM refs r JOIN files rf ON rf.id = r.file_id CROSS JOIN symbols s ON s.short_name = r.name"                    \
     " JOIN files f ON f.id = s.file_id AND f.lang = rf.lang LEFT JOIN symbols p ON p.id = s.parent_id"                 \
-    " WHERE r.id = ?1 AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL                                                   \
-    " AND (s.kind = 'method' OR COALESCE(p.kind IN " CORTEX_STORE_TYPE_KINDS_SQL ", 0)) = (r.reach = 1)"              \
+    " WHERE r.id = ?1 AND s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL                                                  \
+    " AND (s.kind = 'method' OR COALESCE(p.kind IN " CORTEX_STORE_TYPE_KINDS_SQL ", 0)) = (r.reach = 1)"               \
     " AND (s.visibility IS NOT '" CORTEX_STORE_FILE_LOCAL_VISIBILITY "' OR s.file_id = r.file_id) "
 
 int cortex_store_read_candidates(int64_t *total, cortex_store_reader *r, int64_t ref_id, int64_t limit,
@@ -567,8 +590,7 @@ int cortex_store_read_candidates(int64_t *total, cortex_store_reader *r, int64_t
         if ((rc = one_int(r, st, "counting candidates", total))) return rc;
     }
     sqlite3_stmt *st = cortex_store__prepare(
-        r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CANDIDATES_FROM
-           "ORDER BY s.file_id = r.file_id DESC,"
+        r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CANDIDATES_FROM "ORDER BY s.file_id = r.file_id DESC,"
            " rtrim(f.path, replace(f.path, '/', '')) = rtrim(rf.path, replace(rf.path, '/', '')) DESC,"
            " f.path, s.line_start, s.id LIMIT ?2");
     if (!st) return cortex_store__prepare_failed(r);

@@ -9,8 +9,8 @@
 #ifndef CORTEX_STORE_READ_H
 #define CORTEX_STORE_READ_H
 
-#include <stddef.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct cortex_store_reader cortex_store_reader;
@@ -115,8 +115,8 @@ int cortex_store_read_children(int64_t *total, cortex_store_reader *r, int64_t f
 
 /** The definitions a name denotes: `Class.method` by qualified name, a bare
  *  name by its short name (every method of that name); by path, line, id. */
-int cortex_store_read_definitions(cortex_store_reader *r, const char *name, cortex_store_page page, cortex_store_symbol_cb cb,
-                                  void *payload);
+int cortex_store_read_definitions(cortex_store_reader *r, const char *name, cortex_store_page page,
+                                  cortex_store_symbol_cb cb, void *payload);
 
 /** The symbol whose id is `id`: `cb` once, or CORTEX_ENOTFOUND (no message set). */
 int cortex_store_read_symbol(cortex_store_reader *r, int64_t id, cortex_store_symbol_cb cb, void *payload);
@@ -190,9 +190,9 @@ int cortex_store_read_bound_edges(cortex_store_reader *r, cortex_store_bound_edg
 /** One reference as a link between two definitions, or one import as a link
  *  between two files. */
 typedef struct cortex_store_link {
-    int64_t ref_id;  /* the reference's (or the import's) */
-    int64_t from_id; /* the definition it is made in (0: a file's top level), or the importing file */
-    int64_t to_id;   /* the definition it binds to (0: none, ambiguous), or the imported file */
+    int64_t ref_id;      /* the reference's (or the import's) */
+    int64_t from_id;     /* the definition it is made in (0: a file's top level), or the importing file */
+    int64_t to_id;       /* the definition it binds to (0: none, ambiguous), or the imported file */
     const char *kind;    /* call, value, type, inherit, instantiation, ...; "import" for a file's */
     const char *binding; /* scoped, import, type, inherit, name, ambiguous; NULL: unresolved */
 } cortex_store_link;
@@ -200,22 +200,23 @@ typedef struct cortex_store_link {
 typedef int (*cortex_store_link_cb)(const cortex_store_link *link, void *payload);
 
 enum {
-    CORTEX_STORE_LINKS_AMBIGUOUS = 1, /* CALLERS: the ambiguous references of its language bearing its name too (to_id 0) */
-    CORTEX_STORE_LINKS_MEMBERS = 2    /* CALLEES: the references made in its members too */
+    CORTEX_STORE_LINKS_AMBIGUOUS =
+        1, /* CALLERS: the ambiguous references of its language bearing its name too (to_id 0) */
+    CORTEX_STORE_LINKS_MEMBERS = 2 /* CALLEES: the references made in its members too */
 };
 
 /** The references bound to definition `id` (CALLERS) or made inside it
  *  (CALLEES: to_id 0 when not bound to one), of `kind` (NULL: every kind), in
  *  reference id order. An `inherit` reference's from_id is the type it is
  *  made for (an embedded field's owner). `flags`: CORTEX_STORE_LINKS_*. */
-int cortex_store_read_links(cortex_store_reader *r, cortex_store_edge_dir dir, int64_t id, const char *kind, unsigned flags,
-                            cortex_store_link_cb cb, void *payload);
+int cortex_store_read_links(cortex_store_reader *r, cortex_store_edge_dir dir, int64_t id, const char *kind,
+                            unsigned flags, cortex_store_link_cb cb, void *payload);
 
 /** The imports that resolve to an indexed file: those file `file_id` makes
  *  (CALLEES: what it depends on) or those made of it (CALLERS: its
  *  dependents), in import id order. */
-int cortex_store_read_file_links(cortex_store_reader *r, cortex_store_edge_dir dir, int64_t file_id, cortex_store_link_cb cb,
-                                 void *payload);
+int cortex_store_read_file_links(cortex_store_reader *r, cortex_store_edge_dir dir, int64_t file_id,
+                                 cortex_store_link_cb cb, void *payload);
 
 /** One import of a file by another: the importing file, the name it imports and where. */
 typedef struct cortex_store_importer {
@@ -229,6 +230,13 @@ typedef int (*cortex_store_importer_cb)(const cortex_store_importer *importer, v
  *  packages are directories, of its package: any file of its directory), by
  *  importing file and line. */
 int cortex_store_read_importers(cortex_store_reader *r, int64_t file_id, cortex_store_importer_cb cb, void *payload);
+/** One name or path of a list. */
+typedef int (*cortex_store_item_cb)(const char *name, void *payload);
+
+/** The paths of the files of `path`'s package, by path: where its language's
+ *  packages are directories, every file of the language in its directory;
+ *  else the file alone. */
+int cortex_store_read_package_paths(cortex_store_reader *r, const char *path, cortex_store_item_cb cb, void *payload);
 
 /** The reference `ref_id` as an edge listing shows it. CORTEX_ENOTFOUND when none. */
 int cortex_store_read_reference(cortex_store_reader *r, int64_t ref_id, cortex_store_edge_cb cb, void *payload);
@@ -247,13 +255,12 @@ int cortex_store_read_symbol_file(int64_t *file_id, cortex_store_reader *r, int6
 /* ---- what the analysis tool reads (read_analysis.c) ---------------------- */
 
 typedef struct cortex_store_symbol_filter {
-    const char *glob;        /* on the qualified name (a pattern with '.') or the short name; NULL: any */
-    const char *const *kinds; /* NULL-terminated kinds, or NULL: every kind but imports */
-    const char *visibility;  /* the stored word ("private", "static", ...), "none" for none; NULL: any */
-    const char *path_prefix; /* files under this directory (or this file); NULL: any */
+    const char *glob;                /* on the qualified name (a pattern with '.') or the short name; NULL: any */
+    const char *const *kinds;        /* NULL-terminated kinds, or NULL: every kind but imports */
+    const char *visibility;          /* the stored word ("private", "static", ...), "none" for none; NULL: any */
+    const char *path_prefix;         /* files under this directory (or this file); NULL: any */
     const char *const *visibilities; /* NULL-terminated: one of these words (at most 8), or NULL: any */
     int default_build;               /* files of the language's default build only (no build variants) */
-    int single_file_values;          /* languages whose packages are not directories only */
 } cortex_store_symbol_filter;
 
 /** The definitions the filter keeps, by file and line; `*total` (may be NULL) counts them. */
@@ -307,7 +314,8 @@ int cortex_store_read_dir_counts(cortex_store_reader *r, int64_t limit, cortex_s
 /** The definitions with the most references of `kind` made inside them
  *  (bound or not), most first. */
 typedef int (*cortex_store_fan_cb)(int64_t id, int64_t n, void *payload);
-int cortex_store_read_fan_out(cortex_store_reader *r, const char *kind, int64_t limit, cortex_store_fan_cb cb, void *payload);
+int cortex_store_read_fan_out(cortex_store_reader *r, const char *kind, int64_t limit, cortex_store_fan_cb cb,
+                              void *payload);
 
 /* ---- method sets, for languages whose interfaces are implicit (read_graph.c) ---- */
 
@@ -333,7 +341,6 @@ int cortex_store_read_interfaces(cortex_store_reader *r, int64_t like_id, cortex
 
 /** The names imports bring in: each import's alias, else the last component
  *  of what it names (an include's `*` aside); repeated names once or more. */
-typedef int (*cortex_store_item_cb)(const char *name, void *payload);
 int cortex_store_read_import_items(cortex_store_reader *r, cortex_store_item_cb cb, void *payload);
 
 #endif

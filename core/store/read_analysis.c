@@ -27,9 +27,6 @@ static void filter_sql(char *out, size_t size, const cortex_store_symbol_filter 
         n += (size_t)snprintf(out + n, size - n,
                               " AND (CASE WHEN ?11 = 'none' THEN s.visibility IS NULL ELSE s.visibility = ?11 END)");
     if (f->default_build) n += (size_t)snprintf(out + n, size - n, " AND f.variant = 0");
-    if (f->single_file_values)
-        n += (size_t)snprintf(out + n, size - n,
-                              " AND NOT EXISTS (SELECT 1 FROM languages l WHERE l.lang = f.lang AND l.package_dirs)");
     if (f->visibilities && f->visibilities[0]) {
         n += (size_t)snprintf(out + n, size - n, " AND s.visibility IN (");
         for (int i = 0; f->visibilities[i] && i < 8 && n < size; i++)

@@ -65,6 +65,7 @@ int cortex_store_read_links(cortex_store_reader *r, cortex_store_edge_dir dir, i
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, id);
     if (kind) sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
+    else sqlite3_bind_null(st, 2);
     sqlite3_bind_int(st, 3,
                      dir == CORTEX_STORE_CALLERS ? (flags & CORTEX_STORE_LINKS_AMBIGUOUS) != 0
                                                  : (flags & CORTEX_STORE_LINKS_MEMBERS) != 0);
@@ -139,6 +140,22 @@ int cortex_store_read_importers(cortex_store_reader *r, int64_t file_id, cortex_
     }
     if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing a file's importers");
     sqlite3_finalize(st);
+    return stop;
+}
+
+int cortex_store_read_package_paths(cortex_store_reader *r, const char *path, cortex_store_item_cb cb, void *payload)
+{
+    sqlite3_stmt *st = cortex_store__prepare_kept(
+        r, "SELECT g.path FROM files t JOIN languages l ON l.lang = t.lang JOIN files g ON g.lang = t.lang"
+           "   AND (g.id = t.id OR (l.package_dirs AND " SAME_DIR("g.path",
+                                                                  "t.path") "))"
+                                                                            " WHERE t.path = ?1 ORDER BY g.path");
+    if (!st) return cortex_store__prepare_failed(r);
+    sqlite3_bind_text(st, 1, path, -1, SQLITE_STATIC);
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) stop = cb(cortex_store__text(st, 0), payload);
+    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing a file's package");
+    cortex_store__release(r, st);
     return stop;
 }
 

@@ -11,9 +11,10 @@
 #include <sqlite3.h>
 
 /** The columns a symbol row is read from, and the joins they need. */
-#define CORTEX_STORE__SYMBOL_COLUMNS \
-    "s.id, s.name, s.short_name, s.kind, f.path, s.line_start, s.line_end, p.name, s.sig, s.visibility, s.doc, f.project"
-#define CORTEX_STORE__SYMBOL_FROM \
+#define CORTEX_STORE__SYMBOL_COLUMNS                                                                                   \
+    "s.id, s.name, s.short_name, s.kind, f.path, s.line_start, s.line_end, p.name, s.sig, s.visibility, s.doc, "       \
+    "f.project"
+#define CORTEX_STORE__SYMBOL_FROM                                                                                      \
     " FROM symbols s JOIN files f ON f.id = s.file_id LEFT JOIN symbols p ON p.id = s.parent_id "
 
 /** Borrowed; valid until the reader is closed. */
@@ -24,9 +25,11 @@ sqlite3_stmt *cortex_store__prepare(cortex_store_reader *r, const char *sql);
  *  CORTEX_ECANCELLED when the watched call was cancelled, else CORTEX_EIO. */
 int cortex_store__prepare_failed(cortex_store_reader *r);
 /** `sql` (static text, told apart by its address) prepared once per reader
- *  and kept; hand it back with cortex_store__release(), never finalize it. */
+ *  and kept; hand it back with cortex_store__release(), never finalize it.
+ *  Its bindings outlive a use: each use binds every parameter. */
 sqlite3_stmt *cortex_store__prepare_kept(cortex_store_reader *r, const char *sql);
-/** Resets a statement of cortex_store__prepare_kept() for its next use. */
+/** Resets a statement of cortex_store__prepare_kept() for its next use (its
+ *  bindings kept: clearing them would make SQLite prepare it again). */
 void cortex_store__release(cortex_store_reader *r, sqlite3_stmt *st);
 /** A failed step as CORTEX_EIO with SQLite's message after `what`. */
 int cortex_store__step_error(cortex_store_reader *r, const char *what);

@@ -565,8 +565,9 @@ typedef struct unused_list {
     const ask *a;
     json_t *items;
     int64_t kept;
-    json_t *imported;  /* the names imports bring in */
-    char *path, *text; /* the last file read: candidates come by file */
+    json_t *imported; /* the names imports bring in */
+    char *path;       /* the file whose package `texts` holds: candidates come by file */
+    json_t *texts;    /* the text of each file of its package, or null when unreadable */
 } unused_list;
 
 static int add_imported(const char *name, void *payload)
@@ -589,34 +590,55 @@ static size_t word_count(const char *text, const char *name)
     return count;
 }
 
-/* Whether its file writes the name anywhere but where it is defined: an
- * alias in a class body (`__setitem__ = _fail`), a list of handlers, a
- * comment that talks of it. Such a use is no reference the index records,
- * and "unused" would be a guess. */
-static int named_elsewhere_in_file(unused_list *u, const cortex_store_symbol *sym)
+static int add_package_text(const char *path, void *payload)
+{
+    unused_list *u = payload;
+    char *text = cortex_read_lines(u->a->s->repo->root, path, 1, INT64_MAX);
+    json_array_append_new(u->texts, text ? json_stringn_nocheck(text, strlen(text)) : json_null());
+    free(text);
+    return 0;
+}
+
+/* Whether its package (its file, or where packages are directories, the
+ * directory's files of its language) writes the name anywhere but where it
+ * is defined: an alias in a class body (`__setitem__ = _fail`), a function
+ * stored in another file's table (`merge: mergeBytes`), a comment that talks
+ * of it. Such a use is no reference the index records, and "unused" would be
+ * a guess. An unreadable file leaves the name not judged. */
+static int named_elsewhere_in_package(unused_list *u, const cortex_store_symbol *sym)
 {
     if (!u->path || strcmp(u->path, sym->file) != 0) {
         free(u->path);
-        free(u->text);
         u->path = cortex_xstrdup(sym->file);
-        u->text = cortex_read_lines(u->a->s->repo->root, sym->file, 1, INT64_MAX);
+        json_array_clear(u->texts);
+        int rc = cortex_store_read_package_paths(u->a->s->db, sym->file, add_package_text, u);
+        if (rc) return rc;
     }
-    if (!u->text) return 1; /* unreadable: not judged */
-    return word_count(u->text, sym->short_name) > 1;
+    size_t seen = 0, i;
+    json_t *text;
+    json_array_foreach(u->texts, i, text)
+    {
+        if (!json_is_string(text)) return 1;
+        seen += word_count(json_string_value(text), sym->short_name);
+    }
+    return seen != 1;
 }
 
 static int add_unused(const cortex_store_symbol *sym, void *payload)
 {
     unused_list *u = payload;
-    if (json_object_get(u->imported, sym->short_name) || named_elsewhere_in_file(u, sym)) return cancelled(u->a);
+    if (json_object_get(u->imported, sym->short_name)) return cancelled(u->a);
+    int named = named_elsewhere_in_package(u, sym);
+    if (named < 0) return named;
+    if (named) return cancelled(u->a);
     json_t *item = cortex_symbol_json(sym);
     if (unreachable_from_outside(item)) {
         u->kept++;
         if ((int64_t)json_array_size(u->items) < u->a->max_results) {
             json_object_set_new(item, "why",
-                                json_string("no reference or import in the repository bears its name, its file "
-                                            "writes it only where it is defined, and its visibility keeps it from "
-                                            "code outside this repository"));
+                                json_string("no reference or import in the repository bears its name, its "
+                                            "package writes it only where it is defined, and its visibility keeps "
+                                            "it from code outside this repository"));
             json_array_append(u->items, item);
         }
     }
@@ -632,26 +654,19 @@ static int op_unused(json_t *result, const ask *a)
     if (!f.visibility) f.visibilities = restricted;
     /* a build variant's definitions are not judged: its callers bind to the default build's */
     f.default_build = 1;
-    /* where a package is a directory, a function used as a value from another
-     * file of its package is not recorded: such languages are not judged */
-    f.single_file_values = 1;
     /* No reference in the repository bears its name: one that does may name
      * it where binding could not tell (a method value, a callback through a field). */
-    unused_list u = {a, json_array(), 0, json_object(), NULL, NULL};
+    unused_list u = {a, json_array(), 0, json_object(), NULL, json_array()};
     int rc = cortex_store_read_import_items(a->s->db, add_imported, u.imported);
     if (!rc) rc = cortex_store_read_unnamed(a->s->db, &f, add_unused, &u);
     json_decref(u.imported);
+    json_decref(u.texts);
     free(u.path);
-    free(u.text);
     if (rc) {
         json_decref(u.items);
         return rc;
     }
     finish(result, "symbols", u.items, u.kept, u.kept > a->max_results);
-    json_object_set_new(result, "note",
-                        json_string("definitions of languages whose packages are directories are not "
-                                    "judged: a function used as a value from another file of its "
-                                    "package is not recorded as a reference"));
     return 0;
 }
 

@@ -25,7 +25,10 @@ json_t *cortex_json_text(const char *s, size_t n)
     return v;
 }
 
-json_t *cortex_text_json(const char *s) { return s ? cortex_json_text(s, strlen(s)) : json_null(); }
+json_t *cortex_text_json(const char *s)
+{
+    return s ? cortex_json_text(s, strlen(s)) : json_null();
+}
 
 void cortex_project_field(json_t *item, const char *project)
 {
@@ -35,10 +38,10 @@ void cortex_project_field(json_t *item, const char *project)
 json_t *cortex_symbol_json(const cortex_store_symbol *sym)
 {
     json_t *item = json_pack("{s:o,s:o,s:o,s:I,s:I,s:o,s:o,s:o,s:o}", "name", cortex_text_json(sym->name), "kind",
-                             cortex_text_json(sym->kind), "file", cortex_text_json(sym->file), "line", (json_int_t)sym->line,
-                             "line_end", (json_int_t)sym->line_end, "parent", cortex_text_json(sym->parent), "sig",
-                             cortex_text_json(sym->sig), "visibility", cortex_text_json(sym->visibility), "doc",
-                             cortex_text_json(sym->doc));
+                             cortex_text_json(sym->kind), "file", cortex_text_json(sym->file), "line",
+                             (json_int_t)sym->line, "line_end", (json_int_t)sym->line_end, "parent",
+                             cortex_text_json(sym->parent), "sig", cortex_text_json(sym->sig), "visibility",
+                             cortex_text_json(sym->visibility), "doc", cortex_text_json(sym->doc));
     cortex_project_field(item, sym->project);
     return item;
 }
@@ -65,9 +68,12 @@ int cortex_tool_indexed_file(int64_t *out_id, char *out_path, size_t path_size, 
     char abs[PATH_MAX + 1];
     snprintf(abs, sizeof abs, "%s/%s", s->repo->root, path);
     if (access(abs, F_OK) != 0)
-        return cortex_error_set(CORTEX_ENOTFOUND, "no file \"%s\" in the repository; `explore` or `search` with scope [\"file\"] finds paths", path);
+        return cortex_error_set(
+            CORTEX_ENOTFOUND,
+            "no file \"%s\" in the repository; `explore` or `search` with scope [\"file\"] finds paths", path);
     return cortex_error_set(CORTEX_ENOTFOUND,
-                            "\"%s\" is not indexed (ignored, unsupported language, or added since the last index: `flush_index` re-indexes)",
+                            "\"%s\" is not indexed (ignored, unsupported language, or added since the last index: "
+                            "`flush_index` re-indexes)",
                             path);
 }
 
@@ -85,20 +91,25 @@ char *cortex_read_lines(const char *root, const char *path, int64_t first, int64
     /* the index may be older than the tree: a file since replaced by a link
      * out of the repository is not followed */
     int fd = cortex_open_beneath(root, path);
-    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
-    if (!f) {
-        if (fd >= 0) close(fd);
-        return NULL;
-    }
+    if (fd < 0) return NULL;
     cortex_buf out = {0};
     cortex_buf_puts(&out, "");
-    char *line = NULL;
-    size_t cap = 0;
+    /* read in blocks and count newlines: a line deep in a large file costs a
+     * scan, not a call per line before it */
+    char block[65536];
+    int64_t no = 1;
     ssize_t n;
-    for (int64_t no = 1; no <= last && (n = getline(&line, &cap, f)) >= 0; no++)
-        if (no >= first) cortex_buf_add(&out, line, (size_t)n);
-    free(line);
-    fclose(f);
+    while (no <= last && (n = read(fd, block, sizeof block)) > 0) {
+        const char *p = block, *end = block + n;
+        while (p < end && no <= last) {
+            const char *nl = memchr(p, '\n', (size_t)(end - p));
+            const char *stop = nl ? nl + 1 : end;
+            if (no >= first) cortex_buf_add(&out, p, (size_t)(stop - p));
+            if (nl) no++;
+            p = stop;
+        }
+    }
+    close(fd);
     while (out.len && (out.data[out.len - 1] == '\n' || out.data[out.len - 1] == '\r')) out.data[--out.len] = '\0';
     return out.data;
 }

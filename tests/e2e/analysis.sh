@@ -77,11 +77,42 @@ expect_eq "scope with a column" '[["Handler.handle",12,14],["Handler",11,15]]' \
 # private and unreferenced; Vault.secret is called (by Vault.used), Gift is
 # public, Quiet._fail is aliased in its class body (__call__ = _fail)
 expect_eq "unused_symbols" "symbols:
-  _orphan function shop/models.py:19-20: no reference or import in the repository bears its name, its file writes it only where it is defined, and its visibility keeps it from code outside this repository
-  Vault.used method web/handler.ts:22-24: no reference or import in the repository bears its name, its file writes it only where it is defined, and its visibility keeps it from code outside this repository
+  _orphan function shop/models.py:19-20: no reference or import in the repository bears its name, its package writes it only where it is defined, and its visibility keeps it from code outside this repository
+  Vault.used method web/handler.ts:22-24: no reference or import in the repository bears its name, its package writes it only where it is defined, and its visibility keeps it from code outside this repository
 total_found: 2
 total_returned: 2
 truncated: false" "$(analysis unused_symbols | grep -v '^note: ')"
+
+# Go: a package is its directory. An unexported function stored in another
+# file's table is used; one nothing names, and a method no call names, are not.
+G="$TMP/gounused"
+mkdir -p "$G/kv"
+cat >"$G/go.mod" <<'GO'
+module example.com/gounused
+GO
+cat >"$G/kv/a.go" <<'GO'
+package kv
+
+type mem struct{ n int }
+
+func helper() {}
+
+func orphan() {}
+
+func (m *mem) get() int { return m.n }
+
+func (m *mem) forgotten() int { return 0 }
+GO
+cat >"$G/kv/b.go" <<'GO'
+package kv
+
+var table = map[string]func(){"h": helper}
+
+func Use(m *mem) int { return m.get() }
+GO
+expect_eq "unused_symbols in a Go package: a function another file stores is used" "mem.forgotten kv/a.go 11
+orphan kv/a.go 7" \
+  "$(cd "$G" && "$CORTEX" index --quiet . >/dev/null && "$CORTEX" analysis unused_symbols --json | jq -r '.symbols[] | "\(.name) \(.file) \(.line)"' | sort)"
 
 expect_eq "hotspots" '{"in":[["checkout",2],["helper",2]],"out":[["checkout",2],["main",2]]}' \
   "$(json hotspots --top-n 2 | jq -c '{in: [.fan_in[] | [.name, .ref_count]], out: [.fan_out[] | [.name, .calls_made]]}')"

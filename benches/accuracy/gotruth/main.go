@@ -268,7 +268,7 @@ func (c *checker) check(dir, importPath string, names []string) {
 		files = append(files, f)
 	}
 	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
-	conf := types.Config{Importer: c.imp, Error: func(error) { c.errs++ }, FakeImportC: true}
+	conf := types.Config{Importer: c.imp, Error: func(err error) { c.errs++; fmt.Fprintln(os.Stderr, "type error:", err) }, FakeImportC: true}
 	pkg, _ := conf.Check(importPath, c.fset, files, info) // errors are counted; what resolved is kept
 	c.pkgs++
 	if c.implements {
