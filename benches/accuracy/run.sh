@@ -60,7 +60,6 @@ stale() {
 }
 
 GO_ROOTS="github.com/spf13/cobra github.com/spf13/pflag github.com/go-sql-driver/mysql google.golang.org/protobuf"
-GO_STD_ROOTS="archive bufio compress encoding fmt go image net/http strconv text"
 PY_PACKAGES="flask click requests"
 
 for l in $langs; do
@@ -143,8 +142,8 @@ case " $langs " in *" go "*)
     ;;
 esac
 # Go dead code (issue 22): go/types' unreferenced unexported functions and
-# methods against analysis unused_symbols, on the Go corpus and on packages of
-# the Go standard library (the Debian golang package's GOROOT)
+# methods against analysis unused_symbols, on the Go corpus and on the Go
+# standard library's packages (the Debian golang package's GOROOT)
 case " $langs " in *" go "*)
     truth="$res/go.unused.truth.jsonl"
     if stale "$truth" "$here/gotruth/main.go" "$corpora/go/.complete"; then
@@ -158,6 +157,8 @@ case " $langs " in *" go "*)
     rm -rf "$copy"
     log "go unused: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("served", r["served"], "precision", r["precision"], "recall", r["recall"])' "$res/go.unused.json")"
     goroot=$(cd "$(go env GOROOT)" && pwd -P)
+    # the standard library's packages, without the commands and vendored modules
+    GO_STD_ROOTS=$(cd "$goroot/src" && ls -d */ | tr -d / | grep -vx 'cmd\|vendor\|testdata' | tr '\n' ' ')
     truth="$res/gostd.unused.truth.jsonl"
     if stale "$truth" "$here/gotruth/main.go"; then
         # shellcheck disable=SC2086

@@ -86,16 +86,16 @@ int cortex_store_read_symbols_where(int64_t *total, cortex_store_reader *r, cons
 int cortex_store_read_ref_count(int64_t *refs, int64_t *external, cortex_store_reader *r, int64_t id)
 {
     /* as the graph tool's callers: bound by name through the view, or stored */
-    sqlite3_stmt *st = cortex_store__prepare(
+    sqlite3_stmt *st = cortex_store__prepare_kept(
         r, "SELECT count(*), count(*) FILTER (WHERE b.file_id <> s.file_id) FROM symbols s, ref_bindings b"
-           " WHERE s.id = ?1 AND ((b.name = s.short_name AND b.target_id = s.id)"
-           "   OR b.id IN (SELECT id FROM refs WHERE target_id = ?1))");
+           " WHERE s.id = ?1 AND b.target_id = ?1 AND b.id IN (" CORTEX_STORE__MAY_BIND(
+               "?1", "(SELECT short_name FROM symbols WHERE id = ?1)") ")");
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st);
     *refs = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
     *external = rc == SQLITE_ROW ? sqlite3_column_int64(st, 1) : 0;
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     return rc == SQLITE_ROW ? 0 : cortex_store__step_error(r, "counting references");
 }
 

@@ -8,7 +8,9 @@
 #include "store.h"
 
 #include "../util/error.h"
+#include "../util/mem.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* A directory: the path without its last component (rtrim of what follows the last '/'). */
@@ -34,16 +36,13 @@ static int link_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what,
     " THEN s.id ELSE s.parent_id END FROM symbols s WHERE s.id = b.caller_id) END, b.caller_id, 0)"
 
 /* ?1 the definition, ?2 the kind (NULL: any), ?3 whether ambiguous
- * references bearing its name count. A reference bound by name is found by
- * the name (the view binds it); one bound where it was written, by its
- * stored target. */
+ * references bearing its name count. */
 static const char callers_sql[] =
     "SELECT b.id, " FROM_ID ", COALESCE(b.target_id, 0), b.kind, b.resolution FROM ref_bindings b"
-    " WHERE ((b.name = (SELECT short_name FROM symbols WHERE id = ?1)"
-    "     AND (b.target_id = ?1 OR (?3 AND b.resolution = 'ambiguous'"
-    "       AND (SELECT lang FROM files WHERE id = b.file_id) ="
-    "         (SELECT f.lang FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?1))))"
-    "   OR b.id IN (SELECT id FROM refs WHERE target_id = ?1))"
+    " WHERE b.id IN (" CORTEX_STORE__MAY_BIND("?1", "(SELECT short_name FROM symbols WHERE id = ?1)") ")"
+    "   AND (b.target_id = ?1 OR (?3 AND b.resolution = 'ambiguous'"
+    "     AND (SELECT lang FROM files WHERE id = b.file_id) ="
+    "       (SELECT f.lang FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?1)))"
     "   AND (?2 IS NULL OR b.kind = ?2) ORDER BY b.id";
 
 /* A reference's caller is a definition of its own file: the file's range of
@@ -145,17 +144,29 @@ int cortex_store_read_importers(cortex_store_reader *r, int64_t file_id, cortex_
 
 int cortex_store_read_package_paths(cortex_store_reader *r, const char *path, cortex_store_item_cb cb, void *payload)
 {
+    /* the directory's files are a range of paths (?2 up to ?3: the same
+     * prefix with its '/' as the next character), less those deeper down */
     sqlite3_stmt *st = cortex_store__prepare_kept(
-        r, "SELECT g.path FROM files t JOIN languages l ON l.lang = t.lang JOIN files g ON g.lang = t.lang"
-           "   AND (g.id = t.id OR (l.package_dirs AND " SAME_DIR("g.path",
-                                                                  "t.path") "))"
-                                                                            " WHERE t.path = ?1 ORDER BY g.path");
+        r, "SELECT path FROM files WHERE path = ?1"
+           " UNION SELECT g.path FROM files t JOIN languages l ON l.lang = t.lang AND l.package_dirs"
+           "   JOIN files g ON g.path >= ?2 AND g.path < COALESCE(?3, x'ff') AND g.lang = t.lang"
+           "     AND instr(substr(g.path, length(?2) + 1), '/') = 0"
+           " WHERE t.path = ?1 ORDER BY 1");
     if (!st) return cortex_store__prepare_failed(r);
+    const char *slash = strrchr(path, '/');
+    size_t n = slash ? (size_t)(slash - path) + 1 : 0;
+    char *prefix = cortex_xstrndup(path, n), *bound = n ? cortex_xstrndup(path, n) : NULL;
+    if (bound) bound[n - 1] = '/' + 1;
     sqlite3_bind_text(st, 1, path, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, prefix, -1, SQLITE_STATIC);
+    if (bound) sqlite3_bind_text(st, 3, bound, -1, SQLITE_STATIC);
+    else sqlite3_bind_null(st, 3);
     int rc, stop = 0;
     while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) stop = cb(cortex_store__text(st, 0), payload);
     if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing a file's package");
     cortex_store__release(r, st);
+    free(prefix);
+    free(bound);
     return stop;
 }
 

@@ -24,6 +24,16 @@ sqlite3_stmt *cortex_store__prepare(cortex_store_reader *r, const char *sql);
 /** The code of a prepare that returned NULL (its message is set):
  *  CORTEX_ECANCELLED when the watched call was cancelled, else CORTEX_EIO. */
 int cortex_store__prepare_failed(cortex_store_reader *r);
+/* The references that may bind to definition `id` (SQL text) named `name`:
+ * those stored bound to it, and those bearing its name stored without a
+ * target and open to the view's binding by name (ref_bindings: a name with
+ * one definition binds, several make it ambiguous). The view's work is then
+ * done for these alone, not for a hub name's thousands of stored calls. */
+#define CORTEX_STORE__MAY_BIND(id, name)                                                                               \
+    "SELECT id FROM refs WHERE name = " name " AND target_id IS NULL"                                                 \
+    " AND (resolution IS NULL OR resolution IN ('import', 'type', 'ambiguous'))"                                      \
+    " UNION ALL SELECT id FROM refs WHERE target_id = " id
+
 /** `sql` (static text, told apart by its address) prepared once per reader
  *  and kept; hand it back with cortex_store__release(), never finalize it.
  *  Its bindings outlive a use: each use binds every parameter. */

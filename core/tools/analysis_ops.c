@@ -566,8 +566,9 @@ typedef struct unused_list {
     json_t *items;
     int64_t kept;
     json_t *imported; /* the names imports bring in */
-    char *path;       /* the file whose package `texts` holds: candidates come by file */
-    json_t *texts;    /* the text of each file of its package, or null when unreadable */
+    char *file;       /* the last candidate's file: candidates come by file */
+    json_t *package;  /* the paths of the package `texts` holds */
+    json_t *texts;    /* the text of each of its files, or null when unreadable */
 } unused_list;
 
 static int add_imported(const char *name, void *payload)
@@ -581,22 +582,54 @@ static int identifier_char(char c)
     return isalnum((unsigned char)c) || c == '_' || c == '$';
 }
 
-/* How many times `name` is written as a whole word in `text`. */
-static size_t word_count(const char *text, const char *name)
+/* How many times `name` is written as a whole word in `text`, counting up to `enough`. */
+static size_t word_count(const char *text, const char *name, size_t enough)
 {
     size_t n = strlen(name), count = 0;
-    for (const char *p = strstr(text, name); p; p = strstr(p + n, name))
+    for (const char *p = strstr(text, name); p && count < enough; p = strstr(p + n, name))
         if ((p == text || !identifier_char(p[-1])) && !identifier_char(p[n])) count++;
     return count;
 }
 
-static int add_package_text(const char *path, void *payload)
+static int add_path(const char *path, void *payload)
 {
-    unused_list *u = payload;
-    char *text = cortex_read_lines(u->a->s->repo->root, path, 1, INT64_MAX);
-    json_array_append_new(u->texts, text ? json_stringn_nocheck(text, strlen(text)) : json_null());
-    free(text);
+    json_array_append_new(payload, json_string(path));
     return 0;
+}
+
+/* The paths of `file`'s package; their texts are forgotten when it is
+ * another package, and read as they are needed (null: not read yet; false:
+ * unreadable). */
+static int read_package(unused_list *u, const char *file)
+{
+    json_t *paths = json_array();
+    int rc = cortex_store_read_package_paths(u->a->s->db, file, add_path, paths);
+    if (rc) {
+        json_decref(paths);
+        return rc;
+    }
+    if (!json_equal(paths, u->package)) {
+        json_decref(u->package);
+        u->package = json_incref(paths);
+        json_array_clear(u->texts);
+        for (size_t i = 0; i < json_array_size(paths); i++) json_array_append_new(u->texts, json_null());
+    }
+    json_decref(paths);
+    return 0;
+}
+
+/* How many times the package's `i`th file writes `name` (up to `enough`), or -1 when it is unreadable. */
+static long package_file_count(unused_list *u, size_t i, const char *name, size_t enough)
+{
+    json_t *text = json_array_get(u->texts, i);
+    if (json_is_null(text)) {
+        char *read = cortex_read_lines(u->a->s->repo->root, json_string_value(json_array_get(u->package, i)), 1,
+                                       INT64_MAX);
+        text = read ? json_stringn_nocheck(read, strlen(read)) : json_false();
+        free(read);
+        json_array_set_new(u->texts, i, text);
+    }
+    return json_is_string(text) ? (long)word_count(json_string_value(text), name, enough) : -1;
 }
 
 /* Whether its package (its file, or where packages are directories, the
@@ -604,22 +637,25 @@ static int add_package_text(const char *path, void *payload)
  * is defined: an alias in a class body (`__setitem__ = _fail`), a function
  * stored in another file's table (`merge: mergeBytes`), a comment that talks
  * of it. Such a use is no reference the index records, and "unused" would be
- * a guess. An unreadable file leaves the name not judged. */
+ * a guess. An unreadable file leaves the name not judged. Its own file is
+ * read first: most names it answers for alone. */
 static int named_elsewhere_in_package(unused_list *u, const cortex_store_symbol *sym)
 {
-    if (!u->path || strcmp(u->path, sym->file) != 0) {
-        free(u->path);
-        u->path = cortex_xstrdup(sym->file);
-        json_array_clear(u->texts);
-        int rc = cortex_store_read_package_paths(u->a->s->db, sym->file, add_package_text, u);
+    if (!u->file || strcmp(u->file, sym->file) != 0) {
+        free(u->file);
+        u->file = cortex_xstrdup(sym->file);
+        int rc = read_package(u, sym->file);
         if (rc) return rc;
     }
-    size_t seen = 0, i;
-    json_t *text;
-    json_array_foreach(u->texts, i, text)
-    {
-        if (!json_is_string(text)) return 1;
-        seen += word_count(json_string_value(text), sym->short_name);
+    size_t own = 0;
+    while (own < json_array_size(u->package) &&
+           strcmp(json_string_value(json_array_get(u->package, own)), sym->file) != 0)
+        own++;
+    long seen = package_file_count(u, own, sym->short_name, 2);
+    for (size_t i = 0; seen == 1 && i < json_array_size(u->package); i++) {
+        if (i == own) continue;
+        long n = package_file_count(u, i, sym->short_name, 1);
+        seen = n < 0 ? -1 : seen + n;
     }
     return seen != 1;
 }
@@ -656,12 +692,13 @@ static int op_unused(json_t *result, const ask *a)
     f.default_build = 1;
     /* No reference in the repository bears its name: one that does may name
      * it where binding could not tell (a method value, a callback through a field). */
-    unused_list u = {a, json_array(), 0, json_object(), NULL, json_array()};
+    unused_list u = {a, json_array(), 0, json_object(), NULL, json_null(), json_array()};
     int rc = cortex_store_read_import_items(a->s->db, add_imported, u.imported);
     if (!rc) rc = cortex_store_read_unnamed(a->s->db, &f, add_unused, &u);
     json_decref(u.imported);
     json_decref(u.texts);
-    free(u.path);
+    json_decref(u.package);
+    free(u.file);
     if (rc) {
         json_decref(u.items);
         return rc;
