@@ -39,11 +39,15 @@ static int link_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what,
  * references bearing its name count. */
 static const char callers_sql[] =
     "SELECT b.id, " FROM_ID ", COALESCE(b.target_id, 0), b.kind, b.resolution FROM ref_bindings b"
-    " WHERE b.id IN (" CORTEX_STORE__MAY_BIND("?1", "(SELECT short_name FROM symbols WHERE id = ?1)") ")"
-    "   AND (b.target_id = ?1 OR (?3 AND b.resolution = 'ambiguous'"
-    "     AND (SELECT lang FROM files WHERE id = b.file_id) ="
-    "       (SELECT f.lang FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?1)))"
-    "   AND (?2 IS NULL OR b.kind = ?2) ORDER BY b.id";
+    " WHERE b.id IN (" CORTEX_STORE__MAY_BIND(
+        "?1",
+        "(SELECT short_name FROM symbols WHERE id = ?1)") ")"
+                                                          "   AND (b.target_id = ?1 OR (?3 AND b.resolution = "
+                                                          "'ambiguous'"
+                                                          "     AND (SELECT lang FROM files WHERE id = b.file_id) ="
+                                                          "       (SELECT f.lang FROM symbols s JOIN files f ON f.id = "
+                                                          "s.file_id WHERE s.id = ?1)))"
+                                                          "   AND (?2 IS NULL OR b.kind = ?2) ORDER BY b.id";
 
 /* A reference's caller is a definition of its own file: the file's range of
  * reference ids is searched, not an index by caller. ?3: the references

@@ -30,8 +30,8 @@ int cortex_store__prepare_failed(cortex_store_reader *r);
  * one definition binds, several make it ambiguous). The view's work is then
  * done for these alone, not for a hub name's thousands of stored calls. */
 #define CORTEX_STORE__MAY_BIND(id, name)                                                                               \
-    "SELECT id FROM refs WHERE name = " name " AND target_id IS NULL"                                                 \
-    " AND (resolution IS NULL OR resolution IN ('import', 'type', 'ambiguous'))"                                      \
+    "SELECT id FROM refs WHERE name = " name " AND target_id IS NULL"                                                  \
+    " AND (resolution IS NULL OR resolution IN ('import', 'type', 'ambiguous'))"                                       \
     " UNION ALL SELECT id FROM refs WHERE target_id = " id
 
 /** `sql` (static text, told apart by its address) prepared once per reader

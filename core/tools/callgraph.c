@@ -1,8 +1,11 @@
 /*
- * The graph tools: get_callers (the references that name a symbol) and
- * get_callees (the references made inside one). Both answer from the store's
- * edges (store/read.h), so each edge says how it was bound; both answer calls
- * unless `reference_kind` names another kind of reference, or `all`.
+ * The codeix graph tools: get_callers (the references that name a symbol,
+ * every definition of the name at once, paged) and get_callees (the
+ * references made inside one). They keep codeix's name-based parameters; the
+ * edges come from the same view of bindings (store/read.h) as the graph
+ * tool's walks and are written by the same code (cortex_edge_json), so one
+ * reference reads the same in both. Calls unless `reference_kind` names
+ * another kind of reference, or `all`.
  */
 #include "handlers.h"
 
@@ -10,43 +13,18 @@
 
 #include <string.h>
 
-/* An ambiguous edge names its best candidates, so an agent sees the choice
- * it must make instead of a bare "several". */
-#define CANDIDATES_SHOWN 5
-
 typedef struct edges {
     json_t *items;
     cortex_store_reader *db;
 } edges;
 
-static int add_definition(const cortex_store_symbol *sym, void *payload);
-
 static int add_edge(const cortex_store_edge *e, void *payload)
 {
     const edges *out = payload;
-    json_t *target = !e->target_name ? json_null()
-                                     : json_pack("{s:o,s:o,s:o,s:I}", "name", cortex_text_json(e->target_name), "kind",
-                                                 cortex_text_json(e->target_kind), "file", cortex_text_json(e->target_file),
-                                                 "line", (json_int_t)e->target_line);
-    json_t *edge = json_pack("{s:o,s:I,s:I,s:o,s:o,s:o,s:o,s:s,s:o}", "file", cortex_text_json(e->file), "line",
-                             (json_int_t)e->line, "col", (json_int_t)e->col, "kind", cortex_text_json(e->kind), "name",
-                             cortex_text_json(e->name), "qualifier", cortex_text_json(e->qualifier), "caller",
-                             cortex_text_json(e->caller), "binding", e->binding ? e->binding : "unresolved", "target", target);
-    cortex_project_field(edge, e->project);
-    if (e->binding && strcmp(e->binding, "ambiguous") == 0) {
-        json_t *candidates = json_array();
-        int64_t n = 0;
-        int rc = cortex_store_read_candidates(&n, out->db, e->id, CANDIDATES_SHOWN, add_definition, candidates);
-        if (rc) {
-            json_decref(candidates);
-            json_decref(edge);
-            return rc;
-        }
-        json_object_set_new(edge, "candidates", candidates);
-        json_object_set_new(edge, "candidates_total", json_integer(n));
-    }
-    json_array_append_new(out->items, edge);
-    return 0;
+    json_t *edge;
+    int rc = cortex_edge_json(&edge, e, out->db);
+    if (!rc) json_array_append_new(out->items, edge);
+    return rc;
 }
 
 static int add_definition(const cortex_store_symbol *sym, void *payload)
@@ -69,8 +47,8 @@ static int graph_result(json_t **out, cortex_reader *s, json_t *args, const char
     }
     if (need_definition && json_array_size(defs) == 0) {
         json_decref(defs);
-        return cortex_error_set(CORTEX_ENOTFOUND, "no definition named \"%s\"; search with kind function or method finds names",
-                                name);
+        return cortex_error_set(CORTEX_ENOTFOUND,
+                                "no definition named \"%s\"; search with kind function or method finds names", name);
     }
     json_t *items = json_array();
     int64_t total = 0;

@@ -123,16 +123,6 @@ static int file_into(const cortex_store_file *f, void *payload)
     return 0;
 }
 
-static int edge_into(const cortex_store_edge *e, void *payload)
-{
-    json_t *edge = json_pack("{s:o,s:I,s:I,s:o,s:o,s:s}", "file", cortex_text_json(e->file), "line",
-                             (json_int_t)e->line, "col", (json_int_t)e->col, "kind", cortex_text_json(e->kind), "name",
-                             cortex_text_json(e->name), "binding", e->binding ? e->binding : "unresolved");
-    if (e->caller) json_object_set_new(edge, "caller", cortex_text_json(e->caller));
-    *(json_t **)payload = edge;
-    return 0;
-}
-
 /* Lines around `line` of `file`, read from disk now. */
 static void add_context(const call *c, json_t *item, const char *file, int64_t line)
 {
@@ -156,11 +146,11 @@ static int node_json(json_t **out, const call *c, const cortex_graph_reached *h,
     json_object_set_new(node, "depth", json_integer(h->depth));
     if (severity) json_object_set_new(node, "severity", json_string(severity));
     if (!files && h->ref) {
-        json_t *edge = NULL;
-        if (cortex_store_read_reference(c->s->db, h->ref, edge_into, &edge) == 0 && edge) {
-            add_context(c, edge, json_string_value(json_object_get(edge, "file")),
-                        json_integer_value(json_object_get(edge, "line")));
-            json_object_set_new(node, "edge", edge);
+        cortex_edge_out edge = {c->s->db, NULL};
+        if (cortex_store_read_reference(c->s->db, h->ref, cortex_edge_into, &edge) == 0 && edge.edge) {
+            add_context(c, edge.edge, json_string_value(json_object_get(edge.edge, "file")),
+                        json_integer_value(json_object_get(edge.edge, "line")));
+            json_object_set_new(node, "edge", edge.edge);
         }
     }
     *out = node;
@@ -239,15 +229,15 @@ static int add_unbound(json_t *result, const call *c, const expander *e)
 {
     json_t *items = json_array();
     for (size_t i = 0; i < e->napart && i < AMBIGUOUS_SHOWN; i++) {
-        json_t *edge = NULL;
-        int rc = cortex_store_read_reference(c->s->db, e->apart[i], edge_into, &edge);
+        cortex_edge_out edge = {c->s->db, NULL};
+        int rc = cortex_store_read_reference(c->s->db, e->apart[i], cortex_edge_into, &edge);
         if (rc) {
             json_decref(items);
             return rc;
         }
-        add_context(c, edge, json_string_value(json_object_get(edge, "file")),
-                    json_integer_value(json_object_get(edge, "line")));
-        json_array_append_new(items, edge);
+        add_context(c, edge.edge, json_string_value(json_object_get(edge.edge, "file")),
+                    json_integer_value(json_object_get(edge.edge, "line")));
+        json_array_append_new(items, edge.edge);
     }
     /* references that may name the target, or that the target makes to a
      * name with several definitions or none: not edges, listed */

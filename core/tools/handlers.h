@@ -11,15 +11,15 @@
 
 /* The structs behind the opaque handles, for the files of core/tools/ alone. */
 struct cortex_repo {
-    char *root;          /* the repository, a realpath */
-    char *data_dir;      /* <root>/.cortex */
+    char *root;     /* the repository, a realpath */
+    char *data_dir; /* <root>/.cortex */
     char *store_path;
     cortex_config config; /* the repository's configuration (its default pipeline indexes) */
     int config_ok;        /* 0: config_error says why; nothing is indexed */
     char *config_error;
     pthread_mutex_t plugins_lock; /* the plugins load once, on first need, from any thread */
     cortex_plugin_set *plugins;
-    int auto_refresh;     /* re-index the few changed files a result mentions before answering */
+    int auto_refresh;         /* re-index the few changed files a result mentions before answering */
     unsigned disabled_groups; /* bit i set: group i hidden (see cortex_tool_groups) */
 };
 
@@ -75,6 +75,19 @@ json_t *cortex_symbol_json(const cortex_store_symbol *sym);
  *  a symbol as cortex_symbol_json() into `*(json_t **)payload`. */
 int cortex_file_id_of(const cortex_store_file *file, void *payload);
 int cortex_symbol_into(const cortex_store_symbol *sym, void *payload);
+
+/** A reference as the edge object the graph tools return, into `*out`: its
+ *  place, kind, name, qualifier, enclosing symbol, binding and target; an
+ *  ambiguous one also names its first candidates and how many there are.
+ *  0, or the store's code when the candidates cannot be read. */
+int cortex_edge_json(json_t **out, const cortex_store_edge *e, cortex_store_reader *db);
+
+/** A store callback: the reference as cortex_edge_json() into `edge`. */
+typedef struct cortex_edge_out {
+    cortex_store_reader *db;
+    json_t *edge;
+} cortex_edge_out;
+int cortex_edge_into(const cortex_store_edge *e, void *payload);
 
 /** Adds "project" to `item` when the file is in a nested project (a
  *  repository inside the root); files of the root's own say nothing. */

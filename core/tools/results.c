@@ -86,6 +86,53 @@ void cortex_page_finish(json_t *result, int64_t total, int64_t offset, size_t sh
     json_object_set_new(result, "next_offset", next < total ? json_integer(next) : json_null());
 }
 
+/* An ambiguous edge names its best candidates, so an agent sees the choice
+ * it must make instead of a bare "several". */
+#define CANDIDATES_SHOWN 5
+
+static int add_candidate(const cortex_store_symbol *sym, void *payload)
+{
+    json_array_append_new(payload, json_pack("{s:o,s:o,s:o,s:I}", "name", cortex_text_json(sym->name), "kind",
+                                             cortex_text_json(sym->kind), "file", cortex_text_json(sym->file), "line",
+                                             (json_int_t)sym->line));
+    return 0;
+}
+
+int cortex_edge_json(json_t **out, const cortex_store_edge *e, cortex_store_reader *db)
+{
+    *out = NULL;
+    json_t *target = !e->target_name ? json_null()
+                                     : json_pack("{s:o,s:o,s:o,s:I}", "name", cortex_text_json(e->target_name), "kind",
+                                                 cortex_text_json(e->target_kind), "file",
+                                                 cortex_text_json(e->target_file), "line", (json_int_t)e->target_line);
+    json_t *edge =
+        json_pack("{s:o,s:I,s:I,s:o,s:o,s:o,s:o,s:s,s:o}", "file", cortex_text_json(e->file), "line",
+                  (json_int_t)e->line, "col", (json_int_t)e->col, "kind", cortex_text_json(e->kind), "name",
+                  cortex_text_json(e->name), "qualifier", cortex_text_json(e->qualifier), "caller",
+                  cortex_text_json(e->caller), "binding", e->binding ? e->binding : "unresolved", "target", target);
+    cortex_project_field(edge, e->project);
+    if (e->binding && strcmp(e->binding, "ambiguous") == 0) {
+        json_t *candidates = json_array();
+        int64_t n = 0;
+        int rc = cortex_store_read_candidates(&n, db, e->id, CANDIDATES_SHOWN, add_candidate, candidates);
+        if (rc) {
+            json_decref(candidates);
+            json_decref(edge);
+            return rc;
+        }
+        json_object_set_new(edge, "candidates", candidates);
+        json_object_set_new(edge, "candidates_total", json_integer(n));
+    }
+    *out = edge;
+    return 0;
+}
+
+int cortex_edge_into(const cortex_store_edge *e, void *payload)
+{
+    cortex_edge_out *out = payload;
+    return cortex_edge_json(&out->edge, e, out->db);
+}
+
 char *cortex_read_lines(const char *root, const char *path, int64_t first, int64_t last)
 {
     /* the index may be older than the tree: a file since replaced by a link
