@@ -229,7 +229,8 @@ static int add_unbound(json_t *result, const call *c, const expander *e)
 {
     json_t *items = json_array();
     for (size_t i = 0; i < e->napart && i < AMBIGUOUS_SHOWN; i++) {
-        cortex_edge_out edge = {c->s->db, NULL};
+        /* the callers' ambiguous references may all name the target: their candidates are its namesakes */
+        cortex_edge_out edge = {e->dir == CORTEX_STORE_CALLERS ? NULL : c->s->db, NULL};
         int rc = cortex_store_read_reference(c->s->db, e->apart[i], cortex_edge_into, &edge);
         if (rc) {
             json_decref(items);

@@ -77,14 +77,15 @@ int cortex_file_id_of(const cortex_store_file *file, void *payload);
 int cortex_symbol_into(const cortex_store_symbol *sym, void *payload);
 
 /** A reference as the edge object the graph tools return, into `*out`: its
- *  place, kind, name, qualifier, enclosing symbol, binding and target; an
- *  ambiguous one also names its first candidates and how many there are.
+ *  place, kind, name, qualifier, enclosing symbol, binding and target; with
+ *  `db`, an ambiguous one also names its first candidates and how many there
+ *  are (NULL: not looked up, as where the listing is of one target's).
  *  0, or the store's code when the candidates cannot be read. */
 int cortex_edge_json(json_t **out, const cortex_store_edge *e, cortex_store_reader *db);
 
 /** A store callback: the reference as cortex_edge_json() into `edge`. */
 typedef struct cortex_edge_out {
-    cortex_store_reader *db;
+    cortex_store_reader *db; /* NULL: no candidates */
     json_t *edge;
 } cortex_edge_out;
 int cortex_edge_into(const cortex_store_edge *e, void *payload);

@@ -111,7 +111,7 @@ int cortex_edge_json(json_t **out, const cortex_store_edge *e, cortex_store_read
                   cortex_text_json(e->name), "qualifier", cortex_text_json(e->qualifier), "caller",
                   cortex_text_json(e->caller), "binding", e->binding ? e->binding : "unresolved", "target", target);
     cortex_project_field(edge, e->project);
-    if (e->binding && strcmp(e->binding, "ambiguous") == 0) {
+    if (db && e->binding && strcmp(e->binding, "ambiguous") == 0) {
         json_t *candidates = json_array();
         int64_t n = 0;
         int rc = cortex_store_read_candidates(&n, db, e->id, CANDIDATES_SHOWN, add_candidate, candidates);
