@@ -62,6 +62,16 @@ stale() {
 GO_ROOTS="github.com/spf13/cobra github.com/spf13/pflag github.com/go-sql-driver/mysql google.golang.org/protobuf"
 PY_PACKAGES="flask click requests"
 
+# go_truth MODE GOPATH OUT ROOT...: gotruth's answer (GOTRUTH_MODE=MODE, ""
+# for call edges) over the packages under ROOTs into OUT, its log beside it
+go_truth() {
+    mode=$1 gopath=$2 out=$3
+    shift 3
+    (cd "$here/gotruth" && GO111MODULE=off GOPATH="$gopath" GOFLAGS= GOTOOLCHAIN=local \
+        GOTRUTH_MODE="$mode" go run main.go "$@") >"$out.tmp" 2>"${out%.jsonl}.log"
+    mv "$out.tmp" "$out"
+}
+
 for l in $langs; do
     truth="$res/$l.truth.jsonl"
     kinds=call
@@ -70,9 +80,7 @@ for l in $langs; do
             if stale "$truth" "$here/gotruth/main.go" "$corpora/go/.complete"; then
                 log "go: truth from go/types over $GO_ROOTS"
                 # shellcheck disable=SC2086
-                (cd "$here/gotruth" && GO111MODULE=off GOPATH=/usr/share/gocode GOFLAGS= GOTOOLCHAIN=local \
-                    go run main.go $GO_ROOTS) >"$truth.tmp" 2>"$res/$l.truth.log"
-                mv "$truth.tmp" "$truth"
+                go_truth "" /usr/share/gocode "$truth" $GO_ROOTS
             fi
             clang=go ;;
         python)
@@ -131,9 +139,7 @@ case " $langs " in *" go "*)
     if stale "$truth" "$here/gotruth/main.go" "$corpora/go/.complete"; then
         log "go: implements truth from go/types"
         # shellcheck disable=SC2086
-        (cd "$here/gotruth" && GO111MODULE=off GOPATH=/usr/share/gocode GOFLAGS= GOTOOLCHAIN=local \
-            GOTRUTH_MODE=implements go run main.go $GO_ROOTS) >"$truth.tmp" 2>"$res/go.implements.truth.log"
-        mv "$truth.tmp" "$truth"
+        go_truth implements /usr/share/gocode "$truth" $GO_ROOTS
     fi
     copy=$(indexed_copy "go")
     python3 "$here/implements.py" --truth "$truth" --cortex "$cortex" --root "$copy" >"$res/go.implements.json"
@@ -148,9 +154,7 @@ case " $langs " in *" go "*)
     truth="$res/go.unused.truth.jsonl"
     if stale "$truth" "$here/gotruth/main.go" "$corpora/go/.complete"; then
         # shellcheck disable=SC2086
-        (cd "$here/gotruth" && GO111MODULE=off GOPATH=/usr/share/gocode GOFLAGS= GOTOOLCHAIN=local \
-            GOTRUTH_MODE=unused go run main.go $GO_ROOTS) >"$truth.tmp" 2>"$res/go.unused.truth.log"
-        mv "$truth.tmp" "$truth"
+        go_truth unused /usr/share/gocode "$truth" $GO_ROOTS
     fi
     copy=$(indexed_copy "go")
     python3 "$here/unused.py" --truth "$truth" --cortex "$cortex" --root "$copy" >"$res/go.unused.json"
@@ -162,9 +166,7 @@ case " $langs " in *" go "*)
     truth="$res/gostd.unused.truth.jsonl"
     if stale "$truth" "$here/gotruth/main.go"; then
         # shellcheck disable=SC2086
-        (cd "$here/gotruth" && GO111MODULE=off GOPATH="$goroot" GOFLAGS= GOTOOLCHAIN=local \
-            GOTRUTH_MODE=unused go run main.go $GO_STD_ROOTS) >"$truth.tmp" 2>"$res/gostd.unused.truth.log"
-        mv "$truth.tmp" "$truth"
+        go_truth unused "$goroot" "$truth" $GO_STD_ROOTS
     fi
     copy=$(mktemp -d /tmp/cortex-accuracy.XXXXXX)
     for r in $GO_STD_ROOTS; do
