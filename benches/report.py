@@ -352,13 +352,13 @@ def main():
 
     # Sections other scripts own (benches/engine.sh: the MCP server and the
     # engine; benches/languages.sh: throughput per language; the per-language
-    # recall runs) are kept as they are, between
-    # their markers.
+    # recall runs; benches/accuracy/run.sh; benches/agent/run.sh --docs) are
+    # kept as they are, between their markers.
     kept = ""
     if os.path.exists(args.out):
         with open(args.out, encoding="utf-8") as f:
             old = f.read()
-        for section in ("engine", "languages", "throughput", "accuracy"):
+        for section in ("engine", "languages", "throughput", "accuracy", "agent"):
             start, end = old.find(f"<!-- {section}:begin -->"), old.find(f"<!-- {section}:end -->")
             if 0 <= start < end:
                 kept += "\n" + old[start:end + len(f"<!-- {section}:end -->")] + "\n"

@@ -80,6 +80,7 @@ int cortex_cmd_config(int argc, char **argv)
         printf("  disable: [");
         for (size_t i = 0; i < c.nmcp_disable; i++) printf("%s%s", i ? ", " : "", c.mcp_disable[i]);
         printf("]\n");
+        printf("  tools: %s\n", c.mcp_tools);
     }
     cortex_config_dispose(&c);
     return 0;

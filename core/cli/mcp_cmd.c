@@ -12,12 +12,14 @@
 
 static void mcp_usage(FILE *out)
 {
-    fprintf(out, "usage: cortex mcp [--root DIR] [--disable GROUPS] [--no-index] [--no-watch]\n\n"
+    fprintf(out, "usage: cortex mcp [--root DIR] [--disable GROUPS] [--tools PROFILE] [--no-index] [--no-watch]\n\n"
                  "Serves the index of DIR (default: the current directory) to an MCP client over\n"
                  "stdin/stdout, indexing it first when it has no index. Logs go to stderr.\n\n"
                  "options:\n"
                  "  --root DIR        the repository\n"
                  "  --disable GROUPS  hide tool groups, comma-separated: navigation, search, graph, index\n"
+                 "  --tools PROFILE   the tools served: full (every one, the default) or core (the few an\n"
+                 "                    agent needs most); over the configuration's mcp.tools\n"
                  "  --no-index        do not index on start when the index is missing\n"
                  "  --no-watch        do not re-index as files change (they are still refreshed when a\n"
                  "                    result mentions them, and by flush_index)\n\n"
@@ -28,6 +30,7 @@ int cortex_cmd_mcp(int argc, char **argv)
 {
     static const struct option longopts[] = {{"root", required_argument, NULL, 'r'},
                                              {"disable", required_argument, NULL, 'd'},
+                                             {"tools", required_argument, NULL, 't'},
                                              {"no-index", no_argument, NULL, 'n'},
                                              {"no-watch", no_argument, NULL, 'w'},
                                              {"help", no_argument, NULL, 'h'},
@@ -46,6 +49,15 @@ int cortex_cmd_mcp(int argc, char **argv)
                 return 2;
             }
             break;
+        case 't': {
+            cortex_tool_profile profile;
+            if (cortex_tool_profile_parse(optarg, &profile) != 0) {
+                fprintf(stderr, "cortex mcp: unknown tool profile '%s' (profiles: full, core)\n", optarg);
+                return 2;
+            }
+            opts.tools = optarg;
+            break;
+        }
         case 'n': opts.index_on_start = 0; break;
         case 'w': opts.watch = 0; break;
         case 'h': mcp_usage(stdout); return 0;

@@ -22,6 +22,7 @@
 
 static const char *const known_sinks[] = {"sqlite", "jsonl", "chunks", NULL};
 static const char *const known_groups[] = {"navigation", "search", "graph", "index", NULL};
+static const char *const known_profiles[] = {"full", "core", NULL}; /* cortex_tool_profiles */
 
 typedef struct parser {
     yaml_document_t doc;
@@ -91,6 +92,32 @@ static int read_seconds(parser *p, const yaml_node_t *n, double *out)
     return 0;
 }
 
+static int not_allowed(parser *p, const yaml_node_t *n, const char *const *allowed)
+{
+    char list[256] = "";
+    for (const char *const *a = allowed; *a; a++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", a == allowed ? "" : ", ", *a);
+    return fail(p, n, "unknown value \"%s\" (one of: %s)", scalar(n), list);
+}
+
+static int is_allowed(const char *const *allowed, const char *value)
+{
+    for (const char *const *a = allowed; *a; a++)
+        if (strcmp(*a, value) == 0) return 1;
+    return 0;
+}
+
+/* One string of `allowed`, replacing `*out`. */
+static int read_choice(parser *p, const yaml_node_t *n, const char *const *allowed, char **out)
+{
+    int rc = expect(p, n, YAML_SCALAR_NODE, "a string");
+    if (rc) return rc;
+    if (!is_allowed(allowed, scalar(n))) return not_allowed(p, n, allowed);
+    free(*out);
+    *out = cortex_xstrdup(scalar(n));
+    return 0;
+}
+
 /* A list of non-empty strings, each optionally one of `allowed`. */
 static int read_strings(parser *p, const yaml_node_t *n, const char *const *allowed, char ***out, size_t *count)
 {
@@ -104,16 +131,7 @@ static int read_strings(parser *p, const yaml_node_t *n, const char *const *allo
         const yaml_node_t *item = yaml_document_get_node(&p->doc, *it);
         if ((rc = expect(p, item, YAML_SCALAR_NODE, "a string"))) return rc;
         if (!*scalar(item)) return fail(p, item, "an empty string");
-        if (allowed) {
-            int ok = 0;
-            for (const char *const *a = allowed; *a && !ok; a++) ok = strcmp(*a, scalar(item)) == 0;
-            if (!ok) {
-                char list[256] = "";
-                for (const char *const *a = allowed; *a; a++)
-                    snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", a == allowed ? "" : ", ", *a);
-                return fail(p, item, "unknown value \"%s\" (one of: %s)", scalar(item), list);
-            }
-        }
+        if (allowed && !is_allowed(allowed, scalar(item))) return not_allowed(p, item, allowed);
         (*out)[(*count)++] = cortex_xstrdup(scalar(item));
     }
     return 0;
@@ -371,7 +389,12 @@ static int r_disable(parser *p, const yaml_node_t *v, void *t)
     doc_target *d = t;
     return read_strings(p, v, known_groups, &d->config->mcp_disable, &d->config->nmcp_disable);
 }
-static const key_rule mcp_rules[] = {{"disable", r_disable}, {NULL, NULL}};
+static int r_tools(parser *p, const yaml_node_t *v, void *t)
+{
+    doc_target *d = t;
+    return read_choice(p, v, known_profiles, &d->config->mcp_tools);
+}
+static const key_rule mcp_rules[] = {{"disable", r_disable}, {"tools", r_tools}, {NULL, NULL}};
 static int r_mcp(parser *p, const yaml_node_t *v, void *t) { return read_mapping(p, v, mcp_rules, t); }
 
 /* What the key rules cannot see, checked over the whole document first: a
@@ -483,6 +506,7 @@ int cortex_config_parse(cortex_config *out, const char *text, size_t len, const 
     memset(out, 0, sizeof *out);
     out->source = cortex_xstrdup(name);
     out->mcp_disable = cortex_xcalloc(1, sizeof *out->mcp_disable);
+    out->mcp_tools = cortex_xstrdup("full");
     cortex_pipeline_config base;
     builtin_base(&base);
     /* The built-in file first (it defines "default"), then the repository's. */
@@ -527,6 +551,7 @@ void cortex_config_dispose(cortex_config *c)
     free(c->pipelines);
     for (char **s = c->mcp_disable; s && *s; s++) free(*s);
     free(c->mcp_disable);
+    free(c->mcp_tools);
     free(c->source);
     memset(c, 0, sizeof *c);
 }
@@ -566,8 +591,8 @@ json_t *cortex_config_json(const cortex_config *c)
                                       strings_json(p->sinks, p->nsinks), "chunks", "tokens", (int)p->chunk_tokens,
                                       "overlap", (int)p->chunk_overlap, "shard_files", (json_int_t)p->shard_files));
     }
-    return json_pack("{s:s,s:i,s:o,s:{s:o}}", "source", c->source, "version", 1, "pipelines", pipelines, "mcp", "disable",
-                     strings_json(c->mcp_disable, c->nmcp_disable));
+    return json_pack("{s:s,s:i,s:o,s:{s:o,s:s}}", "source", c->source, "version", 1, "pipelines", pipelines, "mcp",
+                     "disable", strings_json(c->mcp_disable, c->nmcp_disable), "tools", c->mcp_tools);
 }
 
 /* A plugin a pipeline names that is not loaded: where it was named, and what is loaded. */

@@ -48,6 +48,7 @@ typedef struct cortex_config {
     size_t npipelines;
     char **mcp_disable;         /* tool groups hidden from MCP clients */
     size_t nmcp_disable;
+    char *mcp_tools;            /* the tool profile MCP clients are served: "full" (the default) or "core" */
 } cortex_config;
 
 /** Loads `<root>/.cortex/config.yml`, or the built-in defaults when it does

@@ -100,7 +100,7 @@ cortex_graph *cortex_graph_build(cortex_graph_builder *b)
     for (size_t i = 0; i < n; i++)
         if (u == 0 || g->ids[u - 1] != g->ids[i]) g->ids[u++] = g->ids[i];
     g->nnodes = u;
-    qsort(b->edges, b->n, sizeof *b->edges, compare_edges);
+    if (b->n) qsort(b->edges, b->n, sizeof *b->edges, compare_edges); /* edges is NULL when there are none */
     int32_t *pairs = cortex_xcalloc(2 * b->n + 1, sizeof *pairs);
     cortex_graph_edge_info *info = cortex_xcalloc(b->n + 1, sizeof *info);
     flipped *back = cortex_xcalloc(b->n + 1, sizeof *back);

@@ -483,7 +483,7 @@ int cortex_index_run(cortex_index_report *rep, const cortex_plugin_set *plugins,
     int same_extractor = 0;
     manifest_entry *prev = previous_manifest(rep->data_dir, extractor, &nprev, &same_extractor);
     if (opts->only) keep_only(prev, &nprev, opts->only, opts->nonly);
-    int reuse = same_extractor && !opts->full;
+    int reuse = same_extractor && !opts->full && !(opts->only && opts->force);
 
     /* Plugins compile their queries when first needed: those of the files
      * this run may parse, now, once (a run that changes nothing compiles

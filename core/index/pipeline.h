@@ -41,6 +41,7 @@ typedef struct cortex_index_options {
     void *progress_payload;
     const atomic_int *cancel;    /* optional: non-zero stops the run (CORTEX_ECANCELLED), every sink aborted */
     int full;                    /* re-extract every file, even those unchanged since the last run */
+    int force;                   /* with `only`: re-extract those paths even when unchanged, the store kept */
     unsigned threads;            /* extraction threads; 0 = the machine's cores */
     int no_wait;                 /* another indexer holds the lock: fail at once instead of waiting */
     int from_jsonl;              /* rebuild the store from the committed JSONL index (and chunks), parsing nothing */

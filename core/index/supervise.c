@@ -65,6 +65,7 @@ static json_t *request_json(const cortex_index_options *o, unsigned threads)
     json_object_set_new(r, "max_file_size", json_integer((json_int_t)o->max_file_size));
     json_object_set_new(r, "parse_seconds", json_real(o->parse_seconds));
     json_object_set_new(r, "full", json_boolean(o->full));
+    json_object_set_new(r, "force", json_boolean(o->force));
     json_object_set_new(r, "threads", json_integer(threads));
     json_object_set_new(r, "no_wait", json_boolean(o->no_wait));
     json_object_set_new(r, "from_jsonl", json_boolean(o->from_jsonl));
@@ -471,6 +472,7 @@ int cortex_index_child_main(cortex_plugin_set *(*load)(int quiet))
     o.max_file_size = (uint64_t)json_integer_value(json_object_get(req, "max_file_size"));
     o.parse_seconds = json_real_value(json_object_get(req, "parse_seconds"));
     o.full = json_is_true(json_object_get(req, "full"));
+    o.force = json_is_true(json_object_get(req, "force"));
     o.threads = (unsigned)json_integer_value(json_object_get(req, "threads"));
     o.no_wait = json_is_true(json_object_get(req, "no_wait"));
     o.from_jsonl = json_is_true(json_object_get(req, "from_jsonl"));

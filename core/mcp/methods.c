@@ -147,13 +147,22 @@ static json_t *m_set_level(call *c)
     return json_object();
 }
 
+/* Every tools/list costs the client's context (issue 23: at most 3,000 tokens
+ * for every tool): the compact schemas, only the hints that apply
+ * (destructiveHint and idempotentHint mean something only when readOnlyHint is
+ * false), and no title (optional, for display; the name serves, and the
+ * server's instructions give each tool's title to the agent). */
 static json_t *tool_json(const cortex_tool *t)
 {
-    int ro = (t->flags & CORTEX_TOOL_READ_ONLY) != 0;
-    return json_pack("{s:s,s:s,s:s,s:O,s:O,s:{s:s,s:b,s:b,s:b,s:b}}", "name", t->name, "title", t->title, "description",
-                     t->description, "inputSchema", cortex_tool_input_schema(t), "outputSchema",
-                     cortex_tool_output_schema(t), "annotations", "title", t->title, "readOnlyHint", ro, "destructiveHint",
-                     0, "idempotentHint", 1, "openWorldHint", 0);
+    json_t *hints;
+    if (t->flags & CORTEX_TOOL_READ_ONLY)
+        hints = json_pack("{s:b,s:b}", "readOnlyHint", 1, "openWorldHint", 0);
+    else
+        hints = json_pack("{s:b,s:b,s:b,s:b}", "readOnlyHint", 0, "destructiveHint", 0, "idempotentHint", 1,
+                          "openWorldHint", 0);
+    return json_pack("{s:s,s:s,s:O,s:O,s:o}", "name", t->name, "description", t->description, "inputSchema",
+                     cortex_tool_listed_input_schema(t), "outputSchema", cortex_tool_listed_output_schema(t),
+                     "annotations", hints);
 }
 
 static json_t *m_tools_list(call *c)
@@ -203,10 +212,8 @@ static json_t *m_tools_call(call *c)
     c->s->progress_token = NULL;
     if (o == CORTEX_TOOL_CANCELLED) return json_object(); /* dropped by the caller: cancelled */
 
-    const char *format = json_string_value(json_object_get(args, "format"));
-    int text = format && strcmp(format, "text") == 0;
     /* A failure's text is its message alone: the agent reads it and corrects the call. */
-    char *rendered = cortex_tool_render(t, result, text || o == CORTEX_TOOL_FAILED);
+    char *rendered = cortex_tool_render(t, result, cortex_tool_wants_text(t, args) || o == CORTEX_TOOL_FAILED);
     json_t *r = json_pack("{s:[{s:s,s:s}]}", "content", "type", "text", "text", rendered);
     free(rendered);
     if (o == CORTEX_TOOL_OK) {

@@ -65,6 +65,11 @@ int cortex_mcp_server_new(cortex_mcp_server **out, const cortex_mcp_options *opt
     }
     if (!config) fprintf(stderr, "cortex mcp: %s (indexing is off until it is fixed)\n", cortex_repo_config_error(s->repo));
     cortex_repo_set_disabled_groups(s->repo, opts->disabled_groups | configured);
+    /* The option over the configuration; both were checked against the same names. */
+    cortex_tool_profile profile = CORTEX_TOOL_PROFILE_FULL;
+    const char *profile_name = opts->tools ? opts->tools : config ? config->mcp_tools : NULL;
+    if (profile_name) cortex_tool_profile_parse(profile_name, &profile);
+    cortex_repo_set_tool_profile(s->repo, profile);
     *out = s;
     return 0;
 }

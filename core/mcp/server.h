@@ -22,6 +22,7 @@
 typedef struct cortex_mcp_options {
     const char *root;          /* the repository; NULL = the current directory */
     unsigned disabled_groups;  /* tool groups hidden from tools/list and tools/call */
+    const char *tools;         /* the tool profile, "full" or "core"; NULL: the configuration's mcp.tools */
     int index_on_start;        /* start indexing at once when the store is missing */
     int watch;                 /* keep the index current as files change (inotify) */
     int tools_page_size;       /* tools per tools/list page; 0 = CORTEX_MCP_TOOLS_PAGE */

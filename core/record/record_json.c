@@ -1,6 +1,8 @@
 /* Hand-written, deterministic JSON for records (see record_json.h for why). */
 #include "record_json.h"
 
+#include "../util/handle_id.h"
+
 #include "../util/tokens.h"
 
 #include <string.h>
@@ -294,14 +296,17 @@ void cortex_json_chunk_line(cortex_buf *b, const cortex_file_records *r, const c
                             int with_file, const char *type)
 {
     open_line(b, r, with_file, type);
-    /* "path#ordinal": the path as a JSON string, reopened for the suffix
-     * (escaping is per byte, and '#' and digits need none) */
-    key(b, "id");
-    cortex_json_path(b, r->path, strlen(r->path));
-    b->len--;
-    cortex_buf_putc(b, '#');
-    cortex_buf_put_uint(b, ordinal);
-    cortex_buf_putc(b, '"');
+    /* its handle id (util/handle_id.h): the query tools name the chunk so */
+    (void)ordinal;
+    cortex_buf name = {0};
+    for (const char *h = c->headers; h && *h; h++)
+        if (*h == '\n') cortex_buf_puts(&name, " > ");
+        else cortex_buf_putc(&name, *h);
+    char id[CORTEX_HANDLE_ID_SIZE];
+    cortex_handle_id(id, "chunk", r->path, c->kind, c->headers ? (name.data ? name.data : "") : NULL, c->line_start,
+                     c->line_end);
+    cortex_buf_free(&name);
+    field_str(b, "id", id);
     field_str(b, "kind", c->kind);
     field_range(b, "lines", c->line_start, c->line_end);
     if (c->headers) {

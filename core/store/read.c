@@ -68,6 +68,10 @@ int cortex_store_reader_open(cortex_store_reader **out, const char *path)
      * larger page cache rather than re-reading pages through read(2) each call. */
     sqlite3_exec(db, "PRAGMA mmap_size = 1073741824; PRAGMA cache_size = -65536", NULL, NULL, NULL);
     sqlite3_create_function(db, "cortex_glob", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, glob_function, NULL, NULL);
+    if (cortex_store__register_coverage(db) != 0) {
+        sqlite3_close(db);
+        return cortex_error_set(CORTEX_EIO, "%s: SQLite has no FTS5 auxiliary-function API", path);
+    }
     cortex_store_reader *r = cortex_xcalloc(1, sizeof *r);
     r->db = db;
     *out = r;
@@ -491,7 +495,7 @@ int cortex_store_read_imports(cortex_store_reader *r, int64_t file_id, cortex_st
 
 #define EDGE_COLUMNS                                                                                                   \
     "f.path, b.line, b.col, b.kind, b.name, b.qualifier, c.name, b.resolution, t.name, t.kind, tf.path, "              \
-    "t.line_start, f.project, b.id"
+    "t.line_start, f.project, b.id, c.kind, c.line_start, c.line_end"
 #define EDGE_FROM                                                                                                      \
     " FROM ref_bindings b JOIN files f ON f.id = b.file_id LEFT JOIN symbols c ON c.id = b.caller_id "                 \
     "LEFT JOIN symbols t ON t.id = b.target_id LEFT JOIN files tf ON tf.id = t.file_id "
@@ -515,7 +519,9 @@ static int edge_row(sqlite3_stmt *st, void *cb, void *payload)
                            cortex_store__text(st, 5),  sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2),
                            cortex_store__text(st, 6),  cortex_store__text(st, 7),   cortex_store__text(st, 8),
                            cortex_store__text(st, 9),  cortex_store__text(st, 10),  sqlite3_column_int64(st, 11),
-                           cortex_store__text(st, 12), sqlite3_column_int64(st, 13)};
+                           cortex_store__text(st, 12), sqlite3_column_int64(st, 13),
+                           cortex_store__text(st, 14), sqlite3_column_int64(st, 15),
+                           sqlite3_column_int64(st, 16)};
     return ((cortex_store_edge_cb)cb)(&e, payload);
 }
 
@@ -566,6 +572,17 @@ int cortex_store_read_reference(cortex_store_reader *r, int64_t ref_id, cortex_s
                                   : cortex_store__step_error(r, "looking up the reference");
     cortex_store__release(r, st);
     return out;
+}
+
+int cortex_store_read_refs_at(cortex_store_reader *r, int64_t file_id, int64_t line, cortex_store_edge_cb cb,
+                              void *payload)
+{
+    /* a file's references are the range of ids its own id makes (CORTEX_STORE_ROW_ID_BITS) */
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " EDGE_COLUMNS EDGE_FROM "WHERE b.id IN (SELECT id FROM refs WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1") " AND line = ?2) ORDER BY b.col, b.id");
+    if (!st) return cortex_store__prepare_failed(r);
+    sqlite3_bind_int64(st, 1, file_id);
+    sqlite3_bind_int64(st, 2, line);
+    return each_row(r, st, "listing references", edge_row, (void *)cb, payload);
 }
 
 /* A reference's candidates: ?1 the reference. A definition is a member when

@@ -75,6 +75,9 @@ typedef enum cortex_store_table {
     CORTEX_STORE_TEXTS
 } cortex_store_table;
 
+/** The store's schema version (its user_version); 0 when unreadable. */
+int cortex_store_read_schema_version(cortex_store_reader *r);
+
 /** The generation the last committed run wrote; 0 when unreadable. */
 int64_t cortex_store_read_generation(cortex_store_reader *r);
 /** The rows of a table; 0 when unreadable. */
@@ -149,7 +152,9 @@ typedef struct cortex_store_edge {
     const char *target_name, *target_kind, *target_file; /* NULL when not bound */
     int64_t target_line;
     const char *project;
-    int64_t id; /* the reference's */
+    int64_t id;                /* the reference's */
+    const char *caller_kind;   /* the enclosing symbol's kind and lines, NULL/0 at top level */
+    int64_t caller_line, caller_line_end;
 } cortex_store_edge;
 
 typedef int (*cortex_store_edge_cb)(const cortex_store_edge *edge, void *payload);
@@ -162,6 +167,35 @@ typedef int (*cortex_store_edge_cb)(const cortex_store_edge *edge, void *payload
 int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store_edge_dir dir, const char *name,
                             const char *project, const char *kind, cortex_store_page page, cortex_store_edge_cb cb,
                             void *payload);
+
+/** The references made at `line` of file `file_id`, by column. */
+int cortex_store_read_refs_at(cortex_store_reader *r, int64_t file_id, int64_t line, cortex_store_edge_cb cb,
+                              void *payload);
+
+/** Every reference bound to a definition in another file: the
+ *  reference's file, the definition's file and the definition, in no order. */
+typedef int (*cortex_store_cross_ref_cb)(int64_t from_file, int64_t to_file, int64_t target, void *payload);
+int cortex_store_read_cross_refs(cortex_store_reader *r, cortex_store_cross_ref_cb cb, void *payload);
+
+/** One stored chunk (a documentation section or a code tier); strings
+ *  borrowed for the callback. */
+typedef struct cortex_store_chunk {
+    const char *file, *kind, *headers, *content; /* headers: "A\nB", or NULL */
+    int64_t line, line_end, ordinal;
+} cortex_store_chunk;
+typedef int (*cortex_store_chunk_cb)(const cortex_store_chunk *chunk, void *payload);
+/** The chunks of file `file_id`, in order. */
+int cortex_store_read_file_chunks(cortex_store_reader *r, int64_t file_id, cortex_store_chunk_cb cb, void *payload);
+
+/** One stored text (a comment, docstring, string or sample). */
+typedef struct cortex_store_text {
+    const char *file, *kind, *text, *parent; /* parent: the enclosing symbol's qualified name, or NULL */
+    int64_t line, line_end;
+} cortex_store_text;
+typedef int (*cortex_store_text_cb)(const cortex_store_text *text, void *payload);
+/** The texts of file `file_id` that start at `line`. */
+int cortex_store_read_texts_at(cortex_store_reader *r, int64_t file_id, int64_t line, cortex_store_text_cb cb,
+                               void *payload);
 
 /** The definitions an ambiguous reference (`ref_id`) may name, best first:
  *  those of its language within its reach (members for a call on a

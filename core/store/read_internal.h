@@ -59,4 +59,8 @@ int cortex_store__symbol_rows(cortex_store_reader *r, sqlite3_stmt *st, const ch
 /** Reads CORTEX_STORE__SYMBOL_COLUMNS from column `col` on. */
 int cortex_store__symbol_row(sqlite3_stmt *st, int col, cortex_store_symbol *out);
 
+/** Registers cortex_coverage(), the FTS5 auxiliary function the search
+ *  scopes rank by (search.c), on a reader's connection. */
+int cortex_store__register_coverage(sqlite3 *db);
+
 #endif

@@ -10,9 +10,44 @@
 #include "../util/error.h"
 
 #include <stdio.h>
+#include <string.h>
 
-/* An exact name match outranks any amount of term frequency (SQL text). */
+/* An exact name match outranks any amount of term frequency, and each
+ * further term a row covers outranks term frequency (SQL text): the window
+ * of rows read holds the ones the tools' ranking puts first. */
 #define EXACT_NAME_BOOST "100.0"
+#define COVERAGE_BOOST "30.0"
+
+/* ---- coverage: how many of a query's phrases a row matches -------------- */
+
+/* An FTS5 auxiliary function, cortex_coverage(table): the number of the
+ * query's phrases with at least one instance in the row. A query `a OR b`
+ * finds the rows with either; this says which have both. */
+static void coverage_function(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nval,
+                              sqlite3_value **values)
+{
+    (void)nval;
+    (void)values;
+    int phrases = api->xPhraseCount(fts), covered = 0;
+    for (int i = 0; i < phrases; i++) {
+        Fts5PhraseIter iter;
+        int col = -1, off = -1;
+        if (api->xPhraseFirst(fts, i, &iter, &col, &off) == SQLITE_OK && col >= 0) covered++;
+    }
+    sqlite3_result_int(ctx, covered);
+}
+
+int cortex_store__register_coverage(sqlite3 *db)
+{
+    fts5_api *api = NULL;
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &st, NULL) != SQLITE_OK) return CORTEX_EIO;
+    sqlite3_bind_pointer(st, 1, (void *)&api, "fts5_api_ptr", NULL);
+    sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (!api || api->iVersion < 2) return CORTEX_EIO;
+    return api->xCreateFunction(api, "cortex_coverage", NULL, coverage_function, NULL) == SQLITE_OK ? 0 : CORTEX_EIO;
+}
 
 typedef struct scope_sql {
     const char *fts_table;
@@ -21,13 +56,15 @@ typedef struct scope_sql {
 
 static const scope_sql scopes[CORTEX_STORE_SCOPES] = {
     [CORTEX_STORE_SCOPE_SYMBOL] = {"symbols_fts",
-                                   "bm25(symbols_fts, 10.0, 2.0, 1.0)"
+                                   "bm25(symbols_fts, 10.0, 2.0, 1.0) - " COVERAGE_BOOST " * cortex_coverage(symbols_fts)"
                                    " - CASE WHEN s.short_name = ?2 COLLATE NOCASE OR s.name = ?2 THEN " EXACT_NAME_BOOST " ELSE 0 END"
-                                   " + CASE WHEN s.kind = 'import' THEN 1.0 ELSE 0 END AS score, " CORTEX_STORE__SYMBOL_COLUMNS},
-    [CORTEX_STORE_SCOPE_FILE] = {"files_fts", "bm25(files_fts) AS score, f.path, f.lines, f.project"},
-    [CORTEX_STORE_SCOPE_TEXT] = {"texts_fts", "bm25(texts_fts) AS score, t.kind, f.path, t.line_start, t.line_end, p.name, f.project"},
-    [CORTEX_STORE_SCOPE_CHUNK] = {"chunks_fts", "bm25(chunks_fts, 1.0, 4.0) AS score, c.kind, f.path, c.line_start, c.line_end, "
-                                                "c.headers, c.content, f.project"},
+                                   " + CASE WHEN s.kind = 'import' THEN 1.0 ELSE 0 END AS score, cortex_coverage(symbols_fts), " CORTEX_STORE__SYMBOL_COLUMNS},
+    [CORTEX_STORE_SCOPE_FILE] = {"files_fts", "bm25(files_fts) - " COVERAGE_BOOST " * cortex_coverage(files_fts) AS score, "
+                                              "cortex_coverage(files_fts), f.path, f.lines, f.project"},
+    [CORTEX_STORE_SCOPE_TEXT] = {"texts_fts", "bm25(texts_fts) - " COVERAGE_BOOST " * cortex_coverage(texts_fts) AS score, "
+                                              "cortex_coverage(texts_fts), t.kind, f.path, t.line_start, t.line_end, p.name, f.project"},
+    [CORTEX_STORE_SCOPE_CHUNK] = {"chunks_fts", "bm25(chunks_fts, 1.0, 4.0) - " COVERAGE_BOOST " * cortex_coverage(chunks_fts) AS score, "
+                                                "cortex_coverage(chunks_fts), c.kind, f.path, c.line_start, c.line_end, c.headers, c.content, f.project"},
 };
 
 /* The first parameter of the kind words' (language, kind) pairs. */
@@ -83,30 +120,31 @@ static void read_hit(sqlite3_stmt *st, cortex_store_scope scope, cortex_store_hi
     *h = (cortex_store_hit){0};
     h->scope = scope;
     h->score = sqlite3_column_double(st, 0);
+    h->coverage = sqlite3_column_int(st, 1);
     switch (scope) {
-    case CORTEX_STORE_SCOPE_SYMBOL: cortex_store__symbol_row(st, 1, &h->symbol); break;
+    case CORTEX_STORE_SCOPE_SYMBOL: cortex_store__symbol_row(st, 2, &h->symbol); break;
     case CORTEX_STORE_SCOPE_FILE:
-        h->file = cortex_store__text(st, 1);
+        h->file = cortex_store__text(st, 2);
         h->line = 1;
-        h->line_end = sqlite3_column_int64(st, 2);
-        h->project = cortex_store__text(st, 3);
+        h->line_end = sqlite3_column_int64(st, 3);
+        h->project = cortex_store__text(st, 4);
         break;
     case CORTEX_STORE_SCOPE_TEXT:
-        h->kind = cortex_store__text(st, 1);
-        h->file = cortex_store__text(st, 2);
-        h->line = sqlite3_column_int64(st, 3);
-        h->line_end = sqlite3_column_int64(st, 4);
-        h->parent = cortex_store__text(st, 5);
-        h->project = cortex_store__text(st, 6);
+        h->kind = cortex_store__text(st, 2);
+        h->file = cortex_store__text(st, 3);
+        h->line = sqlite3_column_int64(st, 4);
+        h->line_end = sqlite3_column_int64(st, 5);
+        h->parent = cortex_store__text(st, 6);
+        h->project = cortex_store__text(st, 7);
         break;
     default:
-        h->kind = cortex_store__text(st, 1);
-        h->file = cortex_store__text(st, 2);
-        h->line = sqlite3_column_int64(st, 3);
-        h->line_end = sqlite3_column_int64(st, 4);
-        h->headers = cortex_store__text(st, 5);
-        h->content = cortex_store__text(st, 6);
-        h->project = cortex_store__text(st, 7);
+        h->kind = cortex_store__text(st, 2);
+        h->file = cortex_store__text(st, 3);
+        h->line = sqlite3_column_int64(st, 4);
+        h->line_end = sqlite3_column_int64(st, 5);
+        h->headers = cortex_store__text(st, 6);
+        h->content = cortex_store__text(st, 7);
+        h->project = cortex_store__text(st, 8);
         break;
     }
 }

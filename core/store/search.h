@@ -47,6 +47,7 @@ typedef struct cortex_store_search {
 typedef struct cortex_store_hit {
     cortex_store_scope scope;
     double score; /* lower is better */
+    int coverage; /* how many of the query's phrases the row matches */
     cortex_store_symbol symbol; /* SCOPE_SYMBOL */
     /* the other scopes: */
     const char *kind, *file, *parent, *headers, *content, *project;

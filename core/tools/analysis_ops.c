@@ -163,7 +163,7 @@ static int count_many(counting *c, const cortex_store_symbol_filter *f)
     int rc = cortex_store_read_ref_bounds(c->a->s->db, f, c->ascending, count_one, c);
     if (c->rc) return c->rc;
     if (rc < 0) return rc;
-    qsort(c->items, c->n, sizeof *c->items, compare_counted);
+    if (c->n) qsort(c->items, c->n, sizeof *c->items, compare_counted); /* items is NULL when none counted */
     return 0;
 }
 

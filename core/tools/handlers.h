@@ -21,11 +21,15 @@ struct cortex_repo {
     cortex_plugin_set *plugins;
     int auto_refresh;         /* re-index the few changed files a result mentions before answering */
     unsigned disabled_groups; /* bit i set: group i hidden (see cortex_tool_groups) */
+    cortex_tool_profile profile; /* core: only the CORTEX_TOOL_CORE rows are served */
 };
 
 struct cortex_reader {
     cortex_repo *repo;          /* borrowed */
     cortex_store_reader *db;    /* read connection; NULL until the store exists */
+    struct cortex_handle_log *handles; /* the handle log, opened on first need */
+    int handles_failed;                /* it could not be opened: handles are issued unrecorded */
+    struct cortex_repo_map *map;       /* explore's repository map, for one generation */
     int64_t counted_generation; /* the generation `indexed_files` was counted at */
     int64_t indexed_files;
 };
@@ -40,6 +44,9 @@ int cortex_tool_callees(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 int cortex_tool_flush(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 int cortex_tool_graph(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 int cortex_tool_analysis(json_t **out, cortex_tool_ctx *ctx, json_t *args);
+int cortex_tool_query(json_t **out, cortex_tool_ctx *ctx, json_t *args);
+int cortex_tool_evidence_pack(json_t **out, cortex_tool_ctx *ctx, json_t *args);
+int cortex_tool_expand(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 
 /** The definitions reachable from `id` along references of `kind` in `dir`
  *  (graph_ops.c: CORTEX_STORE_LINKS_* `flags`), to `depth`, at most `max`, as
@@ -56,10 +63,17 @@ int cortex_tool_reach(json_t **out, size_t *found, int *truncated, cortex_tool_c
 int cortex_tool_structural_implementations(json_t *nodes, cortex_reader *s, int64_t iface, size_t max);
 int cortex_tool_structural_interfaces(json_t *nodes, cortex_reader *s, int64_t type, size_t max);
 
+/** The reader's handle log (store/handle_log.h), opened on first use; NULL
+ *  when it cannot be (a read-only data directory): then expand knows no handle. */
+struct cortex_handle_log *cortex_reader_handles(cortex_reader *s);
+
 void cortex_render_explore(const json_t *result, cortex_buf *out);
 void cortex_render_flush(const json_t *result, cortex_buf *out);
 void cortex_render_graph(const json_t *result, cortex_buf *out);
 void cortex_render_analysis(const json_t *result, cortex_buf *out);
+void cortex_render_query(const json_t *result, cortex_buf *out);
+void cortex_render_evidence_pack(const json_t *result, cortex_buf *out);
+void cortex_render_expand(const json_t *result, cortex_buf *out);
 
 /* ---- shared by the handlers ------------------------------------------- */
 

@@ -2,13 +2,17 @@
 #define _DEFAULT_SOURCE
 #include "handlers.h"
 #include "paths.h"
+#include "repo_map.h"
 
 #include "../util/error.h"
+#include "../util/tokens.h"
 
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 /* ---- explore ------------------------------------------------------------ */
 
@@ -85,6 +89,29 @@ static int add_scope_file(const cortex_store_file *f, void *payload)
     return 0;
 }
 
+/* What canopy's status reports: the files and tokens in scope, the store's
+ * size on disk (with its write-ahead log), when it was last written, its schema. */
+static json_t *status_json(cortex_reader *s, size_t files, int64_t bytes)
+{
+    int64_t size = 0, written = 0;
+    char path[PATH_MAX + 8];
+    for (int wal = 0; wal < 2; wal++) {
+        snprintf(path, sizeof path, "%s%s", s->repo->store_path, wal ? "-wal" : "");
+        struct stat st;
+        if (stat(path, &st) != 0) continue;
+        size += (int64_t)st.st_size;
+        if ((int64_t)st.st_mtime > written) written = (int64_t)st.st_mtime;
+    }
+    char when[32] = "";
+    time_t t = (time_t)written;
+    struct tm tm;
+    if (written && gmtime_r(&t, &tm)) strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return json_pack("{s:I,s:I,s:I,s:s,s:i,s:I}", "files", (json_int_t)files, "tokens",
+                     (json_int_t)cortex_tokens_of((size_t)bytes), "store_bytes", (json_int_t)size, "last_indexed", when,
+                     "schema_version", cortex_store_read_schema_version(s->db), "generation",
+                     (json_int_t)cortex_store_read_generation(s->db));
+}
+
 int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
 {
     cortex_reader *s = ctx->reader;
@@ -158,6 +185,11 @@ int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
                                     "languages", langs);
         *out = json_pack("{s:o,s:O,s:I,s:b}", "project", project, "directories", dir_list, "shown", (json_int_t)shown,
                             "truncated", shown < npaths);
+        json_object_set_new(*out, "status", status_json(s, npaths, bytes));
+        int64_t map_tokens = json_integer_value(json_object_get(args, "map_tokens"));
+        const cortex_repo_map *map = NULL;
+        if (map_tokens > 0 && (rc = cortex_repo_map_get(&map, s)) == 0)
+            json_object_set_new(*out, "map", cortex_repo_map_json(s, map, scope, map_tokens));
         /* a monorepo: the nested repositories, each its own project */
         json_t *projects = projects_json(s);
         if (projects) json_object_set_new(*out, "projects", projects);

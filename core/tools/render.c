@@ -37,26 +37,61 @@ static void location(cortex_buf *out, const json_t *item)
         cortex_buf_printf(out, "-%lld", num(item, "line_end"));
 }
 
-static void render_item(cortex_buf *out, const json_t *item)
+/* The lines alone, when the answer is about one file and says which once. */
+static void lines(cortex_buf *out, const json_t *item)
 {
-    if (json_object_get(item, "binding")) { /* a reference edge */
-        cortex_buf_printf(out, "%s:%lld %s %s%s%s", str(item, "file"), num(item, "line"), str(item, "kind"),
-                          str(item, "qualifier") ? str(item, "qualifier") : "", str(item, "qualifier") ? "." : "",
-                          str(item, "name"));
-        cortex_buf_printf(out, " in %s [%s]", str(item, "caller") ? str(item, "caller") : "(top level)", str(item, "binding"));
-        const json_t *t = json_object_get(item, "target");
-        if (json_is_object(t)) cortex_buf_printf(out, " -> %s %s:%lld", str(t, "name"), str(t, "file"), num(t, "line"));
-        const json_t *cands = json_object_get(item, "candidates");
-        for (size_t i = 0; i < json_array_size(cands); i++) {
-            const json_t *c = json_array_get(cands, i);
-            cortex_buf_printf(out, "%s%s %s:%lld", i ? ", " : " -> one of ", str(c, "name"), str(c, "file"), num(c, "line"));
-        }
-        if (num(item, "candidates_total") > (long long)json_array_size(cands))
-            cortex_buf_printf(out, " (+%lld)", num(item, "candidates_total") - (long long)json_array_size(cands));
-        cortex_buf_putc(out, '\n');
+    cortex_buf_printf(out, "%lld", num(item, "line"));
+    if (json_object_get(item, "line_end") && num(item, "line_end") != num(item, "line"))
+        cortex_buf_printf(out, "-%lld", num(item, "line_end"));
+}
+
+/* A definition's parent goes without saying when its qualified name starts with it. */
+static int parent_implied(const json_t *item)
+{
+    const char *name = str(item, "name"), *parent = str(item, "parent");
+    size_t n = parent ? strlen(parent) : 0;
+    return name && parent && strncmp(name, parent, n) == 0 && name[n] == '.';
+}
+
+static void target_text(cortex_buf *out, const json_t *t)
+{
+    cortex_buf_printf(out, "%s %s %s:%lld", str(t, "kind"), str(t, "name"), str(t, "file"), num(t, "line"));
+}
+
+/* One reference: where (line and column), what, in which function, how it was
+ * bound, and what it binds to or may. */
+static void render_edge(cortex_buf *out, const json_t *item)
+{
+    cortex_buf_printf(out, "%s:%lld:%lld %s %s%s%s", str(item, "file"), num(item, "line"), num(item, "col"),
+                      str(item, "kind"), str(item, "qualifier") ? str(item, "qualifier") : "",
+                      str(item, "qualifier") ? "." : "", str(item, "name"));
+    cortex_buf_printf(out, " in %s [%s]", str(item, "caller") ? str(item, "caller") : "(top level)",
+                      str(item, "binding"));
+    const json_t *t = json_object_get(item, "target");
+    if (json_is_object(t)) {
+        cortex_buf_puts(out, " -> ");
+        target_text(out, t);
+    }
+    const json_t *cands = json_object_get(item, "candidates");
+    for (size_t i = 0; i < json_array_size(cands); i++) {
+        cortex_buf_puts(out, i ? ", " : " -> one of ");
+        target_text(out, json_array_get(cands, i));
+    }
+    if (num(item, "candidates_total") > (long long)json_array_size(cands))
+        cortex_buf_printf(out, " (+%lld)", num(item, "candidates_total") - (long long)json_array_size(cands));
+    cortex_buf_putc(out, '\n');
+}
+
+/* A symbol or a search hit: `file` is the answer's own file (its lines alone
+ * then) or NULL. Every field of the item is written but `project`, which its
+ * path says (a nested project's files are under its directory). */
+static void render_item(cortex_buf *out, const json_t *item, const char *file)
+{
+    if (json_object_get(item, "binding")) {
+        render_edge(out, item);
         return;
     }
-    if (json_object_get(item, "resolved")) { /* an import */
+    if (json_object_get(item, "resolved")) { /* an import of the answer's file */
         cortex_buf_printf(out, "%lld: %s", num(item, "line"), str(item, "name"));
         if (str(item, "alias")) cortex_buf_printf(out, " as %s", str(item, "alias"));
         if (str(item, "origin")) cortex_buf_printf(out, " (%s)", str(item, "origin"));
@@ -64,44 +99,58 @@ static void render_item(cortex_buf *out, const json_t *item)
         cortex_buf_putc(out, '\n');
         return;
     }
-    location(out, item);
+    if (file && str(item, "file") && strcmp(file, str(item, "file")) == 0)
+        lines(out, item);
+    else
+        location(out, item);
     cortex_buf_printf(out, " %s", str(item, "kind"));
     if (str(item, "name") && !(str(item, "type") && strcmp(str(item, "type"), "file") == 0))
         cortex_buf_printf(out, " %s", str(item, "name"));
     if (str(item, "sig")) cortex_buf_printf(out, "  %s", str(item, "sig"));
-    else if (str(item, "parent")) cortex_buf_printf(out, " (in %s)", str(item, "parent"));
+    if (str(item, "parent") && !parent_implied(item)) cortex_buf_printf(out, " (in %s)", str(item, "parent"));
+    if (str(item, "visibility")) cortex_buf_printf(out, " [%s]", str(item, "visibility"));
     cortex_buf_putc(out, '\n');
-    if (str(item, "doc") && !str(item, "snippet")) indented(out, str(item, "doc"));
-    if (str(item, "snippet")) indented(out, str(item, "snippet"));
+    /* The doc, unless the snippet shows it already (a docstring inside the definition). */
+    const char *doc = str(item, "doc"), *snippet = str(item, "snippet");
+    if (doc && !(snippet && strstr(snippet, doc))) indented(out, doc);
+    if (snippet) indented(out, snippet);
 }
 
 static void render_freshness(const json_t *result, cortex_buf *out)
 {
     const json_t *index = json_object_get(result, "index");
-    const json_t *stale = json_object_get(index, "stale");
-    if (json_array_size(stale) == 0) return;
-    cortex_buf_puts(out, "changed on disk since indexed (flush_index re-indexes):");
-    size_t i;
-    json_t *p;
-    json_array_foreach(stale, i, p) cortex_buf_printf(out, " %s", json_string_value(p));
-    cortex_buf_putc(out, '\n');
+    static const char *const lists[][2] = {{"stale", "changed on disk since indexed (flush_index re-indexes):"},
+                                           {"refreshed", "re-indexed before answering:"}};
+    for (size_t k = 0; k < 2; k++) {
+        const json_t *files = json_object_get(index, lists[k][0]);
+        if (json_array_size(files) == 0) continue;
+        cortex_buf_puts(out, lists[k][1]);
+        size_t i;
+        json_t *p;
+        json_array_foreach(files, i, p) cortex_buf_printf(out, " %s", json_string_value(p));
+        cortex_buf_putc(out, '\n');
+    }
 }
 
+/* The list tools' answers: a file's outline says the file and its language
+ * once; the arguments echoed back (query, name, parent) and the index's
+ * generation and file count are left to structuredContent. */
 static void render_list(const json_t *result, cortex_buf *out)
 {
     static const char *const lists[] = {"results", "symbols", "imports", "references", NULL};
     const json_t *items = NULL;
     for (const char *const *k = lists; *k && !items; k++) items = json_object_get(result, *k);
+    const char *file = str(result, "file");
+    if (file && str(result, "lang")) cortex_buf_printf(out, "%s (%s)\n", file, str(result, "lang"));
     const json_t *defs = json_object_get(result, "definitions");
-    if (json_array_size(defs)) {
-        size_t i;
-        json_t *d;
-        json_array_foreach(defs, i, d)
-            cortex_buf_printf(out, "defined: %s %s %s:%lld\n", str(d, "kind"), str(d, "name"), str(d, "file"), num(d, "line"));
-    }
     size_t i;
     json_t *item;
-    json_array_foreach(items, i, item) render_item(out, item);
+    json_array_foreach(defs, i, item) {
+        cortex_buf_puts(out, "defined: ");
+        target_text(out, item);
+        cortex_buf_putc(out, '\n');
+    }
+    json_array_foreach(items, i, item) render_item(out, item, file);
     json_array_foreach(json_object_get(result, "imported_by"), i, item)
         cortex_buf_printf(out, "imported by %s:%lld (%s)\n", str(item, "file"), num(item, "line"), str(item, "name"));
     long long total = num(result, "total"), shown = (long long)json_array_size(items);
@@ -133,6 +182,23 @@ void cortex_render_explore(const json_t *result, cortex_buf *out)
         if (num(d, "more")) cortex_buf_printf(out, " +%lld files", num(d, "more"));
         cortex_buf_putc(out, '\n');
     }
+    const json_t *map = json_object_get(result, "map");
+    if (json_array_size(json_object_get(map, "files")) || json_array_size(json_object_get(map, "vendored")))
+        cortex_buf_puts(out, "map (most referenced first):\n");
+    json_array_foreach(json_object_get(map, "files"), i, d) {
+        cortex_buf_printf(out, "  %s", str(d, "file"));
+        size_t j;
+        json_t *name;
+        json_array_foreach(json_object_get(d, "symbols"), j, name) cortex_buf_printf(out, "%s%s", j ? ", " : ": ", json_string_value(name));
+        cortex_buf_putc(out, '\n');
+    }
+    json_array_foreach(json_object_get(map, "vendored"), i, d)
+        cortex_buf_printf(out, "  %s (%lld files, vendored)\n", str(d, "path"), num(d, "files"));
+    const json_t *st = json_object_get(result, "status");
+    if (st)
+        cortex_buf_printf(out, "index: generation %lld, %lld files, ~%lld tokens, store %lld bytes, last indexed %s, schema %lld\n",
+                          num(st, "generation"), num(st, "files"), num(st, "tokens"), num(st, "store_bytes"),
+                          str(st, "last_indexed"), num(st, "schema_version"));
     render_freshness(result, out);
 }
 
@@ -147,6 +213,16 @@ void cortex_render_flush(const json_t *result, cortex_buf *out)
     json_t *p;
     json_array_foreach(json_object_get(result, "problems"), i, p)
         cortex_buf_printf(out, "problem: %s: %s\n", str(p, "file"), str(p, "message"));
+}
+
+int cortex_tool_wants_text(const cortex_tool *t, const json_t *args)
+{
+    const char *format = json_string_value(json_object_get(args, "format"));
+    if (!format) {
+        const json_t *param = json_object_get(json_object_get(cortex_tool_input_schema(t), "properties"), "format");
+        format = json_string_value(json_object_get(param, "default"));
+    }
+    return format && strcmp(format, "text") == 0;
 }
 
 char *cortex_tool_render(const cortex_tool *t, const json_t *result, int text)

@@ -98,6 +98,16 @@ unsigned cortex_repo_disabled_groups(const cortex_repo *repo)
     return repo->disabled_groups;
 }
 
+void cortex_repo_set_tool_profile(cortex_repo *repo, cortex_tool_profile profile)
+{
+    repo->profile = profile;
+}
+
+cortex_tool_profile cortex_repo_tool_profile(const cortex_repo *repo)
+{
+    return repo->profile;
+}
+
 void cortex_repo_set_auto_refresh(cortex_repo *repo, int on)
 {
     repo->auto_refresh = on;

@@ -33,4 +33,19 @@ void cortex_schema_apply_defaults(const json_t *schema, json_t *object);
  *  so a schema can never silently validate less than it says. */
 int cortex_schema_check_supported(const json_t *schema, cortex_buf *err);
 
+/* ---- the schemas tools/list serves (schema_compact.c) ---------------------- */
+
+/** An output schema's outline: its type and, `levels` deep, its properties
+ *  with their types (an array's items outlined at the array's level): 0 is the
+ *  type alone, 1 adds the top-level properties, 2 their properties and those
+ *  of array items. No description, enum, bound or required list. Any value
+ *  `schema` accepts, the outline accepts. Caller owns the result. */
+json_t *cortex_schema_outline(const json_t *schema, int levels);
+
+/** An input schema without the bounds the server checks itself (minimum,
+ *  maximum, minLength, minItems, maxItems, additionalProperties) and without
+ *  `type` beside an `enum`; descriptions, defaults and enums stay. Any value
+ *  `schema` accepts, the brief form accepts. Caller owns the result. */
+json_t *cortex_schema_brief(const json_t *schema);
+
 #endif

@@ -1,124 +1,29 @@
 /*
- * The search tool: one BM25-ranked full-text search over symbols (names split
- * into words, signatures, docs), file paths, texts (comments, docstrings,
- * strings, Markdown samples) and chunks (documentation sections; the code
- * tiers when asked for), merged into one list. The agent's query syntax
- * (a b, a OR b, foo*, "phrase", -bar) is translated into FTS5's; a query that
- * FTS5 still rejects is run again as plain terms.
+ * The search tool: one full-text search over symbols (names split into
+ * words, signatures, docs), file paths, texts (comments, docstrings, strings,
+ * Markdown samples) and chunks (documentation sections; the code tiers when
+ * asked for), merged into one list ranked by rank.h's rule. The agent's query
+ * syntax (a b, a OR b, foo*, "phrase", -bar) is translated into FTS5's
+ * (rank.c); a query that FTS5 still rejects is run again as plain terms.
  */
 #define _DEFAULT_SOURCE
-#include "handlers.h"
+#include "search_hits.h"
+
 #include "kinds.h"
 #include "paths.h"
-
-#include "../store/search.h"
 
 #include "../util/error.h"
 #include "../util/strings.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Lines shown for a file hit when the agent asks for the whole extent. */
 #define FILE_SNIPPET_MAX_LINES 200
 
-/* ---- query translation -------------------------------------------------- */
-
-static void quoted(cortex_buf *b, const char *s, size_t n)
-{
-    cortex_buf_putc(b, '"');
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '"') cortex_buf_putc(b, '"');
-        cortex_buf_putc(b, s[i]);
-    }
-    cortex_buf_putc(b, '"');
-}
-
-/* Splits off the next token: a "quoted phrase" (quotes kept) or a run of non-space. */
-static const char *next_token(const char *p, const char **start, size_t *len)
-{
-    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') p++;
-    *start = p;
-    if (!*p) return NULL;
-    const char *q = p;
-    if (*q == '-' && q[1] == '"') q++;
-    if (*q == '"') {
-        q = strchr(q + 1, '"');
-        q = q ? q + 1 : p + strlen(p);
-    }
-    while (*q && *q != ' ' && *q != '\t' && *q != '\n' && *q != '\r') q++;
-    *len = (size_t)(q - p);
-    return q;
-}
-
-static int is_operator(const char *t, size_t n)
-{
-    return (n == 2 && strncmp(t, "OR", 2) == 0) || (n == 3 && (strncmp(t, "AND", 3) == 0 || strncmp(t, "NOT", 3) == 0));
-}
-
-/* One term: a phrase, a prefix, or a word, quoted so punctuation never breaks the syntax. */
-static void term(cortex_buf *b, const char *t, size_t n)
-{
-    if (n >= 2 && t[0] == '"') {
-        size_t inner = t[n - 1] == '"' ? n - 2 : n - 1;
-        quoted(b, t + 1, inner);
-    } else if (n >= 2 && t[n - 1] == '*') {
-        quoted(b, t, n - 1);
-        cortex_buf_putc(b, '*');
-    } else {
-        quoted(b, t, n);
-    }
-}
-
-/* The agent's syntax in FTS5's: `-x` becomes `NOT x` after the positive terms.
- * With `plain`, every token is an ordinary term. Returns -1 when nothing positive is left. */
-static int translate(const char *query, int plain, cortex_buf *out)
-{
-    cortex_buf neg = {0};
-    int positives = 0;
-    const char *t;
-    size_t n;
-    for (const char *p = query; (p = next_token(p, &t, &n));) {
-        if (!plain && n > 1 && t[0] == '-') {
-            cortex_buf_puts(&neg, " NOT ");
-            term(&neg, t + 1, n - 1);
-            continue;
-        }
-        if (is_operator(t, n)) {
-            if (plain) continue; /* a misplaced operator is what made the query invalid */
-            if (out->len) cortex_buf_putc(out, ' ');
-            cortex_buf_add(out, t, n);
-            continue;
-        }
-        if (out->len) cortex_buf_putc(out, ' ');
-        if (plain) {
-            while (n && (*t == '-' || *t == '"')) t++, n--;
-            while (n && (t[n - 1] == '"' || t[n - 1] == '*')) n--;
-            if (!n) continue;
-            quoted(out, t, n);
-        } else {
-            term(out, t, n);
-        }
-        positives++;
-    }
-    if (neg.len && positives) cortex_buf_add(out, neg.data, neg.len);
-    cortex_buf_free(&neg);
-    return positives ? 0 : -1;
-}
-
 /* ---- the scopes, merged ------------------------------------------------------ */
-
-typedef struct hit {
-    double score;
-    int type; /* a cortex_store_scope: the tie-break order */
-    json_t *item;
-} hit;
-
-typedef struct hit_list {
-    hit *hits;
-    size_t n, cap;
-} hit_list;
 
 static const char *const text_kinds[] = {"docstring", "comment", "string", "sample", NULL};
 
@@ -131,9 +36,9 @@ static json_t *hit_item(const cortex_store_hit *h)
         item = cortex_symbol_json(&h->symbol);
         json_object_del(item, "visibility");
     } else if (h->scope == CORTEX_STORE_SCOPE_FILE) {
-        item = json_pack("{s:o,s:I,s:I,s:s,s:o,s:n,s:n,s:n}", "file", cortex_text_json(h->file), "line", (json_int_t)h->line,
-                         "line_end", (json_int_t)h->line_end, "kind", "file", "name", cortex_text_json(h->file), "parent",
-                         "sig", "doc");
+        item = json_pack("{s:o,s:I,s:I,s:s,s:o,s:n,s:n,s:n}", "file", cortex_text_json(h->file), "line",
+                         (json_int_t)h->line, "line_end", (json_int_t)h->line_end, "kind", "file", "name",
+                         cortex_text_json(h->file), "parent", "sig", "doc");
         cortex_project_field(item, h->project);
     } else if (h->scope == CORTEX_STORE_SCOPE_CHUNK) {
         /* a header path "A > B" names a documentation chunk; the content is its snippet */
@@ -147,13 +52,13 @@ static json_t *hit_item(const cortex_store_hit *h)
             cortex_buf_free(&b);
         }
         item = json_pack("{s:o,s:o,s:I,s:I,s:o,s:n,s:n,s:n,s:o}", "kind", cortex_text_json(h->kind), "file",
-                         cortex_text_json(h->file), "line", (json_int_t)h->line, "line_end", (json_int_t)h->line_end, "name",
-                         name, "parent", "sig", "doc", "content", cortex_text_json(h->content));
+                         cortex_text_json(h->file), "line", (json_int_t)h->line, "line_end", (json_int_t)h->line_end,
+                         "name", name, "parent", "sig", "doc", "content", cortex_text_json(h->content));
         cortex_project_field(item, h->project);
     } else {
         item = json_pack("{s:o,s:o,s:I,s:I,s:n,s:o,s:n,s:n}", "kind", cortex_text_json(h->kind), "file",
-                         cortex_text_json(h->file), "line", (json_int_t)h->line, "line_end", (json_int_t)h->line_end, "name",
-                         "parent", cortex_text_json(h->parent), "sig", "doc");
+                         cortex_text_json(h->file), "line", (json_int_t)h->line, "line_end", (json_int_t)h->line_end,
+                         "name", "parent", cortex_text_json(h->parent), "sig", "doc");
         cortex_project_field(item, h->project);
     }
     static const char *const type_names[] = {"symbol", "file", "text", "chunk"};
@@ -161,38 +66,158 @@ static json_t *hit_item(const cortex_store_hit *h)
     return item;
 }
 
+/* The window of each scope read and ranked, for `want` results: wide enough
+ * that a hit the rule puts first is in it though BM25 puts it lower. */
+static int64_t window(int64_t want)
+{
+    return want > INT64_MAX / 4 - 64 ? INT64_MAX : want * 3 + 64;
+}
+
+typedef struct collecting {
+    cortex_search_hits *out;
+    const cortex_query_terms *terms;
+} collecting;
+
 static int add_hit(const cortex_store_hit *h, void *payload)
 {
-    hit_list *list = payload;
-    hit *out = CORTEX_PUSH(list->hits, list->n, list->cap);
+    collecting *c = payload;
+    cortex_search_hit *out = CORTEX_PUSH(c->out->hits, c->out->n, c->out->cap);
     out->type = (int)h->scope;
-    out->score = h->score;
     out->item = hit_item(h);
+    const char *file = json_string_value(json_object_get(out->item, "file"));
+    const char *kind = json_string_value(json_object_get(out->item, "kind"));
+    /* names compared with the terms: a symbol's, a file's base name without
+     * its extension, a section's last heading */
+    cortex_name_match match = CORTEX_MATCH_TEXT;
+    if (h->scope == CORTEX_STORE_SCOPE_SYMBOL) {
+        match = cortex_name_match_of(h->symbol.name, c->terms);
+        /* an import is a use of the name, not its definition: below any definition so named */
+        if (strcmp(h->symbol.kind, "import") == 0 && match > CORTEX_MATCH_PREFIX) match = CORTEX_MATCH_PREFIX;
+    } else if (h->scope == CORTEX_STORE_SCOPE_FILE) {
+        const char *base = strrchr(file, '/');
+        base = base ? base + 1 : file;
+        char stem[256];
+        snprintf(stem, sizeof stem, "%.*s", (int)strcspn(base, "."), base);
+        match = cortex_name_match_of(stem, c->terms) >= CORTEX_MATCH_EXACT ? CORTEX_MATCH_PREFIX : CORTEX_MATCH_TEXT;
+    } else if (h->scope == CORTEX_STORE_SCOPE_CHUNK && h->headers) {
+        const char *last = strrchr(h->headers, '\n');
+        cortex_name_match m = cortex_name_match_of(last ? last + 1 : h->headers, c->terms);
+        match = m >= CORTEX_MATCH_EXACT ? CORTEX_MATCH_PREFIX : CORTEX_MATCH_TEXT;
+    }
+    out->rank = (cortex_rank){.match = (int)match,
+                              .coverage = h->coverage,
+                              .path = cortex_path_weight(file),
+                              .kind = cortex_kind_weight(kind),
+                              .bm25 = h->score};
     return 0;
 }
 
-static int search_all(cortex_reader *s, const cortex_store_search *q, const int scopes[CORTEX_STORE_SCOPES],
-                      hit_list *hits, int64_t *total)
+static int run_scopes(cortex_reader *s, const cortex_store_search *q, const int scopes[CORTEX_STORE_SCOPES],
+                      collecting *c)
 {
     int rc = 0;
     for (int scope = 0; scope < CORTEX_STORE_SCOPES && rc == 0; scope++)
-        if (scopes[scope]) rc = cortex_store_search_scope(total, s->db, (cortex_store_scope)scope, q, add_hit, hits);
+        if (scopes[scope])
+            rc = cortex_store_search_scope(&c->out->total, s->db, (cortex_store_scope)scope, q, add_hit, c);
     return rc;
 }
 
 static int compare_hits(const void *a, const void *b)
 {
-    const hit *x = a, *y = b;
-    if (x->score != y->score) return x->score < y->score ? -1 : 1;
-    if (x->type != y->type) return x->type - y->type;
-    int c = strcmp(json_string_value(json_object_get(x->item, "file")), json_string_value(json_object_get(y->item, "file")));
+    const cortex_search_hit *x = a, *y = b;
+    int c = cortex_rank_compare(&x->rank, &y->rank);
     if (c) return c;
-    json_int_t lx = json_integer_value(json_object_get(x->item, "line")), ly = json_integer_value(json_object_get(y->item, "line"));
+    if (x->type != y->type) return x->type - y->type;
+    c = strcmp(json_string_value(json_object_get(x->item, "file")),
+               json_string_value(json_object_get(y->item, "file")));
+    if (c) return c;
+    json_int_t lx = json_integer_value(json_object_get(x->item, "line")),
+               ly = json_integer_value(json_object_get(y->item, "line"));
     if (lx != ly) return lx < ly ? -1 : 1;
     /* Equal scores at one line (`int x, y;`): by name, so the order never depends on qsort. */
-    const char *nx = json_string_value(json_object_get(x->item, "name")), *ny = json_string_value(json_object_get(y->item, "name"));
+    const char *nx = json_string_value(json_object_get(x->item, "name")),
+               *ny = json_string_value(json_object_get(y->item, "name"));
     c = strcmp(nx ? nx : "", ny ? ny : "");
-    return c ? c : strcmp(json_string_value(json_object_get(x->item, "kind")), json_string_value(json_object_get(y->item, "kind")));
+    return c ? c
+             : strcmp(json_string_value(json_object_get(x->item, "kind")),
+                      json_string_value(json_object_get(y->item, "kind")));
+}
+
+void cortex_search_hits_free(cortex_search_hits *h)
+{
+    for (size_t i = 0; i < h->n; i++) json_decref(h->hits[i].item);
+    free(h->hits);
+    *h = (cortex_search_hits){0};
+}
+
+static void clear_hits(cortex_search_hits *h)
+{
+    for (size_t i = 0; i < h->n; i++) json_decref(h->hits[i].item);
+    h->n = 0;
+    h->total = 0;
+}
+
+int cortex_search_collect(cortex_search_hits *out, cortex_reader *s, const cortex_search_params *p)
+{
+    *out = (cortex_search_hits){0};
+    cortex_store_search r = {0};
+    cortex_query_terms own = {0};
+    const cortex_query_terms *terms = p->terms;
+    if (!terms) {
+        cortex_query_terms_of(&own, p->query);
+        terms = &own;
+    }
+    r.exact = terms->n ? terms->term[0] : "";
+    int rc = 0;
+    if (p->kind) rc = cortex_tool_kind_filter(&r, cortex_repo_plugins(s->repo), s->db, p->kind);
+    r.project = p->project;
+    r.glob = p->glob;
+    r.all_chunks = p->all_chunks;
+    r.want = window(p->want);
+    int scopes[CORTEX_STORE_SCOPES];
+    memcpy(scopes, p->scopes, sizeof scopes);
+    if (rc == 0 && r.kind) {
+        /* A kind names one scope: a text kind, a chunk kind, "file", or a symbol kind. */
+        int which = cortex_str_in(r.kind, text_kinds)    ? CORTEX_STORE_SCOPE_TEXT
+                    : cortex_str_in(r.kind, chunk_kinds) ? CORTEX_STORE_SCOPE_CHUNK
+                    : strcmp(r.kind, "file") == 0        ? CORTEX_STORE_SCOPE_FILE
+                                                         : CORTEX_STORE_SCOPE_SYMBOL;
+        for (int i = 0; i < CORTEX_STORE_SCOPES; i++) scopes[i] = scopes[i] && i == which;
+        if (which == CORTEX_STORE_SCOPE_FILE) r.kind = NULL;
+    }
+    collecting c = {out, terms};
+    cortex_buf fts = {0};
+    if (rc == 0 && p->fts) {
+        r.fts = p->fts;
+        rc = run_scopes(s, &r, scopes, &c);
+    } else if (rc == 0) {
+        int translated = cortex_query_fts(p->query, 0, &fts) == 0;
+        if (!translated)
+            rc = cortex_error_set(CORTEX_EINVALID,
+                                  "query \"%s\" has nothing to search for: add a term besides the excluded ones",
+                                  p->query);
+        r.fts = fts.data;
+        if (rc == 0) rc = run_scopes(s, &r, scopes, &c);
+        if (translated && rc == CORTEX_EINVALID) {
+            /* Not valid FTS5 syntax (a dangling OR, say): run it as plain terms. */
+            clear_hits(out);
+            cortex_buf_clear(&fts);
+            out->relaxed = 1;
+            rc = cortex_query_fts(p->query, 1, &fts) == 0
+                     ? 0
+                     : cortex_error_set(CORTEX_EINVALID, "query \"%s\" has no terms", p->query);
+            r.fts = fts.data;
+            if (rc == 0) rc = run_scopes(s, &r, scopes, &c);
+        }
+    }
+    cortex_buf_free(&fts);
+    cortex_query_terms_free(&own);
+    if (rc) {
+        cortex_search_hits_free(out);
+        return rc;
+    }
+    if (out->n) qsort(out->hits, out->n, sizeof *out->hits, compare_hits);
+    return 0;
 }
 
 static void add_snippet(cortex_reader *s, json_t *item, int64_t context)
@@ -223,104 +248,54 @@ int cortex_tool_search(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     const char *query = json_string_value(json_object_get(args, "query"));
     int64_t limit = json_integer_value(json_object_get(args, "limit"));
     int64_t offset = json_integer_value(json_object_get(args, "offset"));
-    cortex_store_search r = {0};
-    /* The first positive term is what an exact name match is tested against. */
-    char exact[256] = "";
-    const char *t;
-    size_t n;
-    for (const char *p = query; (p = next_token(p, &t, &n));) {
-        if ((n > 1 && t[0] == '-') || is_operator(t, n)) continue;
-        while (n && *t == '"') t++, n--;
-        while (n && (t[n - 1] == '"' || t[n - 1] == '*')) n--;
-        snprintf(exact, sizeof exact, "%.*s", (int)n, t);
-        break;
-    }
-    r.exact = exact;
-    const char *kind = json_string_value(json_object_get(args, "kind"));
-    if (kind && cortex_tool_kind_filter(&r, cortex_repo_plugins(s->repo), s->db, kind) != 0) return CORTEX_EINVALID;
-    r.project = json_string_value(json_object_get(args, "project"));
+    cortex_search_params p = {.query = query, .scopes = {1, 1, 1, 1}};
+    p.kind = json_string_value(json_object_get(args, "kind"));
+    p.project = json_string_value(json_object_get(args, "project"));
     /* a client's offset may be any integer the schema allows: saturate, never overflow */
-    r.want = offset > INT64_MAX - limit ? INT64_MAX : offset + limit;
+    p.want = offset > INT64_MAX - limit ? INT64_MAX : offset + limit;
     char *glob = NULL;
     const char *path = json_string_value(json_object_get(args, "path"));
     if (path) {
         /* Patterns match repository paths, so nothing outside the root can match; refuse such patterns outright. */
         if (path[0] == '/' || path[0] == '\\' || strstr(path, ".."))
-            return cortex_error_set(CORTEX_EINVALID, "path \"%s\" must be relative to the repository root, without ..", path);
+            return cortex_error_set(CORTEX_EINVALID, "path \"%s\" must be relative to the repository root, without ..",
+                                    path);
         glob = cortex_xstrdup(path);
         for (char *c = glob; *c; c++)
             if (*c == '\\') *c = '/';
-        r.glob = glob;
+        p.glob = glob;
     }
-
-    int scopes[4] = {1, 1, 1, 1};
     const json_t *scope = json_object_get(args, "scope");
     if (json_array_size(scope)) {
-        scopes[0] = scopes[1] = scopes[2] = scopes[3] = 0;
+        memset(p.scopes, 0, sizeof p.scopes);
         size_t i;
         json_t *v;
-        json_array_foreach(scope, i, v) {
+        json_array_foreach(scope, i, v)
+        {
             const char *name = json_string_value(v);
-            int which = strcmp(name, "symbol") == 0 ? 0 : strcmp(name, "file") == 0 ? 1 : strcmp(name, "text") == 0 ? 2 : 3;
-            scopes[which] = 1;
-            if (which == 3) r.all_chunks = 1;
+            int which = strcmp(name, "symbol") == 0 ? 0
+                        : strcmp(name, "file") == 0 ? 1
+                        : strcmp(name, "text") == 0 ? 2
+                                                    : 3;
+            p.scopes[which] = 1;
+            if (which == 3) p.all_chunks = 1;
         }
     }
-    if (r.kind) {
-        /* A kind names one scope: a text kind, a chunk kind, "file", or a symbol kind. */
-        int which = cortex_str_in(r.kind, text_kinds)    ? 2
-                    : cortex_str_in(r.kind, chunk_kinds) ? 3
-                    : strcmp(r.kind, "file") == 0    ? 1
-                                                     : 0;
-        for (int i = 0; i < 4; i++) scopes[i] = scopes[i] && i == which;
-        if (which == 1) r.kind = NULL;
-    }
-
-    cortex_buf fts = {0};
-    int relaxed = 0;
-    if (translate(query, 0, &fts) != 0) {
-        cortex_buf_free(&fts);
-        free(glob);
-        return cortex_error_set(CORTEX_EINVALID, "query \"%s\" has nothing to search for: add a term besides the excluded ones",
-                                query);
-    }
-    hit_list list = {0};
-    int64_t total = 0;
-    r.fts = fts.data;
-    int rc = search_all(s, &r, scopes, &list, &total);
-    if (rc == CORTEX_EINVALID) {
-        /* Not valid FTS5 syntax (a dangling OR, say): run it as plain terms. */
-        for (size_t i = 0; i < list.n; i++) json_decref(list.hits[i].item);
-        list.n = 0;
-        total = 0;
-        cortex_buf_clear(&fts);
-        relaxed = 1;
-        rc = translate(query, 1, &fts) == 0 ? 0 : cortex_error_set(CORTEX_EINVALID, "query \"%s\" has no terms", query);
-        r.fts = fts.data;
-        if (rc == 0) rc = search_all(s, &r, scopes, &list, &total);
-    }
-    cortex_buf_free(&fts);
+    cortex_search_hits hits;
+    int rc = cortex_search_collect(&hits, s, &p);
     free(glob);
-    hit *hits = list.hits;
-    size_t nhits = list.n;
-    if (rc) {
-        for (size_t i = 0; i < nhits; i++) json_decref(hits[i].item);
-        free(hits);
-        return rc;
-    }
-    if (nhits) qsort(hits, nhits, sizeof *hits, compare_hits);
+    if (rc) return rc;
     json_t *results = json_array();
     int64_t context = json_integer_value(json_object_get(args, "context_lines"));
-    for (size_t i = 0; i < nhits; i++) {
-        if ((int64_t)i >= offset && (int64_t)i < r.want) {
-            add_snippet(s, hits[i].item, context);
-            json_array_append(results, hits[i].item);
+    for (size_t i = 0; i < hits.n; i++) {
+        if ((int64_t)i >= offset && (int64_t)i < p.want) {
+            add_snippet(s, hits.hits[i].item, context);
+            json_array_append(results, hits.hits[i].item);
         }
-        json_decref(hits[i].item);
     }
-    free(hits);
     *out = json_pack("{s:s,s:o}", "query", query, "results", results);
-    if (relaxed) json_object_set_new(*out, "relaxed", json_true());
-    cortex_page_finish(*out, total, offset, json_array_size(results));
+    if (hits.relaxed) json_object_set_new(*out, "relaxed", json_true());
+    cortex_page_finish(*out, hits.total, offset, json_array_size(results));
+    cortex_search_hits_free(&hits);
     return 0;
 }

@@ -9,7 +9,9 @@
 #include "handlers.h"
 
 #include "../index/supervise.h"
+#include "../store/handle_log.h"
 #include "../store/totals.h"
+#include "repo_map.h"
 #include "schema.h"
 
 #include "../util/error.h"
@@ -55,9 +57,20 @@ int cortex_reader_open(cortex_reader **out, cortex_repo *repo)
     return rc;
 }
 
+cortex_handle_log *cortex_reader_handles(cortex_reader *s)
+{
+    if (s->handles || s->handles_failed) return s->handles;
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/handles.db", s->repo->data_dir);
+    if (cortex_handle_log_open(&s->handles, path) != 0) s->handles_failed = 1;
+    return s->handles;
+}
+
 void cortex_reader_close(cortex_reader *s)
 {
     if (!s) return;
+    cortex_handle_log_close(s->handles);
+    cortex_repo_map_free(s->map);
     close_read(s);
     free(s);
 }
@@ -77,7 +90,7 @@ cortex_repo *cortex_reader_repo(const cortex_reader *s)
     return s->repo;
 }
 
-static int run_index(cortex_tool_ctx *ctx, const char *const *only, size_t nonly, cortex_index_report *report)
+static int run_index(cortex_tool_ctx *ctx, const char *const *only, size_t nonly, int force, cortex_index_report *report)
 {
     cortex_reader *s = ctx->reader;
     cortex_repo *repo = s->repo;
@@ -89,6 +102,7 @@ static int run_index(cortex_tool_ctx *ctx, const char *const *only, size_t nonly
     o.sinks = only ? store_only : NULL;
     o.only = only;
     o.nonly = nonly;
+    o.force = force;
     o.progress = ctx->progress;
     o.progress_payload = ctx->progress_payload;
     o.cancel = ctx->cancelled;
@@ -102,7 +116,7 @@ static int run_index(cortex_tool_ctx *ctx, const char *const *only, size_t nonly
 
 int cortex_tool_index(cortex_index_report *out, cortex_tool_ctx *ctx)
 {
-    return run_index(ctx, NULL, 0, out);
+    return run_index(ctx, NULL, 0, 0, out);
 }
 
 /* ---- freshness ----------------------------------------------------------- */
@@ -194,7 +208,7 @@ static int refresh(cortex_tool_ctx *ctx, json_t *stale)
     const char **only = cortex_xcalloc(n + 1, sizeof *only);
     for (size_t i = 0; i < n; i++) only[i] = json_string_value(json_array_get(stale, i));
     cortex_index_report report;
-    int rc = run_index(ctx, only, n, &report);
+    int rc = run_index(ctx, only, n, 0, &report);
     cortex_index_report_dispose(&report);
     free(only);
     return rc;
@@ -275,12 +289,39 @@ cortex_tool_outcome cortex_tool_call(json_t **out, cortex_tool_ctx *ctx, const c
 
 /* ---- flush_index ----------------------------------------------------------- */
 
+typedef struct matched_paths {
+    char **paths;
+    size_t n, cap;
+} matched_paths;
+
+static int add_matched(const cortex_store_file *file, void *payload)
+{
+    matched_paths *m = payload;
+    *CORTEX_PUSH(m->paths, m->n, m->cap) = cortex_xstrdup(file->path);
+    return 0;
+}
+
 int cortex_tool_flush(json_t **out, cortex_tool_ctx *ctx, json_t *args)
 {
-    (void)args;
     cortex_reader *s = ctx->reader;
-    cortex_index_report r;
-    int rc = cortex_tool_index(&r, ctx);
+    const char *glob = json_string_value(json_object_get(args, "glob"));
+    if (glob && (glob[0] == '/' || strstr(glob, "..")))
+        return cortex_error_set(CORTEX_EINVALID, "glob \"%s\" must be relative to the repository root, without ..", glob);
+    /* With a glob, canopy's invalidate: the indexed files it matches are
+     * extracted again, changed or not, into the store; nothing else is walked. */
+    matched_paths m = {0};
+    int rc = 0;
+    if (glob && s->db) {
+        cortex_store_file_filter filter = {.dir = "", .glob = glob};
+        rc = cortex_store_read_files(s->db, &filter, add_matched, &m);
+        if (rc == 0 && m.n == 0) rc = cortex_error_set(CORTEX_ENOTFOUND, "no indexed file matches \"%s\"", glob);
+    }
+    cortex_index_report r = {0};
+    int ran = rc == 0;
+    if (rc == 0) rc = glob && s->db ? run_index(ctx, (const char *const *)m.paths, m.n, 1, &r) : cortex_tool_index(&r, ctx);
+    for (size_t i = 0; i < m.n; i++) free(m.paths[i]);
+    free(m.paths);
+    if (!ran) return rc;
     /* Totals of the index as it now stands, as `cortex index` reports them:
      * unchanged files were not parsed. */
     cortex_store_totals totals = {0};
@@ -291,6 +332,7 @@ int cortex_tool_flush(json_t **out, cortex_tool_ctx *ctx, json_t *args)
                             (json_int_t)totals.symbols, "references", (json_int_t)totals.refs, "texts",
                             (json_int_t)totals.texts, "removed", (json_int_t)r.removed,
                             "skipped", (json_int_t)r.walk.nskipped, "seconds", r.seconds, "sinks", "sqlite", "jsonl");
+    if (rc == 0 && glob && m.n) json_object_set_new(*out, "sinks", json_pack("[s]", "sqlite"));
     if (rc == 0) {
         json_t *problems = json_array();
         for (size_t i = 0; i < r.nproblems; i++)

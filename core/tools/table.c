@@ -15,6 +15,9 @@ const char *const cortex_tool_groups[] = {"navigation", "search", "graph", "inde
 const cortex_tool cortex_tools[] = {
     {CORTEX_TOOL_ROW_explore, .run = cortex_tool_explore, .render = cortex_render_explore},
     {CORTEX_TOOL_ROW_search, .run = cortex_tool_search, .render = NULL},
+    {CORTEX_TOOL_ROW_query, .run = cortex_tool_query, .render = cortex_render_query},
+    {CORTEX_TOOL_ROW_evidence_pack, .run = cortex_tool_evidence_pack, .render = cortex_render_evidence_pack},
+    {CORTEX_TOOL_ROW_expand, .run = cortex_tool_expand, .render = cortex_render_expand},
     {CORTEX_TOOL_ROW_get_file_symbols, .run = cortex_tool_file_symbols, .render = NULL},
     {CORTEX_TOOL_ROW_get_children, .run = cortex_tool_children, .render = NULL},
     {CORTEX_TOOL_ROW_get_imports, .run = cortex_tool_imports, .render = NULL},
@@ -53,8 +56,21 @@ static int group_index(const char *name, size_t len)
 
 int cortex_tool_enabled(const cortex_repo *repo, const cortex_tool *t)
 {
+    if (cortex_repo_tool_profile(repo) == CORTEX_TOOL_PROFILE_CORE && !(t->flags & CORTEX_TOOL_CORE)) return 0;
     int g = group_index(t->group, strlen(t->group));
     return g < 0 || !(cortex_repo_disabled_groups(repo) & (1u << g));
+}
+
+const char *const cortex_tool_profiles[] = {"full", "core", NULL};
+
+int cortex_tool_profile_parse(const char *name, cortex_tool_profile *out)
+{
+    for (int i = 0; cortex_tool_profiles[i]; i++)
+        if (strcmp(cortex_tool_profiles[i], name) == 0) {
+            *out = (cortex_tool_profile)i;
+            return 0;
+        }
+    return -1;
 }
 
 int cortex_tool_groups_parse(const char *list, unsigned *bits)

@@ -21,8 +21,16 @@ typedef enum cortex_tool_flags {
     CORTEX_TOOL_NEEDS_INDEX = 1 << 0, /* reads the store: indexed first when it is missing */
     CORTEX_TOOL_READ_ONLY = 1 << 1,   /* annotated readOnlyHint */
     CORTEX_TOOL_PAGED = 1 << 2,       /* a list: limit/offset, total, truncated, format */
-    CORTEX_TOOL_LONG = 1 << 3         /* may take seconds: reports progress, honours cancellation */
+    CORTEX_TOOL_LONG = 1 << 3,        /* may take seconds: reports progress, honours cancellation */
+    CORTEX_TOOL_CORE = 1 << 4         /* in the core profile (mcp.tools: core) */
 } cortex_tool_flags;
+
+/** The tool profiles an MCP client is served (mcp.tools): every tool, or the
+ *  rows flagged CORTEX_TOOL_CORE. */
+typedef enum cortex_tool_profile {
+    CORTEX_TOOL_PROFILE_FULL,
+    CORTEX_TOOL_PROFILE_CORE
+} cortex_tool_profile;
 
 /** The repository: root, data directory, configuration, plugins, enabled
  *  groups. Shared by every thread, read-only once open and set up. */
@@ -65,10 +73,19 @@ const cortex_tool *cortex_tool_find(const char *name);
 /** The tool's schemas (from schemas.json, references inlined); borrowed, live for the process. */
 const json_t *cortex_tool_input_schema(const cortex_tool *t);
 const json_t *cortex_tool_output_schema(const cortex_tool *t);
+/** What tools/list serves (schema_compact.c): the input schema without the bounds
+ *  the server checks itself, and the output schema's outline, which every result
+ *  the whole schema accepts conforms to. Borrowed, live for the process. */
+const json_t *cortex_tool_listed_input_schema(const cortex_tool *t);
+const json_t *cortex_tool_listed_output_schema(const cortex_tool *t);
 const cortex_tool *cortex_tool_find_command(const char *command);
 int cortex_tool_enabled(const cortex_repo *repo, const cortex_tool *t);
 /** Parses a group list ("search,graph") into disabled-group bits; -1 on an unknown name. */
 int cortex_tool_groups_parse(const char *list, unsigned *bits);
+/** Profile names, NULL-terminated, indexed by cortex_tool_profile: "full", "core". */
+extern const char *const cortex_tool_profiles[];
+/** Parses a profile name; -1 on an unknown one. */
+int cortex_tool_profile_parse(const char *name, cortex_tool_profile *out);
 /** Appends the MCP server's instructions, made from the table: each group's tools with their titles. */
 void cortex_tools_instructions(cortex_buf *out);
 
@@ -94,6 +111,10 @@ cortex_plugin_set *cortex_repo_plugins(cortex_repo *repo);
 /* Settings, set after the open and before the repository is shared. */
 void cortex_repo_set_disabled_groups(cortex_repo *repo, unsigned bits); /* bit i set: group i hidden */
 unsigned cortex_repo_disabled_groups(const cortex_repo *repo);
+/** The profile served (default full): under core, a tool without CORTEX_TOOL_CORE is
+ *  hidden as a disabled group's tools are. */
+void cortex_repo_set_tool_profile(cortex_repo *repo, cortex_tool_profile profile);
+cortex_tool_profile cortex_repo_tool_profile(const cortex_repo *repo);
 /** On (the default): a result that mentions a few files changed on disk is answered
  *  again after they are re-indexed. Off: they are reported as stale. */
 void cortex_repo_set_auto_refresh(cortex_repo *repo, int on);
@@ -128,5 +149,10 @@ cortex_tool_outcome cortex_tool_call(json_t **out, cortex_tool_ctx *ctx, const c
 /** The text an agent reads: compact text when args.format is "text" (or `text` is
  *  set), else the structured result as JSON. Caller frees. */
 char *cortex_tool_render(const cortex_tool *t, const json_t *result, int text);
+
+/** Non-zero when an MCP answer's text is the compact form: `args.format` (borrowed,
+ *  may be NULL), else the default of the tool's `format` parameter in schemas.json;
+ *  a tool without one answers JSON. */
+int cortex_tool_wants_text(const cortex_tool *t, const json_t *args);
 
 #endif

@@ -15,7 +15,8 @@ typedef enum cortex_error_code {
     CORTEX_EVERSION = -5,  /* an ABI or schema version cannot be used */
     CORTEX_ENOMEM = -6,
     CORTEX_ECANCELLED = -7, /* the caller asked to stop */
-    CORTEX_ESCHEMA = -8     /* a store of an older schema, opened to read: the next index run rebuilds it */
+    CORTEX_ESCHEMA = -8,    /* a store of an older schema, opened to read: the next index run rebuilds it */
+    CORTEX_ESTALE = -9      /* handles of an older index generation than the store's (HTTP: 409) */
 } cortex_error_code;
 
 /** Sets the last error message (printf-style) and returns `code`. */

@@ -16,12 +16,17 @@ C="$R/.cortex/chunks/chunks.jsonl"
 
 expect_status "index exits 0" 0 "$CORTEX" index "$R" --quiet
 expect_eq "every file's chunks, in path order" \
-  "README.md#1:doc README.md#2:doc README.md#3:doc docs/OPERATIONS.txt#1:doc lib/point.c#1:symbols lib/point.c#2:definitions lib/point.h#1:symbols lib/point.h#2:definitions src/app.py#1:symbols src/app.py#2:definitions src/app.py#3:data src/keep_gen.py#1:symbols src/keep_gen.py#2:data src/util.py#1:symbols src/util.py#2:definitions venv/__init__.py#1:symbols venv/__init__.py#2:definitions" \
-  "$(jq -r '"\(.id):\(.kind)"' "$C" | xargs)"
+  "README.md:doc README.md:doc README.md:doc docs/OPERATIONS.txt:doc lib/point.c:symbols lib/point.c:definitions lib/point.h:symbols lib/point.h:definitions src/app.py:symbols src/app.py:definitions src/app.py:data src/keep_gen.py:symbols src/keep_gen.py:data src/util.py:symbols src/util.py:definitions venv/__init__.py:symbols venv/__init__.py:definitions" \
+  "$(jq -r '"\(.file):\(.kind)"' "$C" | xargs)"
+expect_eq "chunk ids are handle ids, one per chunk" "17 17 true" \
+  "$(jq -r .id "$C" | wc -l) $(jq -r .id "$C" | sort -u | wc -l) $(jq -s 'all(.id | test("^h[0-9a-f]{24}$"))' "$C")"
+expect_eq "a documentation chunk's id is its handle's: the query tool names it so" \
+  "$(jq -r 'select(.file == "README.md" and .headers == ["Sample","Usage"]) | .id' "$C")" \
+  "$(cd "$R" && "$CORTEX" query --section Usage --json | jq -r '.handles[0].id')"
 expect_eq "a doc chunk: lines, header path, code block" \
   '[5,9] ["Sample","Usage"] [{"language":"python","content":"from src.app import Ledger\n"}]' \
-  "$(jq -c 'select(.id == "README.md#2") | .lines, .headers, .code_blocks' "$C" | xargs -0 printf '%s' | tr '\n' ' ' | sed 's/ $//')"
-expect_eq "a setext header opens a section" '["Sample","Notes"]' "$(jq -c 'select(.id == "README.md#3") | .headers' "$C")"
+  "$(jq -c 'select(.file == "README.md" and .headers == ["Sample","Usage"]) | .lines, .headers, .code_blocks' "$C" | xargs -0 printf '%s' | tr '\n' ' ' | sed 's/ $//')"
+expect_eq "a setext header opens a section" '["Sample","Notes"]' "$(jq -c 'select(.file == "README.md" and .lines[0] > 9) | .headers' "$C")"
 
 # search: a documentation section beside the code, named by its header path
 expect_eq "search finds a doc section by its prose" "chunk doc README.md:5 Sample > Usage" \

@@ -3,7 +3,7 @@
 # `cortex index` before anything is written, and each pipeline key changes
 # what is indexed (include/exclude globs, enabled plugins, extension
 # overrides, the line-length limit, sinks, named pipelines), and the MCP
-# server hides the tool groups it disables.
+# server hides the tool groups it disables and serves the tool profile it names.
 . "$(dirname "$0")/lib.sh"
 CORTEX=$1
 
@@ -63,7 +63,33 @@ expect_eq "an unknown plugin is named" "pipeline \"default\" names plugin \"cobo
 # The MCP server hides the groups the configuration disables.
 printf 'mcp:\n  disable: [graph]\n' > "$R/.cortex/config.yml"
 echo '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' | "$CORTEX" mcp --root "$R" > "$TMP/mcp.out" 2>/dev/null
-expect_eq "mcp.disable hides the graph tools" "explore search get_file_symbols get_children get_imports flush_index" \
+expect_eq "mcp.disable hides the graph tools" "explore search query evidence_pack expand get_file_symbols get_children get_imports flush_index" \
   "$(jq -r '[.result.tools[].name] | join(" ")' "$TMP/mcp.out")"
+
+# mcp.tools: core serves the core profile; --tools overrides the configuration.
+list_tools() { echo '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' | "$CORTEX" mcp --root "$R" "$@" 2>/dev/null |
+  jq -r '[.result.tools[].name] | join(" ")'; }
+printf 'mcp:\n  tools: core\n' > "$R/.cortex/config.yml"
+expect_eq "mcp.tools core: the core tools" "explore search query evidence_pack expand get_file_symbols graph" "$(list_tools)"
+echo '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_callers","arguments":{"name":"x"}}}' |
+  "$CORTEX" mcp --root "$R" > "$TMP/mcp.out" 2>/dev/null
+expect_eq "mcp.tools core: a tool outside the profile is refused" "-32602 Invalid params: unknown tool \"get_callers\"" \
+  "$(jq -r '"\(.error.code) \(.error.message)"' "$TMP/mcp.out")"
+expect_eq "--tools full over mcp.tools core: every tool" 13 "$(list_tools --tools full | wc -w)"
+printf 'mcp:\n  tools: core\n  disable: [graph]\n' > "$R/.cortex/config.yml"
+expect_eq "mcp.tools core and mcp.disable together" "explore search query evidence_pack expand get_file_symbols" "$(list_tools)"
+expect_eq "config check shows mcp.tools" "core" "$("$CORTEX" config check "$R" --json | jq -r .mcp.tools)"
+rm "$R/.cortex/config.yml"
+expect_eq "mcp.tools is full by default" "full" "$("$CORTEX" config check "$R" --json | jq -r .mcp.tools)"
+expect_eq "--tools core without a configuration" "explore search query evidence_pack expand get_file_symbols graph" \
+  "$(list_tools --tools core)"
+expect_status "--tools with an unknown profile exits 2" 2 "$CORTEX" mcp --root "$R" --tools all
+expect_eq "an unknown profile is named, with the known ones" "cortex mcp: unknown tool profile 'all' (profiles: full, core)" \
+  "$(cat "$TMP/err")"
+printf 'mcp:\n  tools: all\n' > "$R/.cortex/config.yml"
+expect_status "mcp.tools all: config check exits 1" 1 "$CORTEX" config check "$R"
+expect_eq "mcp.tools all: the error names the position and the profiles" \
+  "cortex config: $R/.cortex/config.yml:2:10: mcp.tools: unknown value \"all\" (one of: full, core)" "$(cat "$TMP/err")"
+rm "$R/.cortex/config.yml"
 
 finish

@@ -39,6 +39,7 @@ START_TEST(test_config_defaults)
     ck_assert_uint_eq(p->chunk_overlap, 50);
     ck_assert_uint_eq(p->ninclude + p->nexclude + p->nplugins + p->noverrides, 0);
     ck_assert_uint_eq(cfg.nmcp_disable, 0);
+    ck_assert_str_eq(cfg.mcp_tools, "full");
     cortex_config_dispose(&cfg);
 }
 END_TEST
@@ -58,7 +59,8 @@ START_TEST(test_config_every_key)
                            "  docs:\n"
                            "    plugins: [markdown]\n"
                            "mcp:\n"
-                           "  disable: [graph, index]\n"),
+                           "  disable: [graph, index]\n"
+                           "  tools: core\n"),
                      0);
     const cortex_pipeline_config *p = cortex_config_pipeline(&cfg, "default");
     ck_assert_uint_eq(p->ninclude, 2);
@@ -79,6 +81,7 @@ START_TEST(test_config_every_key)
     ck_assert_uint_eq(d->nsinks, 3);
     ck_assert_uint_eq(cfg.nmcp_disable, 2);
     ck_assert_str_eq(cfg.mcp_disable[1], "index");
+    ck_assert_str_eq(cfg.mcp_tools, "core");
     ck_assert_ptr_null(cortex_config_pipeline(&cfg, "nope"));
     ck_assert_str_eq(cortex_error_last(), "config.yml: no pipeline named \"nope\" (defined: default, docs)");
     cortex_config_dispose(&cfg);
@@ -121,6 +124,9 @@ START_TEST(test_config_errors_name_position_and_key)
                "config.yml:2:3: pipelines: a pipeline name is letters, digits, '-' and '_', not \"bad name\"");
     fails_with("mcp:\n  disable: [graph, everything]\n",
                "config.yml:2:20: mcp.disable: unknown value \"everything\" (one of: navigation, search, graph, index)");
+    fails_with("mcp:\n  tools: all\n", "config.yml:2:10: mcp.tools: unknown value \"all\" (one of: full, core)");
+    fails_with("mcp:\n  tools: [core]\n", "config.yml:2:10: mcp.tools: expected a string, got a list");
+    fails_with("mcp:\n  profile: core\n", "config.yml:2:3: mcp: unknown key \"profile\" (known: disable, tools)");
     fails_with("pipelines: [a, b]\n", "config.yml:1:12: pipelines: expected a mapping of pipeline names to pipelines, got a list");
     fails_with("pipelines:\n  default: [\n",
                "config.yml:3:1: YAML syntax error: did not find expected node content while parsing a flow node");

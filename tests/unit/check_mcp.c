@@ -7,6 +7,9 @@
 #include "mcp/methods.h"
 #include "mcp/server.h"
 
+#include "tools/schema.h"
+#include "util/tokens.h"
+
 #include "check_run.h"
 
 #include <check.h>
@@ -215,6 +218,76 @@ START_TEST(test_mcp_log_through_send)
 }
 END_TEST
 
+/* What tools/list costs a client's context, every tool of the default (full)
+ * profile included, as tokens of its compact JSON (util/tokens.h: four bytes a
+ * token): at most this many (issue 23; docs/mcp.md lists each tool's share). */
+#define TOOLS_LIST_TOKEN_BUDGET 3000
+
+START_TEST(test_mcp_tools_list_fits_the_token_budget)
+{
+    json_t *r = request("tools/list", NULL);
+    json_t *result = json_object_get(r, "result");
+    ck_assert_ptr_null(json_object_get(result, "nextCursor")); /* one page: every tool is counted */
+    char *all = json_dumps(result, JSON_COMPACT);
+    size_t tokens = cortex_tokens_of(strlen(all));
+    cortex_buf shares = {0};
+    size_t i;
+    json_t *t;
+    json_array_foreach(json_object_get(result, "tools"), i, t) {
+        char *one = json_dumps(t, JSON_COMPACT);
+        cortex_buf_printf(&shares, " %s %zu", json_string_value(json_object_get(t, "name")), strlen(one));
+        free(one);
+    }
+    ck_assert_uint_eq(json_array_size(json_object_get(result, "tools")), cortex_tool_count);
+    ck_assert_msg(tokens <= TOOLS_LIST_TOKEN_BUDGET,
+                  "tools/list is %zu tokens (%zu characters), over the budget of %d; characters per tool:%s", tokens,
+                  strlen(all), TOOLS_LIST_TOKEN_BUDGET, shares.data);
+    cortex_buf_free(&shares);
+    free(all);
+    json_decref(r);
+}
+END_TEST
+
+/* A real call through the method table: the text is the compact form (the
+ * tool's default), and structuredContent conforms to the outputSchema that
+ * tools/list served for the tool, not only to the whole one in schemas.json. */
+START_TEST(test_mcp_structured_content_conforms_to_the_listed_schema)
+{
+    json_t *list = request("tools/list", NULL);
+    const json_t *listed = NULL;
+    size_t i;
+    json_t *t;
+    json_array_foreach(json_object_get(json_object_get(list, "result"), "tools"), i, t) {
+        if (strcmp(json_string_value(json_object_get(t, "name")), "get_file_symbols") == 0)
+            listed = json_object_get(t, "outputSchema");
+    }
+    ck_assert_ptr_nonnull(listed);
+    json_t *r = request("tools/call", "{\"name\": \"get_file_symbols\", \"arguments\": {\"file\": \"one.py\"}}");
+    json_t *result = json_object_get(r, "result");
+    ck_assert(json_is_false(json_object_get(result, "isError")));
+    const json_t *structured = json_object_get(result, "structuredContent");
+    cortex_buf err = {0};
+    ck_assert_msg(cortex_schema_validate(listed, structured, &err) == 0, "%s", err.data);
+    cortex_buf_free(&err);
+    ck_assert_str_eq(
+        json_string_value(json_object_get(json_array_get(json_object_get(structured, "symbols"), 0), "name")), "only");
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(json_object_get(result, "content"), 0), "text")),
+                     "one.py (python)\n1-2 function only  def only()\n1 of 1\n");
+    json_decref(r);
+
+    /* format json: the same result as JSON text. */
+    r = request("tools/call",
+                "{\"name\": \"get_file_symbols\", \"arguments\": {\"file\": \"one.py\", \"format\": \"json\"}}");
+    result = json_object_get(r, "result");
+    json_t *parsed = json_loads(
+        json_string_value(json_object_get(json_array_get(json_object_get(result, "content"), 0), "text")), 0, NULL);
+    ck_assert(json_equal(parsed, json_object_get(result, "structuredContent")));
+    json_decref(parsed);
+    json_decref(r);
+    json_decref(list);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("mcp");
@@ -227,6 +300,8 @@ int main(void)
     tcase_add_test(tc, test_mcp_resource_not_found_code_by_era);
     tcase_add_test(tc, test_mcp_cursors_out_of_range_are_refused);
     tcase_add_test(tc, test_mcp_log_through_send);
+    tcase_add_test(tc, test_mcp_tools_list_fits_the_token_budget);
+    tcase_add_test(tc, test_mcp_structured_content_conforms_to_the_listed_schema);
     suite_add_tcase(s, tc);
     return cortex_check_run(s);
 }

@@ -46,7 +46,9 @@ static void teardown(void)
 }
 
 /* Calls a tool with JSON arguments; asserts the outcome and, on success, that
- * the result validates against the tool's output schema. */
+ * the result validates against the tool's output schema, both the whole one in
+ * schemas.json and the outline tools/list serves (MCP: structuredContent must
+ * conform to the outputSchema a client was given). */
 static json_t *call(const char *tool, const char *args_json, cortex_tool_outcome want)
 {
     const cortex_tool *t = cortex_tool_find(tool);
@@ -64,6 +66,8 @@ static json_t *call(const char *tool, const char *args_json, cortex_tool_outcome
         cortex_buf err = {0};
         int rc = cortex_schema_validate(cortex_tool_output_schema(t), result, &err);
         ck_assert_msg(rc == 0, "%s result does not match its output schema: %s", tool, err.data);
+        rc = cortex_schema_validate(cortex_tool_listed_output_schema(t), result, &err);
+        ck_assert_msg(rc == 0, "%s result does not match the output schema tools/list serves: %s", tool, err.data);
         cortex_buf_free(&err);
     }
     return result;
@@ -116,7 +120,7 @@ START_TEST(test_table_rows_are_their_schemas_json_entries)
 {
     static const struct { const char *name; unsigned bit; } flag_names[] = {
         {"needs_index", CORTEX_TOOL_NEEDS_INDEX}, {"read_only", CORTEX_TOOL_READ_ONLY},
-        {"paged", CORTEX_TOOL_PAGED}, {"long", CORTEX_TOOL_LONG}};
+        {"paged", CORTEX_TOOL_PAGED}, {"long", CORTEX_TOOL_LONG}, {"core", CORTEX_TOOL_CORE}};
     json_error_t e;
     json_t *all = json_load_file(SCHEMAS_JSON, 0, &e);
     ck_assert_msg(all != NULL, "%s:%d: %s", SCHEMAS_JSON, e.line, e.text);
@@ -178,6 +182,116 @@ START_TEST(test_tools_instructions_name_each_tool_by_group)
                      "calls), `graph` (walk the reference graph), `analysis` (analyze the repository); index: `flush_index` (re-index the repository). Start with `explore`. Results say when "
                      "a file changed since it was indexed. Pass format: \"text\" for compact output.");
     cortex_buf_free(&b);
+}
+END_TEST
+
+/* Equal JSON, or both absent. */
+static int same(const json_t *a, const json_t *b)
+{
+    return a == b || (a && b && json_equal(a, b));
+}
+
+/* What tools/list serves: the input schema with every parameter, its
+ * description, default and enum, but not the bounds the server checks; the
+ * output schema's outline (schemas.c says how deep). */
+START_TEST(test_listed_schemas_are_the_compact_forms)
+{
+    for (size_t i = 0; i < cortex_tool_count; i++) {
+        const cortex_tool *t = &cortex_tools[i];
+        const json_t *in = cortex_tool_input_schema(t), *out = cortex_tool_output_schema(t);
+        const json_t *lin = cortex_tool_listed_input_schema(t), *lout = cortex_tool_listed_output_schema(t);
+        cortex_buf err = {0};
+        ck_assert_msg(cortex_schema_check_supported(lin, &err) == 0, "%s listed input: %s", t->name, err.data);
+        ck_assert_msg(cortex_schema_check_supported(lout, &err) == 0, "%s listed output: %s", t->name, err.data);
+        cortex_buf_free(&err);
+        ck_assert_str_eq(json_string_value(json_object_get(lin, "type")), "object");
+        ck_assert(same(json_object_get(lin, "required"), json_object_get(in, "required")));
+        const char *key;
+        const json_t *p;
+        ck_assert_uint_eq(json_object_size(json_object_get(lin, "properties")),
+                          json_object_size(json_object_get(in, "properties")));
+        json_object_foreach((json_t *)json_object_get(in, "properties"), key, p) {
+            const json_t *lp = json_object_get(json_object_get(lin, "properties"), key);
+            ck_assert_msg(lp != NULL, "%s: tools/list lacks parameter %s", t->name, key);
+            ck_assert(same(json_object_get(lp, "description"), json_object_get(p, "description")));
+            ck_assert(same(json_object_get(lp, "default"), json_object_get(p, "default")));
+            ck_assert(same(json_object_get(lp, "enum"), json_object_get(p, "enum")));
+            ck_assert_ptr_null(json_object_get(lp, "minimum"));
+            ck_assert_ptr_null(json_object_get(lp, "maximum"));
+        }
+        /* The outline: the whole schema's types as deep as it goes, nothing else. */
+        ck_assert_str_eq(json_string_value(json_object_get(lout, "type")), "object");
+        ck_assert_ptr_null(json_object_get(lout, "required"));
+        ck_assert_ptr_null(json_object_get(lout, "description"));
+        json_object_foreach((json_t *)json_object_get(lout, "properties"), key, p) {
+            const json_t *whole = json_object_get(json_object_get(out, "properties"), key);
+            ck_assert_msg(whole != NULL, "%s: the listed outline has %s, the schema not", t->name, key);
+            ck_assert(same(json_object_get(p, "type"), json_object_get(whole, "type")));
+            ck_assert_ptr_null(json_object_get(p, "description"));
+        }
+    }
+    /* The whole schemas are what the server validates against: the bounds are there. */
+    const json_t *limit =
+        json_object_get(json_object_get(cortex_tool_input_schema(cortex_tool_find("search")), "properties"), "limit");
+    ck_assert_int_eq(json_integer_value(json_object_get(limit, "maximum")), 1000);
+}
+END_TEST
+
+/* The compact text is the answer's default where schemas.json says so (the
+ * format parameter's default); a tool without the parameter answers JSON. */
+START_TEST(test_text_is_the_default_where_the_schema_says)
+{
+    json_t *none = json_object(), *as_json = json_pack("{s:s}", "format", "json");
+    json_t *as_text = json_pack("{s:s}", "format", "text");
+    static const char *const text_default[] = {"search", "get_file_symbols", "get_children", "get_imports", "get_callers",
+                                               "get_callees"};
+    for (size_t i = 0; i < sizeof text_default / sizeof *text_default; i++) {
+        const cortex_tool *t = cortex_tool_find(text_default[i]);
+        ck_assert_msg(cortex_tool_wants_text(t, none), "%s: JSON by default", t->name);
+        ck_assert_msg(cortex_tool_wants_text(t, NULL), "%s: JSON without arguments", t->name);
+        ck_assert(!cortex_tool_wants_text(t, as_json));
+    }
+    /* Their text leaves facts out (docs/mcp.md): JSON unless asked. */
+    static const char *const json_default[] = {"explore", "flush_index", "graph", "analysis"};
+    for (size_t i = 0; i < sizeof json_default / sizeof *json_default; i++)
+        ck_assert_msg(!cortex_tool_wants_text(cortex_tool_find(json_default[i]), none), "%s: text by default",
+                      json_default[i]);
+    ck_assert(cortex_tool_wants_text(cortex_tool_find("search"), as_text));
+    json_decref(none);
+    json_decref(as_json);
+    json_decref(as_text);
+}
+END_TEST
+
+/* mcp.tools: core serves the rows flagged core, and the groups still apply. */
+START_TEST(test_core_profile_serves_the_core_rows)
+{
+    cortex_tool_profile p;
+    ck_assert_int_eq(cortex_tool_profile_parse("core", &p), 0);
+    ck_assert_int_eq(p, CORTEX_TOOL_PROFILE_CORE);
+    ck_assert_int_eq(cortex_tool_profile_parse("full", &p), 0);
+    ck_assert_int_eq(p, CORTEX_TOOL_PROFILE_FULL);
+    ck_assert_int_eq(cortex_tool_profile_parse("all", &p), -1);
+
+    static const char *const core[] = {"explore", "search", "get_file_symbols", "graph"};
+    static const char *const rest[] = {"get_children", "get_imports", "get_callers",
+                                       "get_callees",  "analysis",    "flush_index"};
+    ck_assert_int_eq(cortex_repo_tool_profile(session_repo), CORTEX_TOOL_PROFILE_FULL);
+    for (size_t i = 0; i < sizeof rest / sizeof *rest; i++)
+        ck_assert(cortex_tool_enabled(session_repo, cortex_tool_find(rest[i])));
+    cortex_repo_set_tool_profile(session_repo, CORTEX_TOOL_PROFILE_CORE);
+    for (size_t i = 0; i < sizeof core / sizeof *core; i++)
+        ck_assert_msg(cortex_tool_enabled(session_repo, cortex_tool_find(core[i])), "%s is core", core[i]);
+    for (size_t i = 0; i < sizeof rest / sizeof *rest; i++)
+        ck_assert_msg(!cortex_tool_enabled(session_repo, cortex_tool_find(rest[i])), "%s is not core", rest[i]);
+    for (size_t i = 0; i < cortex_tool_count; i++)
+        ck_assert_int_eq(cortex_tool_enabled(session_repo, &cortex_tools[i]),
+                         (cortex_tools[i].flags & CORTEX_TOOL_CORE) != 0);
+    unsigned bits;
+    ck_assert_int_eq(cortex_tool_groups_parse("graph", &bits), 0);
+    cortex_repo_set_disabled_groups(session_repo, bits);
+    ck_assert(!cortex_tool_enabled(session_repo, cortex_tool_find("graph")));
+    ck_assert(cortex_tool_enabled(session_repo, cortex_tool_find("search")));
 }
 END_TEST
 
@@ -458,9 +572,39 @@ START_TEST(test_text_rendering_is_one_line_per_item)
     json_t *r = call("get_callers", "{\"name\": \"normalize\"}", CORTEX_TOOL_OK);
     char *text = cortex_tool_render(t, r, 1);
     ck_assert_str_eq(text, "defined: function normalize src/util.py:1\n"
-                           "src/app.py:19 call norm in Ledger.add [import] -> normalize src/util.py:1\n"
-                           "src/util.py:7 call normalize in _unused [scoped] -> normalize src/util.py:1\n"
+                           "src/app.py:19:38 call norm in Ledger.add [import] -> function normalize src/util.py:1\n"
+                           "src/util.py:7:12 call normalize in _unused [scoped] -> function normalize src/util.py:1\n"
                            "2 of 2\n");
+    free(text);
+    json_decref(r);
+
+    /* A file's outline names the file and its language once; a parent its
+     * qualified name does not say is written, and a visibility. */
+    t = cortex_tool_find("get_file_symbols");
+    r = call("get_file_symbols", "{\"file\": \"src/util.py\"}", CORTEX_TOOL_OK);
+    text = cortex_tool_render(t, r, 1);
+    ck_assert_str_eq(text, "src/util.py (python)\n"
+                           "1-3 function normalize  def normalize(text)\n"
+                           "    Strip and lower-case a note.\n"
+                           "6-7 function _unused  def _unused() [private]\n"
+                           "2 of 2\n");
+    free(text);
+    json_decref(r);
+    /* A hit's doc is written unless its snippet shows it already. */
+    r = call("search", "{\"query\": \"normalize\", \"kind\": \"function\", \"context_lines\": 1}", CORTEX_TOOL_OK);
+    text = cortex_tool_render(cortex_tool_find("search"), r, 1);
+    ck_assert_str_eq(text, "src/util.py:1-3 function normalize  def normalize(text)\n"
+                           "    Strip and lower-case a note.\n"
+                           "    def normalize(text):\n"
+                           "1 of 1\n");
+    free(text);
+    json_decref(r);
+    r = call("search", "{\"query\": \"normalize\", \"kind\": \"function\", \"context_lines\": 2}", CORTEX_TOOL_OK);
+    text = cortex_tool_render(cortex_tool_find("search"), r, 1);
+    ck_assert_str_eq(text, "src/util.py:1-3 function normalize  def normalize(text)\n"
+                           "    def normalize(text):\n"
+                           "        \"\"\"Strip and lower-case a note.\"\"\"\n"
+                           "1 of 1\n");
     free(text);
     json_decref(r);
 }
@@ -475,11 +619,14 @@ static Suite *suite(void)
     tcase_add_test(table, test_table_rows_are_unique_and_schemas_are_usable);
     tcase_add_test(table, test_table_rows_are_their_schemas_json_entries);
     tcase_add_test(table, test_tools_instructions_name_each_tool_by_group);
+    tcase_add_test(table, test_listed_schemas_are_the_compact_forms);
+    tcase_add_test(table, test_text_is_the_default_where_the_schema_says);
     suite_add_tcase(s, table);
     TCase *handlers = tcase_create("handlers");
     tcase_add_checked_fixture(handlers, setup, teardown);
     tcase_set_timeout(handlers, 60);
     tcase_add_test(handlers, test_groups_parse_and_hide_tools);
+    tcase_add_test(handlers, test_core_profile_serves_the_core_rows);
     tcase_add_test(handlers, test_explore_caps_files_per_directory);
     tcase_add_test(handlers, test_search_ranks_exact_names_first_with_snippets);
     tcase_add_test(handlers, test_file_symbols_children_and_imports);

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 
 // ---- the environment tests/e2e/mcp_clients.sh passes --------------------------
 
@@ -88,17 +89,20 @@ const APP_SYMBOLS = [
   sym('main', 'function', 'src/app.py', 27, 30, null, 'def main()'),
 ];
 
+// The file and its language once, then each symbol's lines; Ledger.currency's
+// parent goes without saying.
 const APP_OUTLINE =
-  'src/app.py:2 import .util.normalize\n' +
-  'src/app.py:3 import json\n' +
-  'src/app.py:5 constant DEFAULT_CURRENCY\n' +
-  'src/app.py:8-24 class Ledger  class Ledger\n' +
+  'src/app.py (python)\n' +
+  '2 import .util.normalize\n' +
+  '3 import json\n' +
+  '5 constant DEFAULT_CURRENCY\n' +
+  '8-24 class Ledger  class Ledger\n' +
   '    Keeps entries in order.\n' +
-  'src/app.py:11 property Ledger.currency (in Ledger)\n' +
-  'src/app.py:13-15 method Ledger.__init__  def __init__(self, path)\n' +
-  'src/app.py:17-20 method Ledger.add  def add(self, amount, note)\n' +
-  'src/app.py:22-24 method Ledger.save  def save(self)\n' +
-  'src/app.py:27-30 function main  def main()\n' +
+  '11 property Ledger.currency\n' +
+  '13-15 method Ledger.__init__  def __init__(self, path)\n' +
+  '17-20 method Ledger.add  def add(self, amount, note)\n' +
+  '22-24 method Ledger.save  def save(self)\n' +
+  '27-30 function main  def main()\n' +
   '9 of 9\n';
 
 const NORMALIZE_CALLERS = [
@@ -123,20 +127,44 @@ async function call(ctx, name, args, options = {}) {
   return r;
 }
 
-// Default format: structuredContent, and the same JSON as text.
+// The tools whose text is the compact form unless format "json" is asked
+// (docs/mcp.md: the text carries the same facts as the JSON, in fewer tokens);
+// the others answer JSON unless format "text" is.
+const TEXT_DEFAULT = new Set(['search', 'get_file_symbols', 'get_children', 'get_imports', 'get_callers', 'get_callees',
+  'expand']);
+
+// structuredContent conforms to the outputSchema tools/list served for the tool
+// (MCP: it MUST), checked with the SDK's own validator.
+const validator = new AjvJsonSchemaValidator();
+function conforms(ctx, name, content) {
+  const schema = ctx.outputSchemas?.[name];
+  assert.ok(schema, `${name}: tools/list served no outputSchema (or tools/list was not read)`);
+  const { valid, errorMessage } = validator.getValidator(schema)(content);
+  assert.ok(valid, `${name}: structuredContent does not conform to the listed outputSchema: ${errorMessage}`);
+}
+
+// A result: structuredContent, conforming to the listed schema; the text is the
+// same JSON where the tool answers JSON, else not JSON (its exact compact text is
+// asserted by compact()).
 async function structured(ctx, name, args = {}, options) {
   const r = await call(ctx, name, args, options);
   assert.equal(r.isError, false, `${name} failed: ${r.content[0].text}`);
-  assert.deepEqual(r.structuredContent, JSON.parse(r.content[0].text), `${name}: structuredContent is the text's JSON`);
+  conforms(ctx, name, r.structuredContent);
+  if ((args.format ?? (TEXT_DEFAULT.has(name) ? 'text' : 'json')) === 'json')
+    assert.deepEqual(r.structuredContent, JSON.parse(r.content[0].text), `${name}: structuredContent is the text's JSON`);
+  else
+    assert.throws(() => JSON.parse(r.content[0].text), SyntaxError, `${name}: the text is the compact form, not JSON`);
   return r.structuredContent;
 }
 
-// format "text": compact text, and still the structured result.
+// The compact text: the default of the TEXT_DEFAULT tools (no format passed),
+// format "text" for the others; and still the structured result.
 async function compact(ctx, name, args = {}) {
-  const r = await call(ctx, name, { ...args, format: 'text' });
+  const r = await call(ctx, name, TEXT_DEFAULT.has(name) ? args : { ...args, format: 'text' });
   assert.equal(r.isError, false, `${name} failed: ${r.content[0].text}`);
-  assert.equal(typeof r.structuredContent, 'object', `${name}: format text keeps structuredContent`);
-  assert.throws(() => JSON.parse(r.content[0].text), SyntaxError, `${name}: format text is not JSON`);
+  assert.equal(typeof r.structuredContent, 'object', `${name}: the compact text keeps structuredContent`);
+  conforms(ctx, name, r.structuredContent);
+  assert.throws(() => JSON.parse(r.content[0].text), SyntaxError, `${name}: the compact text is not JSON`);
   return r;
 }
 
@@ -184,36 +212,40 @@ export async function sharedChecks(h, client, ctx) {
   let tools = [];
   await check('tools/list: the 10 tools in order', async () => {
     ({ tools } = await client.listTools());
+    ctx.outputSchemas = Object.fromEntries(tools.map((t) => [t.name, t.outputSchema]));
     assert.deepEqual(tools.map((t) => t.name), TOOL_NAMES);
   });
   await check('tools/list: schemas, titles and annotations', async () => {
     const required = {
-      explore: undefined, search: ['query'], get_file_symbols: ['file'], get_children: ['file', 'parent'],
+      explore: undefined, search: ['query'], query: undefined, evidence_pack: undefined, expand: ['handle_ids'],
+      get_file_symbols: ['file'], get_children: ['file', 'parent'],
       get_imports: ['file'], get_callers: ['name'], get_callees: ['caller'], graph: ['operation', 'target'],
       analysis: ['operation'], flush_index: undefined,
     };
+    // Compact (issue 23: tools/list within 3,000 tokens): no title, the hints
+    // that apply, the outputSchema's outline (schemas.json has the whole one).
     for (const t of tools) {
-      assert.equal(typeof t.title, 'string', t.name);
+      assert.equal(t.title, undefined, t.name);
       assert.equal(typeof t.description, 'string', t.name);
       assert.equal(t.inputSchema.type, 'object', t.name);
       assert.deepEqual(t.inputSchema.required, required[t.name], t.name);
-      assert.equal(t.outputSchema.type, 'object', t.name);
-      assert.ok(t.outputSchema.required.includes('index'), `${t.name}: every result says how fresh the index is`);
-      assert.ok(!JSON.stringify(t.outputSchema).includes('"$ref"'), `${t.name}: outputSchema is self-contained`);
+      assert.deepEqual(t.outputSchema, { type: 'object' }, t.name);
       assert.ok(!JSON.stringify(t.inputSchema).includes('"$ref"'), `${t.name}: inputSchema is self-contained`);
-      assert.equal(t.annotations.readOnlyHint, t.name !== 'flush_index', `${t.name}: readOnlyHint`);
-      assert.equal(t.annotations.openWorldHint, false, `${t.name}: openWorldHint`);
-      assert.equal(t.annotations.destructiveHint, false, `${t.name}: destructiveHint`);
-      assert.equal(t.annotations.title, t.title, `${t.name}: annotations.title`);
+      assert.deepEqual(t.annotations, t.name === 'flush_index'
+        ? { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false }
+        : { readOnlyHint: true, openWorldHint: false }, `${t.name}: annotations`);
     }
-    assert.deepEqual(tools.find((t) => t.name === 'search').inputSchema.properties.format.enum, ['json', 'text']);
+    // A parameter keeps its description, default and choices; the bounds are the server's to check.
+    const search = tools.find((t) => t.name === 'search').inputSchema.properties;
+    assert.deepEqual(search.format, { enum: ['json', 'text'], default: 'text' });
+    assert.deepEqual(search.limit, { type: 'integer', default: 10 });
+    assert.deepEqual(tools.find((t) => t.name === 'graph').inputSchema.properties.format, { enum: ['json', 'text'], default: 'json' });
   });
   await check('tools/list: each tool as its schemas.json entry describes it', async () => {
     const described = Object.keys(SCHEMAS).filter((k) => !k.startsWith('$'));
     assert.deepEqual(tools.map((t) => t.name).sort(), described.sort());
     for (const t of tools) {
       const entry = SCHEMAS[t.name];
-      assert.equal(t.title, entry.title, t.name);
       assert.equal(t.description, entry.description, t.name);
       assert.equal(t.annotations.readOnlyHint, entry.flags.includes('read_only'), `${t.name}: readOnlyHint`);
     }
@@ -288,12 +320,12 @@ export async function sharedChecks(h, client, ctx) {
     const r = await structured(ctx, 'search', { query: 'ledger' });
     assert.deepEqual(r, { query: 'ledger', results: ledgerHits(), ...page(8), index: index(1) });
   });
-  await check('search: format text', async () => {
+  await check('search: the compact text by default', async () => {
     const r = await compact(ctx, 'search', { query: 'ledger' });
     const indented = (from, to) => source(ctx, 'src/app.py', from, to).replace(/^/gm, '    ');
     assert.equal(r.content[0].text,
       `src/app.py:8-24 class Ledger  class Ledger\n${indented(8, 17)}\n` +
-      `src/app.py:11 property Ledger.currency (in Ledger)\n${indented(11, 11)}\n` +
+      `src/app.py:11 property Ledger.currency\n${indented(11, 11)}\n` +
       `src/app.py:22-24 method Ledger.save  def save(self)\n${indented(22, 24)}\n` +
       `src/app.py:13-15 method Ledger.__init__  def __init__(self, path)\n${indented(13, 15)}\n` +
       `src/app.py:17-20 method Ledger.add  def add(self, amount, note)\n${indented(17, 20)}\n` +
@@ -340,10 +372,14 @@ export async function sharedChecks(h, client, ctx) {
     const r = await structured(ctx, 'get_file_symbols', { file: 'src/app.py' });
     assert.deepEqual(r, { file: 'src/app.py', lang: 'python', symbols: APP_SYMBOLS, ...page(9), index: index(1) });
   });
-  await check('get_file_symbols: format text', async () => {
+  await check('get_file_symbols: the compact text by default', async () => {
     const r = await compact(ctx, 'get_file_symbols', { file: 'src/app.py' });
     assert.equal(r.content[0].text, APP_OUTLINE);
     assert.deepEqual(r.structuredContent.symbols, APP_SYMBOLS);
+  });
+  await check('get_file_symbols: format json, the result as JSON text', async () => {
+    const r = await structured(ctx, 'get_file_symbols', { file: 'src/util.py', format: 'json' });
+    assert.deepEqual(r.symbols.map((s) => [s.name, s.visibility]), [['normalize', null], ['_unused', 'private']]);
   });
   await check('get_file_symbols: C and Markdown', async () => {
     const c = await structured(ctx, 'get_file_symbols', { file: 'lib/point.c' });
@@ -392,13 +428,13 @@ export async function sharedChecks(h, client, ctx) {
     });
     assert.deepEqual(cli(ctx, 'tool', 'get_children', JSON.stringify({ file: 'src/app.py', parent: 'Ledger' })), r);
   });
-  await check('get_children: format text', async () => {
+  await check('get_children: the compact text by default', async () => {
     const r = await compact(ctx, 'get_children', { file: 'src/app.py', parent: 'Ledger' });
     assert.equal(r.content[0].text,
-      'src/app.py:11 property Ledger.currency (in Ledger)\n' +
-      'src/app.py:13-15 method Ledger.__init__  def __init__(self, path)\n' +
-      'src/app.py:17-20 method Ledger.add  def add(self, amount, note)\n' +
-      'src/app.py:22-24 method Ledger.save  def save(self)\n' +
+      '11 property Ledger.currency\n' +
+      '13-15 method Ledger.__init__  def __init__(self, path)\n' +
+      '17-20 method Ledger.add  def add(self, amount, note)\n' +
+      '22-24 method Ledger.save  def save(self)\n' +
       '4 of 4\n');
   });
   // `int x, y;` puts both fields at one line and column: source order still holds.
@@ -432,7 +468,7 @@ export async function sharedChecks(h, client, ctx) {
       index: index(1),
     });
   });
-  await check('get_imports: lib/point.c, format text', async () => {
+  await check('get_imports: lib/point.c, the compact text by default', async () => {
     const r = await compact(ctx, 'get_imports', { file: 'lib/point.c' });
     assert.equal(r.content[0].text, '1: stdio.h as * (system)\n2: point.h as * (local) -> lib/point.h\n2 of 2\n');
     assert.deepEqual(r.structuredContent.imported_by, []);
@@ -458,12 +494,12 @@ export async function sharedChecks(h, client, ctx) {
     const r = await structured(ctx, 'get_callers', { name: 'normalize' });
     assert.deepEqual(cli(ctx, 'callers', 'normalize'), r);
   });
-  await check('get_callers: format text', async () => {
+  await check('get_callers: the compact text by default', async () => {
     const r = await compact(ctx, 'get_callers', { name: 'normalize' });
     assert.equal(r.content[0].text,
       'defined: function normalize src/util.py:1\n' +
-      'src/app.py:19 call norm in Ledger.add [import] -> normalize src/util.py:1\n' +
-      'src/util.py:7 call normalize in _unused [scoped] -> normalize src/util.py:1\n' +
+      'src/app.py:19:38 call norm in Ledger.add [import] -> function normalize src/util.py:1\n' +
+      'src/util.py:7:12 call normalize in _unused [scoped] -> function normalize src/util.py:1\n' +
       '2 of 2\n');
   });
   await check('get_callers: Class.method, a class, and a C function with its prototype', async () => {
@@ -517,13 +553,13 @@ export async function sharedChecks(h, client, ctx) {
       edge('src/app.py', 30, 12, 'call', 'save', 'ledger', 'main', 'type', def('Ledger.save', 'method', 'src/app.py', 22)),
     ]);
   });
-  await check('get_callees: format text', async () => {
+  await check('get_callees: the compact text by default', async () => {
     const r = await compact(ctx, 'get_callees', { caller: 'Ledger.add' });
     assert.equal(r.content[0].text,
       'defined: method Ledger.add src/app.py:17\n' +
-      'src/app.py:19 call self.entries.append in Ledger.add [unresolved]\n' +
-      'src/app.py:19 call norm in Ledger.add [import] -> normalize src/util.py:1\n' +
-      'src/app.py:20 call len in Ledger.add [unresolved]\n' +
+      'src/app.py:19:22 call self.entries.append in Ledger.add [unresolved]\n' +
+      'src/app.py:19:38 call norm in Ledger.add [import] -> function normalize src/util.py:1\n' +
+      'src/app.py:20:16 call len in Ledger.add [unresolved]\n' +
       '3 of 3\n');
   });
   await check('get_callees: a missing required argument is an isError result', async () => {

@@ -322,8 +322,12 @@ async function main() {
   await expectResult(s, 'tool arg empty string below minLength: isError', call(56, 'get_callers', { name: '' }), toolError(/^name: /));
   await expectResult(s, 'tools/call without arguments is validated as {}', req(57, 'tools/call', { name: 'get_imports' }), toolError(/missing required property "file"/));
   await expectResult(s, 'a file not in the index: isError with a hint', call(58, 'get_file_symbols', { file: 'no/such.py' }), toolError(/no\/such\.py/));
-  await expectResult(s, 'a valid tools/call: isError false, structuredContent, text content', call(59, 'get_callers', { name: 'point_add' }), (r) =>
+  await expectResult(s, 'a valid tools/call: isError false, structuredContent, the compact text by default', call(59, 'get_callers', { name: 'point_add' }), (r) =>
     r.isError === false && r.structuredContent && Array.isArray(r.content) && r.content[0].type === 'text' &&
+    r.content[0].text === 'defined: function point_add lib/point.c:5\ndefined: prototype point_add lib/point.h:9\n' +
+      'lib/point.c:20:5 call point_add in main [scoped] -> function point_add lib/point.c:5\n1 of 1\n');
+  await expectResult(s, 'format json: the text is structuredContent as JSON', call(61, 'get_callers', { name: 'point_add', format: 'json' }), (r) =>
+    r.isError === false && r.structuredContent && r.content[0].type === 'text' &&
     JSON.stringify(JSON.parse(r.content[0].text)) === JSON.stringify(r.structuredContent));
 
   // ---- notifications: never answered ---------------------------------------------------------
