@@ -4,7 +4,7 @@
 # its crashes in fuzz/artifacts/TARGET; appends each run's CPU time, executions
 # and crashes to docs/reliability.md. A crash found becomes a fix and an input
 # in fuzz/regressions/TARGET. Usage: scripts/fuzz.sh [--minutes N] [TARGET...]
-# (targets: mcp config chunker glob paths extract-PLUGIN; default: all)
+# (targets: mcp config chunker glob paths query_dsl extract-PLUGIN; default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 minutes=10
@@ -12,7 +12,7 @@ if [ "${1:-}" == --minutes ]; then minutes=$2; shift 2; fi
 build=$("$here/scripts/build.sh" fuzz)
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(mcp config chunker glob paths)
+  targets=(mcp config chunker glob paths query_dsl)
   for so in "$build"/plugins/*.so; do targets+=("extract-$(basename "$so" .so)"); done
 fi
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}

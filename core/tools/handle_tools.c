@@ -499,6 +499,8 @@ static void handle_line(cortex_buf *out, const json_t *h)
         cortex_buf_printf(out, " %s", str(h, "kind"));
         if (str(h, "name")) cortex_buf_printf(out, " %s", str(h, "name"));
     }
+    const json_t *span = json_object_get(h, "span");
+    if (span) cortex_buf_printf(out, " @%lld-%lld", num(span, "start"), num(span, "end"));
     cortex_buf_printf(out, " ~%lldt", num(h, "token_count"));
     if (json_object_get(h, "score"))
         cortex_buf_printf(out, " score %.2f", json_real_value(json_object_get(h, "score")));
@@ -517,17 +519,24 @@ void cortex_render_query(const json_t *result, cortex_buf *out)
     cortex_buf_printf(out, "%lld matches%s, ~%lld tokens to expand; generation %lld\n", num(result, "total_matches"),
                       json_is_true(json_object_get(result, "truncated")) ? " (more than shown)" : "",
                       num(result, "total_tokens"), num(result, "generation"));
+    cortex_render_freshness(result, out);
 }
 
 void cortex_render_evidence_pack(const json_t *result, cortex_buf *out)
 {
     const json_t *g = json_object_get(result, "guidance");
-    cortex_buf_printf(out, "confidence %.2f (%s): %s; %s\n", json_real_value(json_object_get(g, "confidence")),
-                      str(g, "confidence_band"), str(g, "recommended_action"), str(g, "rationale"));
+    cortex_buf_printf(out, "confidence %.2f (%s): %s, %s, expand %lld, at most %lld more quer%s; %s\n",
+                      json_real_value(json_object_get(g, "confidence")), str(g, "confidence_band"),
+                      str(g, "recommended_action"),
+                      json_is_true(json_object_get(g, "stop_querying")) ? "stop querying" : "keep querying",
+                      num(g, "suggested_expand_count"), num(g, "max_additional_queries"),
+                      num(g, "max_additional_queries") == 1 ? "y" : "ies", str(g, "rationale"));
     size_t i;
     const json_t *h;
     json_array_foreach(json_object_get(result, "handles"), i, h) handle_line(out, h);
-    cortex_buf_printf(out, "next: %s (generation %lld)\n", str(g, "next_step"), num(result, "generation"));
+    cortex_buf_printf(out, "%lld matches; next: %s (generation %lld)\n", num(result, "total_matches"), str(g, "next_step"),
+                      num(result, "generation"));
+    cortex_render_freshness(result, out);
 }
 
 void cortex_render_expand(const json_t *result, cortex_buf *out)
@@ -541,4 +550,5 @@ void cortex_render_expand(const json_t *result, cortex_buf *out)
         else cortex_buf_printf(out, "%s\n", str(c, "content"));
         if (json_is_true(json_object_get(c, "truncated"))) cortex_buf_puts(out, "(cut: the file goes on)\n");
     }
+    cortex_render_freshness(result, out);
 }

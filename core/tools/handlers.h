@@ -71,6 +71,8 @@ void cortex_render_explore(const json_t *result, cortex_buf *out);
 void cortex_render_flush(const json_t *result, cortex_buf *out);
 void cortex_render_graph(const json_t *result, cortex_buf *out);
 void cortex_render_analysis(const json_t *result, cortex_buf *out);
+/** The index object's stale and refreshed files as lines (nothing when none). */
+void cortex_render_freshness(const json_t *result, cortex_buf *out);
 void cortex_render_query(const json_t *result, cortex_buf *out);
 void cortex_render_evidence_pack(const json_t *result, cortex_buf *out);
 void cortex_render_expand(const json_t *result, cortex_buf *out);

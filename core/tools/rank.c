@@ -283,8 +283,10 @@ int cortex_kind_weight(const char *kind)
 
 int cortex_rank_compare(const cortex_rank *a, const cortex_rank *b)
 {
-    if (a->match != b->match) return b->match - a->match;
+    /* more of a several-word query's terms first: a hit naming one of them exactly
+     * is less specific than one with all of them */
     if (a->coverage != b->coverage) return b->coverage - a->coverage;
+    if (a->match != b->match) return b->match - a->match;
     if (a->path != b->path) return b->path - a->path;
     if (a->kind != b->kind) return b->kind - a->kind;
     double x = a->bm25 - a->prior, y = b->bm25 - b->prior;
@@ -295,5 +297,5 @@ double cortex_rank_score(const cortex_rank *r)
 {
     /* relevance within the last step: BM25 (negative, lower better) squashed into [0, 1) */
     double rel = r->bm25 < 0 ? -r->bm25 / (1.0 - r->bm25) : 0;
-    return 1000.0 * r->match + 100.0 * r->coverage + 10.0 * r->path + 3.0 * r->kind + rel + r->prior / CORTEX_PRIOR_MAX;
+    return 1000.0 * r->coverage + 100.0 * r->match + 10.0 * r->path + 3.0 * r->kind + rel + r->prior / CORTEX_PRIOR_MAX;
 }

@@ -1,8 +1,8 @@
 /*
  * How the search, query and evidence-pack tools rank what they find, one
- * rule for all three: a symbol named exactly like a query term (same case
- * first) over a prefix over a text match; more of the query's terms covered;
- * source over tests and examples, over vendored, generated code and
+ * rule for all three: more of the query's terms covered; a symbol named
+ * exactly like a query term (same case first) over a prefix over a text
+ * match; source over tests and examples, over vendored, generated code and
  * changelogs; definitions over fields, variables and imports; then BM25, and
  * last the expand prior (what agents chose to read for the same terms).
  * Also the agent's query syntax: its terms, and its translation into FTS5's.

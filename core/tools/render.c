@@ -116,7 +116,7 @@ static void render_item(cortex_buf *out, const json_t *item, const char *file)
     if (snippet) indented(out, snippet);
 }
 
-static void render_freshness(const json_t *result, cortex_buf *out)
+void cortex_render_freshness(const json_t *result, cortex_buf *out)
 {
     const json_t *index = json_object_get(result, "index");
     static const char *const lists[][2] = {{"stale", "changed on disk since indexed (flush_index re-indexes):"},
@@ -159,7 +159,7 @@ static void render_list(const json_t *result, cortex_buf *out)
         cortex_buf_printf(out, " (more with offset %lld)", num(result, "next_offset"));
     if (json_is_true(json_object_get(result, "relaxed"))) cortex_buf_puts(out, " (query run as plain terms)");
     cortex_buf_putc(out, '\n');
-    render_freshness(result, out);
+    cortex_render_freshness(result, out);
 }
 
 void cortex_render_explore(const json_t *result, cortex_buf *out)
@@ -199,7 +199,7 @@ void cortex_render_explore(const json_t *result, cortex_buf *out)
         cortex_buf_printf(out, "index: generation %lld, %lld files, ~%lld tokens, store %lld bytes, last indexed %s, schema %lld\n",
                           num(st, "generation"), num(st, "files"), num(st, "tokens"), num(st, "store_bytes"),
                           str(st, "last_indexed"), num(st, "schema_version"));
-    render_freshness(result, out);
+    cortex_render_freshness(result, out);
 }
 
 void cortex_render_flush(const json_t *result, cortex_buf *out)

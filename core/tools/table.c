@@ -105,7 +105,8 @@ void cortex_tools_instructions(cortex_buf *out)
         }
     }
     cortex_buf_printf(out,
-                      ". Start with `%s`. Results say when a file changed since it was indexed. "
-                      "Pass format: \"text\" for compact output.",
+                      ". Start with `%s`; to find code, `evidence_pack`, then `expand` the handles it suggests. "
+                      "Results say when a file changed since it was indexed; their text is compact where it carries "
+                      "every fact (format: \"json\" for JSON).",
                       cortex_tools[0].name);
 }

@@ -24,7 +24,7 @@ expect_eq "search etag: the library's, not the tests' locals" "lib/utils.js:6 va
 expect_eq "search 'session cookie': hits covering both words first, no test in the first five" \
   "docs/guide.md:7 section Guide.Session cookie settings|0" \
   "$(top 'session cookie')|$("$CORTEX" search 'session cookie' --json --limit 5 | jq '[.results[] | select(.file | startswith("tests/"))] | length')"
-expect_eq "search 'session cookie': a source hit second" "src/flask/app.py:8 Flask.session_interface" \
+expect_eq "search 'session cookie': a source hit with both words second" "src/flask/sessions.py:11 SecureCookieSessionInterface.open_session" \
   "$("$CORTEX" search 'session cookie' --json | jq -r '.results[1] | "\(.file):\(.line) \(.name)"')"
 expect_eq "search: a word only one hit has still finds the others (ranked by terms covered)" "true" \
   "$("$CORTEX" search 'cookie zebra' --json | jq '.total > 0')"

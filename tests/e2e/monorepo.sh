@@ -43,10 +43,12 @@ expect_eq "explore lists the projects" '[{"path":".","files":1},{"path":"vendor/
   "$("$CORTEX" tool explore '{}' --root "$R" --json | jq -c .projects)"
 expect_eq "explore of one project" "vendor/libfoo/src/config.py" \
   "$("$CORTEX" tool explore '{"project":"vendor/libfoo"}' --root "$R" --json | jq -r '.directories[] | .path as $d | .files[] | select(endswith(".py")) | "\($d)/\(.)"')"
-expect_eq "search results say their project" "function parse_config vendor/libfoo | function parseConfig web" \
+# vendor/ is vendored code by the ranking's conventions: the web project's function first
+expect_eq "search results say their project" "function parseConfig web | function parse_config vendor/libfoo" \
   "$("$CORTEX" tool search '{"query":"parse config","kind":"function","context_lines":0}' --root "$R" --json |
      jq -r '[.results[] | "\(.kind) \(.name) \(.project // ".")"] | join(" | ")')"
-expect_eq "search filtered by project" "parseConfig" \
+# both words first, then the file whose path has one of them
+expect_eq "search filtered by project" "parseConfig web/src/config.js" \
   "$("$CORTEX" tool search '{"query":"parse config","project":"web","context_lines":0}' --root "$R" --json | jq -r '[.results[].name] | join(" ")')"
 expect_eq "callers across projects, each edge with its project" "app/main.py:5 . import" \
   "$("$CORTEX" tool get_callers '{"name":"parse_config"}' --root "$R" --json | jq -r '.references[] | "\(.file):\(.line) \(.project // ".") \(.binding)"')"

@@ -178,9 +178,12 @@ START_TEST(test_tools_instructions_name_each_tool_by_group)
                      "cortex indexes this repository's code and docs. Its tools, by group: navigation: `explore` "
                      "(explore the project), `get_file_symbols` (list a file's symbols), `get_children` (list a "
                      "symbol's members), `get_imports` (list a file's imports); search: `search` (search code and "
-                     "docs); graph: `get_callers` (find callers and references), `get_callees` (find what a function "
-                     "calls), `graph` (walk the reference graph), `analysis` (analyze the repository); index: `flush_index` (re-index the repository). Start with `explore`. Results say when "
-                     "a file changed since it was indexed. Pass format: \"text\" for compact output.");
+                     "docs), `query` (query handles), `evidence_pack` (rank evidence), `expand` (expand handles); "
+                     "graph: `get_callers` (find callers and references), `get_callees` (find what a function "
+                     "calls), `graph` (walk the reference graph), `analysis` (analyze the repository); index: "
+                     "`flush_index` (re-index the repository). Start with `explore`; to find code, `evidence_pack`, "
+                     "then `expand` the handles it suggests. Results say when a file changed since it was indexed; "
+                     "their text is compact where it carries every fact (format: \"json\" for JSON).");
     cortex_buf_free(&b);
 }
 END_TEST

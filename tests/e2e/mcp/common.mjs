@@ -48,15 +48,17 @@ export function harness(era) {
 
 // ---- expected values -----------------------------------------------------------
 
-export const TOOL_NAMES = ['explore', 'search', 'get_file_symbols', 'get_children', 'get_imports', 'get_callers',
-  'get_callees', 'graph', 'analysis', 'flush_index'];
+export const TOOL_NAMES = ['explore', 'search', 'query', 'evidence_pack', 'expand', 'get_file_symbols', 'get_children',
+  'get_imports', 'get_callers', 'get_callees', 'graph', 'analysis', 'flush_index'];
 
 export const INSTRUCTIONS =
   "cortex indexes this repository's code and docs. Its tools, by group: navigation: `explore` (explore the " +
   "project), `get_file_symbols` (list a file's symbols), `get_children` (list a symbol's members), `get_imports` " +
-  "(list a file's imports); search: `search` (search code and docs); graph: `get_callers` (find callers and " +
+  "(list a file's imports); search: `search` (search code and docs), `query` (query handles), `evidence_pack` " +
+  '(rank evidence), `expand` (expand handles); graph: `get_callers` (find callers and ' +
   'references), `get_callees` (find what a function calls), `graph` (walk the reference graph), `analysis` (analyze the repository); index: `flush_index` (re-index the repository). ' +
-  'Start with `explore`. Results say when a file changed since it was indexed. Pass format: "text" for compact output.';
+  'Start with `explore`; to find code, `evidence_pack`, then `expand` the handles it suggests. Results say when a file ' +
+  'changed since it was indexed; their text is compact where it carries every fact (format: "json" for JSON).';
 
 // The one source of truth for each tool's title, description and flags.
 export const SCHEMAS = JSON.parse(readFileSync(new URL('../../../core/tools/schemas.json', import.meta.url), 'utf8'));
@@ -254,6 +256,12 @@ export async function sharedChecks(h, client, ctx) {
   // -- explore --
   await check('explore: the project and its files by directory', async () => {
     const r = await structured(ctx, 'explore');
+    // the index's status: its size and time vary with the machine
+    assert.match(r.status.last_indexed, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    assert.ok(r.status.store_bytes > 0);
+    assert.deepEqual({ ...r.status, last_indexed: 0, store_bytes: 0 },
+      { files: 7, tokens: 421, store_bytes: 0, last_indexed: 0, schema_version: 14, generation: 1 });
+    delete r.status;
     assert.deepEqual(r, {
       project: {
         root: ctx.fixture, name: 'repo', path: '.', files: 7, bytes: 1681, symbols: 22,
@@ -267,6 +275,11 @@ export async function sharedChecks(h, client, ctx) {
       ],
       shown: 7,
       truncated: false,
+      // the repository map: files by PageRank over references across files
+      map: {
+        files: [{ file: 'lib/point.h', symbols: ['point'] }, { file: 'src/util.py', symbols: ['normalize'] }],
+        vendored: [], tokens: 11,
+      },
       index: index(1),
     });
   });
@@ -279,9 +292,11 @@ export async function sharedChecks(h, client, ctx) {
   });
   await check('explore: no format argument; the CLI renders its text', async () => {
     assert.match(await toolError(ctx, 'explore', { format: 'text' }), /format/);
-    assert.equal(execFileSync(ctx.cortex, ['explore', '--root', ctx.fixture], { encoding: 'utf8' }),
+    const text = execFileSync(ctx.cortex, ['explore', '--root', ctx.fixture], { encoding: 'utf8' });
+    assert.equal(text.replace(/store \d+ bytes, last indexed \S+,/, 'store N bytes, last indexed T,'),
       'repo (.): 7 files, 22 symbols; markdown 1 c 2 python 4\n./: README.md\nlib/: point.c point.h\n' +
-      'src/: app.py keep_gen.py util.py\nvenv/: __init__.py\n');
+      'src/: app.py keep_gen.py util.py\nvenv/: __init__.py\nmap (most referenced first):\n  lib/point.h: point\n' +
+      '  src/util.py: normalize\nindex: generation 1, 7 files, ~421 tokens, store N bytes, last indexed T, schema 14\n');
   });
   await check('explore: a path outside the root is an isError result', async () => {
     assert.match(await toolError(ctx, 'explore', { path: '../../etc' }), /outside the repository root/);
@@ -299,10 +314,11 @@ export async function sharedChecks(h, client, ctx) {
       type: 'symbol', name: 'Ledger', kind: 'class', file: 'src/app.py', line: 8, line_end: 24, parent: null,
       sig: 'class Ledger', doc: 'Keeps entries in order.', snippet: source(ctx, 'src/app.py', 8, 17),
     },
-    member('Ledger.currency', 'property', 11, 11, null),
+    // the class by its name; then methods (definitions) before the property (a field: docs/mcp.md, "Ranking")
     member('Ledger.save', 'method', 22, 24, 'def save(self)'),
     member('Ledger.__init__', 'method', 13, 15, 'def __init__(self, path)'),
     member('Ledger.add', 'method', 17, 20, 'def add(self, amount, note)'),
+    member('Ledger.currency', 'property', 11, 11, null),
     {
       type: 'chunk', kind: 'doc', file: 'README.md', line: 5, line_end: 9, name: 'Sample > Usage', parent: null,
       sig: null, doc: null, snippet: '## Usage\n\n```python\nfrom src.app import Ledger\n```',
@@ -325,10 +341,10 @@ export async function sharedChecks(h, client, ctx) {
     const indented = (from, to) => source(ctx, 'src/app.py', from, to).replace(/^/gm, '    ');
     assert.equal(r.content[0].text,
       `src/app.py:8-24 class Ledger  class Ledger\n${indented(8, 17)}\n` +
-      `src/app.py:11 property Ledger.currency\n${indented(11, 11)}\n` +
       `src/app.py:22-24 method Ledger.save  def save(self)\n${indented(22, 24)}\n` +
       `src/app.py:13-15 method Ledger.__init__  def __init__(self, path)\n${indented(13, 15)}\n` +
       `src/app.py:17-20 method Ledger.add  def add(self, amount, note)\n${indented(17, 20)}\n` +
+      `src/app.py:11 property Ledger.currency\n${indented(11, 11)}\n` +
       'README.md:5-9 doc Sample > Usage\n    ## Usage\n    \n    ```python\n    from src.app import Ledger\n    ```\n' +
       'README.md:8 sample (in Sample.Usage)\n    from src.app import Ledger\n' +
       'src/app.py:1 docstring\n    """The application: a ledger of entries."""\n' +
@@ -354,17 +370,52 @@ export async function sharedChecks(h, client, ctx) {
   await check('search: a path glob, no source lines', async () => {
     const r = await structured(ctx, 'search', { query: 'point', path: 'lib/**/*.h', context_lines: 0 });
     assert.deepEqual(r.results.map((x) => [x.type, x.file, x.line, x.line_end, x.kind, x.name, x.parent, x.snippet]), [
+      // the exact name; names starting with it (definitions, then the file named so); the members' words
       ['symbol', 'lib/point.h', 5, 7, 'struct', 'point', null, null],
       ['symbol', 'lib/point.h', 2, 2, 'macro', 'POINT_H', null, null],
+      ['symbol', 'lib/point.h', 9, 9, 'prototype', 'point_add', null, null],
+      ['file', 'lib/point.h', 1, 11, 'file', 'lib/point.h', null, null],
       ['symbol', 'lib/point.h', 6, 6, 'property', 'point.x', 'point', null],
       ['symbol', 'lib/point.h', 6, 6, 'property', 'point.y', 'point', null],
-      ['symbol', 'lib/point.h', 9, 9, 'prototype', 'point_add', null, null],
       ['text', 'lib/point.h', 4, 4, 'comment', null, 'point', null],
-      ['file', 'lib/point.h', 1, 11, 'file', 'lib/point.h', null, null],
     ]);
   });
   await check('search: a missing query is an isError result', async () => {
     assert.match(await toolError(ctx, 'search', {}), /^arguments: missing required property "query"/);
+  });
+
+  // -- handles: query, evidence_pack, expand --
+  await check('query: a definition as a handle, id and byte span', async () => {
+    const r = await structured(ctx, 'query', { symbol: 'Ledger', format: 'json' });
+    const h = r.handles[0];
+    assert.match(h.id, /^h[0-9a-f]{24}$/);
+    const text = readFileSync(join(ctx.fixture, 'src/app.py'), 'utf8');
+    const start = Buffer.byteLength(text.split('\n').slice(0, 7).join('\n')) + 1;
+    const end = start + Buffer.byteLength(source(ctx, 'src/app.py', 8, 24)) + 1;
+    assert.deepEqual({ ...r, handles: [{ ...h, id: 'h' }], index: undefined }, {
+      handles: [{ id: 'h', file: 'src/app.py', kind: 'class', name: 'Ledger', line_range: [8, 24], span: { start, end },
+        token_count: Math.ceil((end - start) / 4), preview: 'class Ledger:', generation: 1 }],
+      total_tokens: Math.ceil((end - start) / 4), total_matches: 1, truncated: false, generation: 1, index: undefined,
+    });
+  });
+  await check('evidence_pack: a unique exact symbol, expanded as suggested', async () => {
+    const p = await structured(ctx, 'evidence_pack', { symbol: 'normalize', format: 'json' });
+    assert.deepEqual([p.guidance.recommended_action, p.guidance.stop_querying, p.guidance.suggested_expand_count],
+      ['expand_then_answer', true, 1]);
+    const id = p.expand_suggestion[0];
+    assert.equal(p.handles[0].id, id);
+    const x = await call(ctx, 'expand', { handle_ids: [id] });
+    assert.equal(x.isError, false);
+    assert.equal(x.content[0].text, `// ${id}\n${source(ctx, 'src/util.py', 1, 3)}\n`);
+    assert.deepEqual(x.structuredContent.contents,
+      [{ id, file: 'src/util.py', line_range: [1, 3], content: source(ctx, 'src/util.py', 1, 3) }]);
+  });
+  await check('expand: a stale generation is an isError result', async () => {
+    const id = (await structured(ctx, 'query', { symbol: 'normalize', format: 'json' })).handles[0].id;
+    assert.match(await toolError(ctx, 'expand', { handle_ids: [id], generation: 0 }), /^stale_generation: /);
+  });
+  await check('query: no selector is an isError result', async () => {
+    assert.match(await toolError(ctx, 'query', {}), /give at least one of pattern/);
   });
 
   // -- get_file_symbols --
