@@ -397,6 +397,42 @@ static int r_tools(parser *p, const yaml_node_t *v, void *t)
 static const key_rule mcp_rules[] = {{"disable", r_disable}, {"tools", r_tools}, {NULL, NULL}};
 static int r_mcp(parser *p, const yaml_node_t *v, void *t) { return read_mapping(p, v, mcp_rules, t); }
 
+static const char *const known_roles[] = {"source", "test", "example", "vendored", "generated", "changelog", NULL};
+
+static void free_path_roles(cortex_config *c)
+{
+    for (size_t i = 0; i < c->npath_roles; i++) free(c->path_roles[i].glob), free(c->path_roles[i].role);
+    free(c->path_roles);
+    c->path_roles = NULL;
+    c->npath_roles = 0;
+}
+
+/* ranking.paths: a mapping of path globs to roles, kept in order */
+static int r_paths(parser *p, const yaml_node_t *v, void *t)
+{
+    cortex_config *c = ((doc_target *)t)->config;
+    int rc = expect(p, v, YAML_MAPPING_NODE, "a mapping of path globs to roles");
+    if (rc) return rc;
+    free_path_roles(c);
+    c->path_roles = cortex_xcalloc((size_t)(v->data.mapping.pairs.top - v->data.mapping.pairs.start) + 1, sizeof *c->path_roles);
+    for (yaml_node_pair_t *pair = v->data.mapping.pairs.start; pair < v->data.mapping.pairs.top; pair++) {
+        const yaml_node_t *k = yaml_document_get_node(&p->doc, pair->key);
+        const yaml_node_t *val = yaml_document_get_node(&p->doc, pair->value);
+        if ((rc = expect(p, k, YAML_SCALAR_NODE, "a path glob"))) return rc;
+        if (!*scalar(k)) return fail(p, k, "an empty glob");
+        size_t len = push_key(p, scalar(k));
+        char *role = NULL;
+        rc = read_choice(p, val, known_roles, &role);
+        pop_key(p, len);
+        if (rc) return rc;
+        c->path_roles[c->npath_roles].glob = cortex_xstrdup(scalar(k));
+        c->path_roles[c->npath_roles++].role = role;
+    }
+    return 0;
+}
+static const key_rule ranking_rules[] = {{"paths", r_paths}, {NULL, NULL}};
+static int r_ranking(parser *p, const yaml_node_t *v, void *t) { return read_mapping(p, v, ranking_rules, t); }
+
 /* What the key rules cannot see, checked over the whole document first: a
  * key given twice (YAML forbids it; libyaml keeps both and the last would
  * win silently) and a tag of ours the document does not define (`!foo`). */
@@ -438,7 +474,8 @@ static int check_node(parser *p, const yaml_node_t *n, unsigned char *seen, int 
     return 0;
 }
 
-static const key_rule top_rules[] = {{"version", r_version}, {"pipelines", r_pipelines}, {"mcp", r_mcp}, {NULL, NULL}};
+static const key_rule top_rules[] = {
+    {"version", r_version}, {"pipelines", r_pipelines}, {"mcp", r_mcp}, {"ranking", r_ranking}, {NULL, NULL}};
 
 static int parse_into(cortex_config *c, const char *text, size_t len, const char *name, const cortex_pipeline_config *base)
 {
@@ -552,6 +589,7 @@ void cortex_config_dispose(cortex_config *c)
     for (char **s = c->mcp_disable; s && *s; s++) free(*s);
     free(c->mcp_disable);
     free(c->mcp_tools);
+    free_path_roles(c);
     free(c->source);
     memset(c, 0, sizeof *c);
 }
@@ -591,8 +629,11 @@ json_t *cortex_config_json(const cortex_config *c)
                                       strings_json(p->sinks, p->nsinks), "chunks", "tokens", (int)p->chunk_tokens,
                                       "overlap", (int)p->chunk_overlap, "shard_files", (json_int_t)p->shard_files));
     }
-    return json_pack("{s:s,s:i,s:o,s:{s:o,s:s}}", "source", c->source, "version", 1, "pipelines", pipelines, "mcp",
-                     "disable", strings_json(c->mcp_disable, c->nmcp_disable), "tools", c->mcp_tools);
+    json_t *paths = json_object();
+    for (size_t i = 0; i < c->npath_roles; i++) json_object_set_new(paths, c->path_roles[i].glob, json_string(c->path_roles[i].role));
+    return json_pack("{s:s,s:i,s:o,s:{s:o,s:s},s:{s:o}}", "source", c->source, "version", 1, "pipelines", pipelines, "mcp",
+                     "disable", strings_json(c->mcp_disable, c->nmcp_disable), "tools", c->mcp_tools, "ranking", "paths",
+                     paths);
 }
 
 /* A plugin a pipeline names that is not loaded: where it was named, and what is loaded. */

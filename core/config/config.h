@@ -42,6 +42,14 @@ typedef struct cortex_pipeline_config {
     uint32_t shard_files;       /* files per shard of the JSONL index and chunks; 0 = one file each */
 } cortex_pipeline_config;
 
+/** A path role the repository gives its own files for ranking: files
+ *  matching `glob` are `role` ("source", "test", "example", "vendored",
+ *  "generated", "changelog"), whatever the conventions say. */
+typedef struct cortex_path_role_rule {
+    char *glob;
+    char *role;
+} cortex_path_role_rule;
+
 typedef struct cortex_config {
     char *source;               /* the file read, or "(built-in defaults)" */
     cortex_pipeline_config *pipelines;
@@ -49,6 +57,8 @@ typedef struct cortex_config {
     char **mcp_disable;         /* tool groups hidden from MCP clients */
     size_t nmcp_disable;
     char *mcp_tools;            /* the tool profile MCP clients are served: "full" (the default) or "core" */
+    cortex_path_role_rule *path_roles; /* ranking.paths, in the file's order: the first match decides */
+    size_t npath_roles;
 } cortex_config;
 
 /** Loads `<root>/.cortex/config.yml`, or the built-in defaults when it does

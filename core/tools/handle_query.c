@@ -40,11 +40,11 @@ static void note_terms(cortex_query_terms *all, const char *text)
     cortex_query_terms_free(&t);
 }
 
-static void rank_named(cortex_unit *u, const char *name, const cortex_query_terms *terms)
+static void rank_named(cortex_unit *u, const char *name, const cortex_query_terms *terms, const cortex_config *config)
 {
     u->rank = (cortex_rank){.match = (int)cortex_name_match_of(name, terms),
                             .coverage = 1,
-                            .path = cortex_path_weight(u->file),
+                            .path = cortex_path_weight(config, u->file),
                             .kind = u->type == CORTEX_UNIT_REFERENCE ? 0 : cortex_kind_weight(u->kind)};
 }
 
@@ -158,6 +158,7 @@ static int section(cortex_units *out, selecting *sel, const char *heading)
 typedef struct adding {
     cortex_units *out;
     const cortex_query_terms *terms;
+    const cortex_config *config;
     const char *child; /* children: only those of this short name, or NULL */
 } adding;
 
@@ -168,7 +169,7 @@ static int add_symbol(const cortex_store_symbol *sym, void *payload)
     if (a->child && strcmp(sym->short_name, a->child) != 0 && strcmp(sym->name, a->child) != 0) return 0;
     cortex_unit *u =
         cortex_units_add(a->out, CORTEX_UNIT_SYMBOL, sym->file, sym->kind, sym->name, sym->line, sym->line_end);
-    rank_named(u, sym->name, a->terms);
+    rank_named(u, sym->name, a->terms, a->config);
     a->out->total++;
     return 0;
 }
@@ -178,7 +179,7 @@ static int definition(cortex_units *out, selecting *sel, const char *name)
     note_terms(sel->terms, name);
     cortex_query_terms terms = {.n = 1};
     terms.term[0] = (char *)name;
-    adding a = {out, &terms, NULL};
+    adding a = {out, &terms, &sel->s->repo->config, NULL};
     return cortex_store_read_definitions(sel->s->db, name, (cortex_store_page){-1, 0}, add_symbol, &a);
 }
 
@@ -221,7 +222,7 @@ static int children(cortex_units *out, selecting *sel, const char *parent, const
     int rc = cortex_store_read_definitions(sel->s->db, parent, (cortex_store_page){-1, 0}, parent_file, &p);
     cortex_query_terms terms = {.n = child ? 1 : 0};
     terms.term[0] = (char *)child;
-    adding a = {out, &terms, child};
+    adding a = {out, &terms, &sel->s->repo->config, child};
     for (size_t i = 0; rc == 0 && i < p.files.n; i++)
         rc = cortex_store_read_children(NULL, sel->s->db, p.files.ids[i], parent, (cortex_store_page){-1, 0},
                                         add_symbol, &a);
@@ -233,7 +234,7 @@ static int add_reference(const cortex_store_edge *e, void *payload)
 {
     adding *a = payload;
     cortex_unit *u = cortex_units_add(a->out, CORTEX_UNIT_REFERENCE, e->file, e->kind, e->name, e->line, e->line);
-    rank_named(u, e->name, a->terms);
+    rank_named(u, e->name, a->terms, a->config);
     /* bound references first: an ambiguous or unresolved one may be another name's */
     u->rank.kind = e->binding && strcmp(e->binding, "ambiguous") != 0 ? 1 : 0;
     u->qualifier = e->qualifier ? cortex_xstrdup(e->qualifier) : NULL;
@@ -254,7 +255,7 @@ static int references(cortex_units *out, selecting *sel, const char *name)
     note_terms(sel->terms, name);
     cortex_query_terms terms = {.n = 1};
     terms.term[0] = (char *)name;
-    adding a = {out, &terms, NULL};
+    adding a = {out, &terms, &sel->s->repo->config, NULL};
     int64_t total = 0;
     int rc = cortex_store_read_edges(&total, sel->s->db, CORTEX_STORE_CALLERS, name, NULL, NULL,
                                      (cortex_store_page){REFERENCES_MAX, 0}, add_reference, &a);
@@ -264,11 +265,11 @@ static int references(cortex_units *out, selecting *sel, const char *name)
 
 static int add_file(const cortex_store_file *f, void *payload)
 {
-    cortex_units *out = payload;
-    cortex_unit *u = cortex_units_add(out, CORTEX_UNIT_FILE, f->path, "file", NULL, 1, f->lines > 0 ? f->lines : 1);
-    u->rank =
-        (cortex_rank){.match = CORTEX_MATCH_EXACT_CASE, .coverage = 1, .path = cortex_path_weight(f->path), .kind = 1};
-    out->total++;
+    adding *a = payload;
+    cortex_unit *u = cortex_units_add(a->out, CORTEX_UNIT_FILE, f->path, "file", NULL, 1, f->lines > 0 ? f->lines : 1);
+    u->rank = (cortex_rank){
+        .match = CORTEX_MATCH_EXACT_CASE, .coverage = 1, .path = cortex_path_weight(a->config, f->path), .kind = 1};
+    a->out->total++;
     return 0;
 }
 
@@ -277,7 +278,8 @@ static int file(cortex_units *out, selecting *sel, const char *arg)
     char path[4096];
     int rc = cortex_path_resolve(sel->s->repo->root, arg, path, sizeof path);
     if (rc) return rc;
-    rc = cortex_store_read_file(sel->s->db, path, add_file, out);
+    adding a = {out, NULL, &sel->s->repo->config, NULL};
+    rc = cortex_store_read_file(sel->s->db, path, add_file, &a);
     return rc == CORTEX_ENOTFOUND ? 0 : rc;
 }
 

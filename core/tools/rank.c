@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include "rank.h"
 
+#include "../util/glob.h"
 #include "../util/strings.h"
 
 #include <ctype.h>
@@ -226,9 +227,19 @@ int cortex_path_weight_of_role(cortex_path_role role)
     }
 }
 
-int cortex_path_weight(const char *path)
+cortex_path_role cortex_path_role_in(const cortex_config *config, const char *path)
 {
-    return cortex_path_weight_of_role(cortex_path_role_of(path));
+    for (size_t i = 0; config && i < config->npath_roles; i++) {
+        if (!cortex_glob_match(config->path_roles[i].glob, path)) continue;
+        for (int r = CORTEX_ROLE_SOURCE; r <= CORTEX_ROLE_CHANGELOG; r++)
+            if (strcmp(config->path_roles[i].role, cortex_path_role_name((cortex_path_role)r)) == 0) return (cortex_path_role)r;
+    }
+    return cortex_path_role_of(path);
+}
+
+int cortex_path_weight(const cortex_config *config, const char *path)
+{
+    return cortex_path_weight_of_role(cortex_path_role_in(config, path));
 }
 
 const char *cortex_path_role_name(cortex_path_role role)

@@ -10,6 +10,7 @@
 #ifndef CORTEX_TOOLS_RANK_H
 #define CORTEX_TOOLS_RANK_H
 
+#include "../config/config.h"
 #include "../util/mem.h"
 
 #include <stddef.h>
@@ -80,8 +81,12 @@ typedef struct cortex_rank {
 
 #define CORTEX_PRIOR_MAX 2.0
 
-/** The path weight of a path (its cortex_path_role_of() in three steps). */
-int cortex_path_weight(const char *path);
+/** The role the repository's configuration gives a path (`ranking.paths`:
+ *  the first glob matching it), else cortex_path_role_of(). */
+cortex_path_role cortex_path_role_in(const cortex_config *config, const char *path);
+
+/** The weight of a path's role (cortex_path_role_in()) in three steps. */
+int cortex_path_weight(const cortex_config *config, const char *path);
 int cortex_path_weight_of_role(cortex_path_role role);
 
 /** Negative when `a` ranks before `b`, positive after, 0 for a tie. */

@@ -76,6 +76,7 @@ static int64_t window(int64_t want)
 typedef struct collecting {
     cortex_search_hits *out;
     const cortex_query_terms *terms;
+    const cortex_config *config; /* the repository's ranking.paths */
 } collecting;
 
 static int add_hit(const cortex_store_hit *h, void *payload)
@@ -106,7 +107,7 @@ static int add_hit(const cortex_store_hit *h, void *payload)
     }
     out->rank = (cortex_rank){.match = (int)match,
                               .coverage = h->coverage,
-                              .path = cortex_path_weight(file),
+                              .path = cortex_path_weight(c->config, file),
                               .kind = cortex_kind_weight(kind),
                               .bm25 = h->score};
     return 0;
@@ -185,7 +186,7 @@ int cortex_search_collect(cortex_search_hits *out, cortex_reader *s, const corte
         for (int i = 0; i < CORTEX_STORE_SCOPES; i++) scopes[i] = scopes[i] && i == which;
         if (which == CORTEX_STORE_SCOPE_FILE) r.kind = NULL;
     }
-    collecting c = {out, terms};
+    collecting c = {out, terms, &s->repo->config};
     cortex_buf fts = {0};
     if (rc == 0 && p->fts) {
         r.fts = p->fts;

@@ -32,6 +32,16 @@ expect_eq "query pattern Flask: the class first" "src/flask/app.py:5 class Flask
 expect_eq "evidence_pack Matcher: the trait first" "crates/matcher/src/lib.rs:4 interface Matcher" "$(ev Matcher | at '.handles[0]')"
 expect_eq "evidence_pack etag: the library's first" "lib/utils.js:6 variable etag" "$(ev etag | at '.handles[0]')"
 
+# the repository's own roles (ranking.paths) override the conventions
+printf 'version: 1\nranking:\n  paths:\n    "lib/**": vendored\n' > .cortex/config.yml
+expect_eq "ranking.paths: lib/ said vendored, the tests' etag first" "test/res.send.js:5 variable etag" "$(top etag)"
+printf 'version: 1\nranking:\n  paths:\n    "lib/**": thirdparty\n' > .cortex/config.yml
+expect_status "ranking.paths: an unknown role is refused" 1 "$CORTEX" config check .
+expect_eq "ranking.paths: where and what" \
+  "cortex config: ./.cortex/config.yml:4:15: ranking.paths.lib/**: unknown value \"thirdparty\" (one of: source, test, example, vendored, generated, changelog)" \
+  "$(cat "$TMP/err")"
+rm .cortex/config.yml
+
 # ---- a handle, field by field ------------------------------------------------------------
 h=$(q --symbol Flask --kind definition | jq -c '.handles[0]')
 start=$(head -4 src/flask/app.py | wc -c)

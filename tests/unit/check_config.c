@@ -101,7 +101,7 @@ START_TEST(test_config_errors_name_position_and_key)
                "config.yml:3:22: pipelines.default.chunks.tokens: must be from 16 to 1048576, not 8");
     fails_with("pipelines:\n  default:\n    chunks: {overlap: 400}\n",
                "config.yml:3:13: pipelines.default.chunks: chunks.overlap (400) must be less than chunks.tokens (400)");
-    fails_with("versio: 1\n", "config.yml:1:1: unknown key \"versio\" (known: version, pipelines, mcp)");
+    fails_with("versio: 1\n", "config.yml:1:1: unknown key \"versio\" (known: version, pipelines, mcp, ranking)");
     fails_with("version: 2\n", "config.yml:1:10: version: must be from 1 to 1, not 2");
     fails_with("pipelines:\n  default:\n    sinks: [sqlite, elastic]\n",
                "config.yml:3:21: pipelines.default.sinks: unknown value \"elastic\" (one of: sqlite, jsonl, chunks)");
@@ -119,7 +119,7 @@ START_TEST(test_config_errors_name_position_and_key)
     fails_with("pipelines:\n  default:\n    threads: !foo 1\n", "config.yml:3:14: unknown tag \"!foo\"");
     fails_with("version: 1\n---\npipelines: {}\n", "config.yml:2:1: a second YAML document; the configuration is one");
     /* an anchor holding an alias of itself: the document check walked it until the stack overflowed */
-    fails_with("x: &a [*a]\n", "config.yml:1:1: unknown key \"x\" (known: version, pipelines, mcp)");
+    fails_with("x: &a [*a]\n", "config.yml:1:1: unknown key \"x\" (known: version, pipelines, mcp, ranking)");
     fails_with("pipelines:\n  \"bad name\":\n    threads: 1\n",
                "config.yml:2:3: pipelines: a pipeline name is letters, digits, '-' and '_', not \"bad name\"");
     fails_with("mcp:\n  disable: [graph, everything]\n",
