@@ -58,27 +58,66 @@ static void target_text(cortex_buf *out, const json_t *t)
     cortex_buf_printf(out, "%s %s %s:%lld", str(t, "kind"), str(t, "name"), str(t, "file"), num(t, "line"));
 }
 
-/* One reference: where (line and column), what, in which function, how it was
- * bound, and what it binds to or may. */
-static void render_edge(cortex_buf *out, const json_t *item)
+/* Which of the answer's definitions `t` is (1-based), or 0. */
+static size_t definition_number(const json_t *defs, const json_t *t)
 {
-    cortex_buf_printf(out, "%s:%lld:%lld %s %s%s%s", str(item, "file"), num(item, "line"), num(item, "col"),
-                      str(item, "kind"), str(item, "qualifier") ? str(item, "qualifier") : "",
+    size_t i;
+    const json_t *d;
+    json_array_foreach(defs, i, d)
+        if (num(d, "line") == num(t, "line") && str(d, "file") && str(t, "file") && strcmp(str(d, "file"), str(t, "file")) == 0 &&
+            str(d, "name") && str(t, "name") && strcmp(str(d, "name"), str(t, "name")) == 0)
+            return i + 1;
+    return 0;
+}
+
+/* A target or candidate: the number of one of the answer's definitions
+ * (listed once above the references), else written out. */
+static void target_or_number(cortex_buf *out, const json_t *defs, const json_t *t)
+{
+    size_t k = definition_number(defs, t);
+    if (k) cortex_buf_printf(out, "[%zu]", k);
+    else target_text(out, t);
+}
+
+/* One reference: where (line and column; the file once for a run of
+ * references in one file), what, in which function, how it was bound, and
+ * what it binds to or may: one of the answer's `defs` by its number (nothing
+ * when there is only one: a bound reference can bind to nothing else). */
+static void render_edge(cortex_buf *out, const json_t *item, const json_t *defs, const char **last_file)
+{
+    const char *file = str(item, "file");
+    if (*last_file && strcmp(*last_file, file) == 0) {
+        cortex_buf_printf(out, "  %lld:%lld", num(item, "line"), num(item, "col"));
+    } else {
+        cortex_buf_printf(out, "%s:%lld:%lld", file, num(item, "line"), num(item, "col"));
+        *last_file = file;
+    }
+    cortex_buf_printf(out, " %s %s%s%s", str(item, "kind"), str(item, "qualifier") ? str(item, "qualifier") : "",
                       str(item, "qualifier") ? "." : "", str(item, "name"));
-    cortex_buf_printf(out, " in %s [%s]", str(item, "caller") ? str(item, "caller") : "(top level)",
-                      str(item, "binding"));
+    /* the function it is made in, unless that is the one definition the answer is about (callees) */
+    const char *caller = str(item, "caller");
+    const json_t *only = json_array_size(defs) == 1 ? json_array_get(defs, 0) : NULL;
+    if (!(caller && only && str(only, "name") && strcmp(caller, str(only, "name")) == 0))
+        cortex_buf_printf(out, " in %s", caller ? caller : "(top level)");
+    cortex_buf_printf(out, " [%s]", str(item, "binding"));
     const json_t *t = json_object_get(item, "target");
-    if (json_is_object(t)) {
+    if (json_is_object(t) && !(json_array_size(defs) == 1 && definition_number(defs, t) == 1)) {
         cortex_buf_puts(out, " -> ");
-        target_text(out, t);
+        target_or_number(out, defs, t);
     }
+    /* an ambiguous one: its first candidates that are among the answer's
+     * definitions, by number, and how many more it may name (namesakes not
+     * asked about, left to structuredContent); with no definitions listed,
+     * the first candidates written out */
     const json_t *cands = json_object_get(item, "candidates");
+    long long total = num(item, "candidates_total"), shown = 0;
     for (size_t i = 0; i < json_array_size(cands); i++) {
-        cortex_buf_puts(out, i ? ", " : " -> one of ");
-        target_text(out, json_array_get(cands, i));
+        const json_t *c = json_array_get(cands, i);
+        if (json_array_size(defs) && !definition_number(defs, c)) continue;
+        cortex_buf_puts(out, shown++ ? ", " : " -> one of ");
+        target_or_number(out, defs, c);
     }
-    if (num(item, "candidates_total") > (long long)json_array_size(cands))
-        cortex_buf_printf(out, " (+%lld)", num(item, "candidates_total") - (long long)json_array_size(cands));
+    if (total > shown) cortex_buf_printf(out, shown ? " (+%lld more)" : " -> one of %lld definitions of the name", total - shown);
     cortex_buf_putc(out, '\n');
 }
 
@@ -87,10 +126,6 @@ static void render_edge(cortex_buf *out, const json_t *item)
  * path says (a nested project's files are under its directory). */
 static void render_item(cortex_buf *out, const json_t *item, const char *file)
 {
-    if (json_object_get(item, "binding")) {
-        render_edge(out, item);
-        return;
-    }
     if (json_object_get(item, "resolved")) { /* an import of the answer's file */
         cortex_buf_printf(out, "%lld: %s", num(item, "line"), str(item, "name"));
         if (str(item, "alias")) cortex_buf_printf(out, " as %s", str(item, "alias"));
@@ -146,11 +181,16 @@ static void render_list(const json_t *result, cortex_buf *out)
     size_t i;
     json_t *item;
     json_array_foreach(defs, i, item) {
-        cortex_buf_puts(out, "defined: ");
+        if (json_array_size(defs) > 1) cortex_buf_printf(out, "defined [%zu]: ", i + 1);
+        else cortex_buf_puts(out, "defined: ");
         target_text(out, item);
         cortex_buf_putc(out, '\n');
     }
-    json_array_foreach(items, i, item) render_item(out, item, file);
+    const char *last_file = NULL;
+    json_array_foreach(items, i, item) {
+        if (json_object_get(item, "binding")) render_edge(out, item, defs, &last_file);
+        else render_item(out, item, file);
+    }
     json_array_foreach(json_object_get(result, "imported_by"), i, item)
         cortex_buf_printf(out, "imported by %s:%lld (%s)\n", str(item, "file"), num(item, "line"), str(item, "name"));
     long long total = num(result, "total"), shown = (long long)json_array_size(items);

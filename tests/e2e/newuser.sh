@@ -18,7 +18,7 @@ expect_status "index the repository" 0 "$CORTEX" index --quiet "$R"
 (cd "$R/src/pkg" && "$CORTEX" callers helper >"$TMP/out" 2>"$TMP/err") && pass "callers in a subdirectory exits 0" \
   || fail "callers in a subdirectory exits 0"
 expect_eq "the answer comes from the root's index" "defined: function helper src/pkg/app.py:1
-src/pkg/app.py:6:5 call helper in main [scoped] -> function helper src/pkg/app.py:1
+src/pkg/app.py:6:5 call helper in main [scoped]
 1 of 1" "$(cat "$TMP/out")"
 expect_eq "it says which root answered" "cortex: answering from $(cd "$R" && pwd -P) (the nearest .cortex/ at or above the current directory)" \
   "$(cat "$TMP/err")"

@@ -549,8 +549,8 @@ export async function sharedChecks(h, client, ctx) {
     const r = await compact(ctx, 'get_callers', { name: 'normalize' });
     assert.equal(r.content[0].text,
       'defined: function normalize src/util.py:1\n' +
-      'src/app.py:19:38 call norm in Ledger.add [import] -> function normalize src/util.py:1\n' +
-      'src/util.py:7:12 call normalize in _unused [scoped] -> function normalize src/util.py:1\n' +
+      'src/app.py:19:38 call norm in Ledger.add [import]\n' +
+      'src/util.py:7:12 call normalize in _unused [scoped]\n' +
       '2 of 2\n');
   });
   await check('get_callers: Class.method, a class, and a C function with its prototype', async () => {
@@ -608,9 +608,9 @@ export async function sharedChecks(h, client, ctx) {
     const r = await compact(ctx, 'get_callees', { caller: 'Ledger.add' });
     assert.equal(r.content[0].text,
       'defined: method Ledger.add src/app.py:17\n' +
-      'src/app.py:19:22 call self.entries.append in Ledger.add [unresolved]\n' +
-      'src/app.py:19:38 call norm in Ledger.add [import] -> function normalize src/util.py:1\n' +
-      'src/app.py:20:16 call len in Ledger.add [unresolved]\n' +
+      'src/app.py:19:22 call self.entries.append [unresolved]\n' +
+      '  19:38 call norm [import] -> function normalize src/util.py:1\n' +
+      '  20:16 call len [unresolved]\n' +
       '3 of 3\n');
   });
   await check('get_callees: a missing required argument is an isError result', async () => {
