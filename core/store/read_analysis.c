@@ -256,7 +256,12 @@ int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_
     filter_sql(where, sizeof where, f);
     snprintf(sql, sizeof sql,
              "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
-             "WHERE%s AND NOT EXISTS (SELECT 1 FROM refs r WHERE r.name = s.short_name)"
+             /* no reference bears its name: where packages are directories
+              * (Go), only one of the package's directory can reach a private
+              * (unexported) name, so the others' references of that name are another's */
+             "WHERE%s AND NOT EXISTS (SELECT 1 FROM refs r JOIN files rf ON rf.id = r.file_id WHERE r.name = s.short_name"
+             " AND (s.visibility IS NOT 'private' OR NOT (SELECT package_dirs FROM languages WHERE lang = f.lang)"
+             "   OR rtrim(rf.path, replace(rf.path, '/', '')) = rtrim(f.path, replace(f.path, '/', ''))))"
              " AND NOT EXISTS (SELECT 1 FROM refs r WHERE r.target_id = s.id)"
              /* a member of a type that extends or implements something may
               * override a base's method, which the base (a library's) calls */
