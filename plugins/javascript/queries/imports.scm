@@ -129,6 +129,13 @@
   value: (_ function: (identifier) @_require arguments: (arguments . (string) @name)) @import)
  (#eq? @_require "require"))
 
+; require() as an array's element (`[require('./a'), require('./b')]`): the
+; rule below leaves out a parent that starts with a bracket (a destructuring).
+((array (call_expression function: (identifier) @_require arguments: (arguments . (string) @name)) @import)
+ (#eq? @_require "require") (#match? @name "^[\"\'`]\\.\\.?(/|[\"\'`])") (#set! origin "relative"))
+((array (call_expression function: (identifier) @_require arguments: (arguments . (string) @name)) @import)
+ (#eq? @_require "require"))
+
 ; require() anywhere else. Where a declaration's value is a require()
 ; call the declaration is the import (above): not one whose binding is
 ; destructured (`{a} = require('m')`) or a member of it (`b = require('m').a`),

@@ -45,3 +45,8 @@ module.exports.format = format;
 module.exports.Router = Router;
 module.exports.defaults = { strict: false, caseSensitive: false };
 module.exports.lazy = require('./lazy');
+
+var modules = [
+  require("./internal"),
+  require("lodash"),
+];
