@@ -324,8 +324,8 @@ async function main() {
   await expectResult(s, 'a file not in the index: isError with a hint', call(58, 'get_file_symbols', { file: 'no/such.py' }), toolError(/no\/such\.py/));
   await expectResult(s, 'a valid tools/call: isError false, structuredContent, the compact text by default', call(59, 'get_callers', { name: 'point_add' }), (r) =>
     r.isError === false && r.structuredContent && Array.isArray(r.content) && r.content[0].type === 'text' &&
-    r.content[0].text === 'defined: function point_add lib/point.c:5\ndefined: prototype point_add lib/point.h:9\n' +
-      'lib/point.c:20:5 call point_add in main [scoped] -> function point_add lib/point.c:5\n1 of 1\n');
+    r.content[0].text === 'defined [1]: function point_add lib/point.c:5\ndefined [2]: prototype point_add lib/point.h:9\n' +
+      'lib/point.c:20:5 call point_add in main [scoped] -> [1]\n1 of 1\n');
   await expectResult(s, 'format json: the text is structuredContent as JSON', call(61, 'get_callers', { name: 'point_add', format: 'json' }), (r) =>
     r.isError === false && r.structuredContent && r.content[0].type === 'text' &&
     JSON.stringify(JSON.parse(r.content[0].text)) === JSON.stringify(r.structuredContent));
