@@ -167,6 +167,50 @@ void cortex_render_freshness(const json_t *result, cortex_buf *out)
     }
 }
 
+/* The most frequent of the importers' names (the name the file is imported by, as a rule). */
+static const char *usual_name(const json_t *importers)
+{
+    const char *best = NULL;
+    size_t best_n = 0, i, j;
+    const json_t *a, *b;
+    json_array_foreach(importers, i, a) {
+        if (i == 64) break; /* a name most importers share is among the first */
+        size_t n = 0;
+        json_array_foreach(importers, j, b) n += str(a, "name") && str(b, "name") && strcmp(str(a, "name"), str(b, "name")) == 0;
+        if (n > best_n) best = str(a, "name"), best_n = n;
+        if (best_n * 2 > json_array_size(importers)) break;
+    }
+    return best;
+}
+
+/* The files importing the answer's file, said compactly: the name they
+ * import it by once (each one that differs beside its file), then one line
+ * per directory with each file's name and line. */
+static void render_importers(cortex_buf *out, const json_t *importers)
+{
+    size_t n = json_array_size(importers);
+    if (!n) return;
+    const char *usual = usual_name(importers);
+    cortex_buf_printf(out, "imported by %zu file%s, as %s:\n", n, n == 1 ? "" : "s", usual ? usual : "?");
+    const char *dir = NULL;
+    size_t dir_len = 0, i;
+    const json_t *item;
+    json_array_foreach(importers, i, item) {
+        const char *file = str(item, "file"), *slash = strrchr(file, '/');
+        size_t len = slash ? (size_t)(slash - file + 1) : 0;
+        if (!dir || len != dir_len || strncmp(dir, file, len) != 0) {
+            if (dir) cortex_buf_putc(out, '\n');
+            cortex_buf_printf(out, "  %.*s:", (int)len, len ? file : "./");
+            dir = file;
+            dir_len = len;
+        }
+        cortex_buf_printf(out, " %s:%lld", file + len, num(item, "line"));
+        const char *name = str(item, "name");
+        if (name && (!usual || strcmp(name, usual) != 0)) cortex_buf_printf(out, " (as %s)", name);
+    }
+    cortex_buf_putc(out, '\n');
+}
+
 /* The list tools' answers: a file's outline says the file and its language
  * once; the arguments echoed back (query, name, parent) and the index's
  * generation and file count are left to structuredContent. */
@@ -191,8 +235,7 @@ static void render_list(const json_t *result, cortex_buf *out)
         if (json_object_get(item, "binding")) render_edge(out, item, defs, &last_file);
         else render_item(out, item, file);
     }
-    json_array_foreach(json_object_get(result, "imported_by"), i, item)
-        cortex_buf_printf(out, "imported by %s:%lld (%s)\n", str(item, "file"), num(item, "line"), str(item, "name"));
+    render_importers(out, json_object_get(result, "imported_by"));
     long long total = num(result, "total"), shown = (long long)json_array_size(items);
     cortex_buf_printf(out, "%lld of %lld", shown, total);
     if (json_is_true(json_object_get(result, "truncated")))
