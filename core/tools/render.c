@@ -63,10 +63,10 @@ static size_t definition_number(const json_t *defs, const json_t *t)
 {
     size_t i;
     const json_t *d;
-    json_array_foreach(defs, i, d)
-        if (num(d, "line") == num(t, "line") && str(d, "file") && str(t, "file") && strcmp(str(d, "file"), str(t, "file")) == 0 &&
-            str(d, "name") && str(t, "name") && strcmp(str(d, "name"), str(t, "name")) == 0)
-            return i + 1;
+    json_array_foreach(defs, i, d) if (num(d, "line") == num(t, "line") && str(d, "file") && str(t, "file") &&
+                                       strcmp(str(d, "file"), str(t, "file")) == 0 && str(d, "name") &&
+                                       str(t, "name") && strcmp(str(d, "name"), str(t, "name")) == 0) return i +
+        1;
     return 0;
 }
 
@@ -117,7 +117,8 @@ static void render_edge(cortex_buf *out, const json_t *item, const json_t *defs,
         cortex_buf_puts(out, shown++ ? ", " : " -> one of ");
         target_or_number(out, defs, c);
     }
-    if (total > shown) cortex_buf_printf(out, shown ? " (+%lld more)" : " -> one of %lld definitions of the name", total - shown);
+    if (total > shown)
+        cortex_buf_printf(out, shown ? " (+%lld more)" : " -> one of %lld definitions of the name", total - shown);
     cortex_buf_putc(out, '\n');
 }
 
@@ -134,10 +135,8 @@ static void render_item(cortex_buf *out, const json_t *item, const char *file)
         cortex_buf_putc(out, '\n');
         return;
     }
-    if (file && str(item, "file") && strcmp(file, str(item, "file")) == 0)
-        lines(out, item);
-    else
-        location(out, item);
+    if (file && str(item, "file") && strcmp(file, str(item, "file")) == 0) lines(out, item);
+    else location(out, item);
     cortex_buf_printf(out, " %s", str(item, "kind"));
     if (str(item, "name") && !(str(item, "type") && strcmp(str(item, "type"), "file") == 0))
         cortex_buf_printf(out, " %s", str(item, "name"));
@@ -173,10 +172,12 @@ static const char *usual_name(const json_t *importers)
     const char *best = NULL;
     size_t best_n = 0, i, j;
     const json_t *a, *b;
-    json_array_foreach(importers, i, a) {
+    json_array_foreach(importers, i, a)
+    {
         if (i == 64) break; /* a name most importers share is among the first */
         size_t n = 0;
-        json_array_foreach(importers, j, b) n += str(a, "name") && str(b, "name") && strcmp(str(a, "name"), str(b, "name")) == 0;
+        json_array_foreach(importers, j, b) n +=
+            str(a, "name") && str(b, "name") && strcmp(str(a, "name"), str(b, "name")) == 0;
         if (n > best_n) best = str(a, "name"), best_n = n;
         if (best_n * 2 > json_array_size(importers)) break;
     }
@@ -195,7 +196,8 @@ static void render_importers(cortex_buf *out, const json_t *importers)
     const char *dir = NULL;
     size_t dir_len = 0, i;
     const json_t *item;
-    json_array_foreach(importers, i, item) {
+    json_array_foreach(importers, i, item)
+    {
         const char *file = str(item, "file"), *slash = strrchr(file, '/');
         size_t len = slash ? (size_t)(slash - file + 1) : 0;
         if (!dir || len != dir_len || strncmp(dir, file, len) != 0) {
@@ -224,14 +226,16 @@ static void render_list(const json_t *result, cortex_buf *out)
     const json_t *defs = json_object_get(result, "definitions");
     size_t i;
     json_t *item;
-    json_array_foreach(defs, i, item) {
+    json_array_foreach(defs, i, item)
+    {
         if (json_array_size(defs) > 1) cortex_buf_printf(out, "defined [%zu]: ", i + 1);
         else cortex_buf_puts(out, "defined: ");
         target_text(out, item);
         cortex_buf_putc(out, '\n');
     }
     const char *last_file = NULL;
-    json_array_foreach(items, i, item) {
+    json_array_foreach(items, i, item)
+    {
         if (json_object_get(item, "binding")) render_edge(out, item, defs, &last_file);
         else render_item(out, item, file);
     }
@@ -257,7 +261,8 @@ void cortex_render_explore(const json_t *result, cortex_buf *out)
     cortex_buf_putc(out, '\n');
     size_t i;
     json_t *d;
-    json_array_foreach(json_object_get(result, "directories"), i, d) {
+    json_array_foreach(json_object_get(result, "directories"), i, d)
+    {
         cortex_buf_printf(out, "%s/:", str(d, "path"));
         size_t j;
         json_t *f;
@@ -268,27 +273,31 @@ void cortex_render_explore(const json_t *result, cortex_buf *out)
     const json_t *map = json_object_get(result, "map");
     if (json_array_size(json_object_get(map, "files")) || json_array_size(json_object_get(map, "vendored")))
         cortex_buf_puts(out, "map (most referenced first):\n");
-    json_array_foreach(json_object_get(map, "files"), i, d) {
+    json_array_foreach(json_object_get(map, "files"), i, d)
+    {
         cortex_buf_printf(out, "  %s", str(d, "file"));
         size_t j;
         json_t *name;
-        json_array_foreach(json_object_get(d, "symbols"), j, name) cortex_buf_printf(out, "%s%s", j ? ", " : ": ", json_string_value(name));
+        json_array_foreach(json_object_get(d, "symbols"), j, name)
+            cortex_buf_printf(out, "%s%s", j ? ", " : ": ", json_string_value(name));
         cortex_buf_putc(out, '\n');
     }
     json_array_foreach(json_object_get(map, "vendored"), i, d)
         cortex_buf_printf(out, "  %s (%lld files, vendored)\n", str(d, "path"), num(d, "files"));
     const json_t *st = json_object_get(result, "status");
     if (st)
-        cortex_buf_printf(out, "index: generation %lld, %lld files, ~%lld tokens, store %lld bytes, last indexed %s, schema %lld\n",
-                          num(st, "generation"), num(st, "files"), num(st, "tokens"), num(st, "store_bytes"),
-                          str(st, "last_indexed"), num(st, "schema_version"));
+        cortex_buf_printf(
+            out, "index: generation %lld, %lld files, ~%lld tokens, store %lld bytes, last indexed %s, schema %lld\n",
+            num(st, "generation"), num(st, "files"), num(st, "tokens"), num(st, "store_bytes"), str(st, "last_indexed"),
+            num(st, "schema_version"));
     cortex_render_freshness(result, out);
 }
 
 void cortex_render_flush(const json_t *result, cortex_buf *out)
 {
-    cortex_buf_printf(out, "indexed %lld files (%lld parsed, %lld unchanged): %lld symbols, %lld references, %lld texts; "
-                           "%lld removed, %lld skipped, in %.2f s\n",
+    cortex_buf_printf(out,
+                      "indexed %lld files (%lld parsed, %lld unchanged): %lld symbols, %lld references, %lld texts; "
+                      "%lld removed, %lld skipped, in %.2f s\n",
                       num(result, "files"), num(result, "parsed"), num(result, "unchanged"), num(result, "symbols"),
                       num(result, "references"), num(result, "texts"), num(result, "removed"), num(result, "skipped"),
                       json_number_value(json_object_get(result, "seconds")));
@@ -316,10 +325,8 @@ char *cortex_tool_render(const cortex_tool *t, const json_t *result, int text)
         return s ? s : cortex_xstrdup("{}");
     }
     cortex_buf out = {0};
-    if (t->render)
-        t->render(result, &out);
-    else
-        render_list(result, &out);
+    if (t->render) t->render(result, &out);
+    else render_list(result, &out);
     return out.data ? out.data : cortex_xstrdup("");
 }
 
@@ -361,7 +368,9 @@ void cortex_render_graph(const json_t *result, cortex_buf *out)
         }
         if (str(n, "severity")) cortex_buf_printf(out, " %s", str(n, "severity"));
         const json_t *e = json_object_get(n, "edge");
-        if (json_is_object(e)) cortex_buf_printf(out, " via %s:%lld %s [%s]", str(e, "file"), num(e, "line"), str(e, "kind"), str(e, "binding"));
+        if (json_is_object(e))
+            cortex_buf_printf(out, " via %s:%lld %s [%s]", str(e, "file"), num(e, "line"), str(e, "kind"),
+                              str(e, "binding"));
         cortex_buf_putc(out, '\n');
         if (str(n, "source")) indented(out, str(n, "source"));
     }
@@ -370,8 +379,9 @@ void cortex_render_graph(const json_t *result, cortex_buf *out)
         const json_t *items = json_object_get(result, apart[k]);
         for (size_t i = 0; i < json_array_size(items); i++) {
             const json_t *e = json_array_get(items, i);
-            cortex_buf_printf(out, "%s: %s:%lld %s %s in %s [%s]\n", apart[k], str(e, "file"), num(e, "line"), str(e, "kind"),
-                              str(e, "name"), str(e, "caller") ? str(e, "caller") : "(top level)", str(e, "binding"));
+            cortex_buf_printf(out, "%s: %s:%lld %s %s in %s [%s]\n", apart[k], str(e, "file"), num(e, "line"),
+                              str(e, "kind"), str(e, "name"), str(e, "caller") ? str(e, "caller") : "(top level)",
+                              str(e, "binding"));
         }
     }
     cortex_buf_printf(out, "%lld of %lld", num(result, "total_returned"), num(result, "total_found"));
@@ -400,18 +410,20 @@ void cortex_render_analysis(const json_t *result, cortex_buf *out)
 {
     const char *key;
     const json_t *value;
-    json_object_foreach((json_t *)result, key, value) {
+    json_object_foreach((json_t *)result, key, value)
+    {
         if (strcmp(key, "index") == 0 || strcmp(key, "operation") == 0) continue;
         if (json_is_array(value)) {
             cortex_buf_printf(out, "%s:\n", key);
             size_t i;
             const json_t *item;
-            json_array_foreach(value, i, item) {
+            json_array_foreach(value, i, item)
+            {
                 if (json_is_object(item) && str(item, "kind") && str(item, "file")) render_symbol_line(out, item, "  ");
-                else if (json_is_array(item)) { /* a cycle */
-                    cortex_buf_puts(out, " ");
+                else if (json_is_array(item)) { /* a cycle */ cortex_buf_puts(out, " ");
                     for (size_t k = 0; k < json_array_size(item); k++)
-                        cortex_buf_printf(out, " %s%s", json_string_value(json_array_get(item, k)), k + 1 < json_array_size(item) ? " ->" : "");
+                        cortex_buf_printf(out, " %s%s", json_string_value(json_array_get(item, k)),
+                                          k + 1 < json_array_size(item) ? " ->" : "");
                     cortex_buf_putc(out, '\n');
                 } else {
                     char *text = json_dumps(item, JSON_COMPACT);
