@@ -437,7 +437,20 @@ int cortex_units_select(cortex_units *defs, cortex_units *refs, cortex_query_ter
         rc = eval(defs, refs, &sel, q->dsl);
         have = 1;
     }
-    if (rc == 0 && q->parent) {
+    if (rc == 0 && q->parent && q->symbol && q->kind == CORTEX_UNITS_REFERENCE) {
+        /* the references of the parent's member: Parent.symbol */
+        cortex_units found = {0};
+        char *qualified = cortex_xmalloc(strlen(q->parent) + strlen(q->symbol) + 2);
+        sprintf(qualified, "%s.%s", q->parent, q->symbol);
+        rc = references(&found, &sel, qualified);
+        free(qualified);
+        if (!have) {
+            append(refs, &found);
+            have = 1;
+        } else {
+            narrow(defs, refs, &found, &have);
+        }
+    } else if (rc == 0 && q->parent) {
         cortex_units found = {0};
         rc = children(&found, &sel, q->parent, q->symbol);
         narrow(defs, refs, &found, &have);
@@ -480,7 +493,12 @@ int cortex_units_select(cortex_units *defs, cortex_units *refs, cortex_query_ter
     if (rc == 0) {
         keep_where(defs, q->glob, q->kind);
         keep_where(refs, q->glob, CORTEX_UNITS_ANY);
-        if (q->kind == CORTEX_UNITS_REFERENCE && !q->dsl) defs->total = 0;
+        /* kind=reference: reference sites alone */
+        if (q->kind == CORTEX_UNITS_REFERENCE) {
+            for (size_t i = 0; i < defs->n; i++) cortex_unit_free(&defs->u[i]);
+            defs->n = 0;
+            defs->total = 0;
+        }
         cortex_handle_log *log = cortex_reader_handles(s);
         prior_of p = {{defs, refs}};
         if (log && terms->n) cortex_handle_log_prior(log, (const char *const *)terms->term, add_prior, &p);

@@ -72,6 +72,10 @@ expect_eq "a reference's source handle expands to the method it is made in" "// 
     def open_session(self, app, request):
         return request.cookies.get(self.get_cookie_name(app))" "$("$CORTEX" expand "$src")"
 
+expect_eq "parent, symbol and kind=reference: the member's references" "src/flask/sessions.py:12" \
+  "$(q --parent SecureCookieSessionInterface --symbol get_cookie_name --kind reference | jq -r '[(.handles | length), (.ref_handles[] | "\(.file):\(.line_range[0])")] | .[1:] | join(",")')"
+expect_eq "kind=reference keeps the language's reference sites alone" "0 1" \
+  "$(q --query '(union (definition "Flask") (references "get_cookie_name"))' --kind reference | jq -r '"\(.handles | length) \(.ref_handles | length)"')"
 expect_status "no selector is refused" 1 "$CORTEX" query --limit 3
 expect_eq "no selector: the message names them" "cortex query: give at least one of pattern, patterns, symbol, section, parent or query" "$(cat "$TMP/err")"
 expect_status "kind=reference without a symbol is refused" 1 "$CORTEX" query --pattern etag --kind reference
