@@ -592,6 +592,28 @@ static int self_name(const cortex_file_records *r, const char *q, size_t len)
     return 0;
 }
 
+/* Whether `q` is the language's word for the enclosing type's base (`super()`, `super`). */
+static int super_name(const cortex_file_records *r, const char *q)
+{
+    return r->rules && r->rules->super_names && cortex_str_in(q, (const char *const *)r->rules->super_names);
+}
+
+/* The first type the type enclosing `inner` extends, as its first inherit
+ * reference names it (`Base` of `class Child(Base)`), or NULL. */
+static const char *first_base(const cortex_file_records *r, int32_t inner)
+{
+    int32_t t = inner;
+    while (t >= 0 && !cortex_record_type_kind(r->symbols[t].kind)) t = r->symbols[t].parent;
+    if (t < 0) return NULL;
+    const cortex_reference *first = NULL;
+    for (size_t i = 0; i < r->nrefs; i++) {
+        const cortex_reference *ref = &r->refs[i];
+        if (ref->caller == t && strcmp(ref->kind, "inherit") == 0 && (!first || ref->start_byte < first->start_byte))
+            first = ref;
+    }
+    return first ? first->name : NULL;
+}
+
 /* The names the file's imports bring in (an alias, or the last element of
  * the path: `pflag` of github.com/spf13/pflag), in the file's arena; *n of them. */
 static const char **import_names(cortex_file_records *r, size_t *n)
@@ -1161,7 +1183,12 @@ static void contextual_params(cortex_raw_records *x, cortex_file_records *r, con
 static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
 {
     int package_values = r->rules && (r->rules->flags & CORTEX_PLUGIN_PACKAGE_DIRS);
-    if (x->nlocals == 0 && !package_values) return; /* where packages are directories, expressions type receivers */
+    /* with no locals there is still work: where packages are directories
+     * expressions type receivers, and `self.field.m()` and `super().m()`
+     * need only the enclosing type */
+    int receiver_words = r->rules && ((r->rules->self_names && r->rules->self_names[0]) ||
+                                      (r->rules->super_names && r->rules->super_names[0]));
+    if (x->nlocals == 0 && !package_values && !receiver_words) return;
     for (size_t i = 0; i < x->nlocals; i++) x->locals[i].scope = innermost(r, x->locals[i].at, 1);
     cortex_sort(x->locals, x->nlocals, sizeof *x->locals, compare_locals, &x->sort);
     size_t nimports = 0;
@@ -1181,10 +1208,15 @@ static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
             ref->rtype = expr_type(x, r, q, innermost(r, ref->start_byte, 1), ref->start_byte, NULL, imports, nimports, 0);
             continue;
         }
+        int32_t inner = innermost(r, ref->start_byte, 1);
+        if (super_name(r, q)) { /* `super().__init__()`: a member of the enclosing type's base */
+            const char *base = first_base(r, inner);
+            if (base) ref->rtype = base;
+            continue;
+        }
         size_t head = 0;
         while (q[head] && q[head] != '.') head++;
         if (!plain_name(q, head)) continue;
-        int32_t inner = innermost(r, ref->start_byte, 1);
         if (q[head] && self_name(r, q, head)) { /* `self.conn.close()`: a field of the enclosing type */
             int32_t t = inner;
             while (t >= 0 && !cortex_record_type_kind(r->symbols[t].kind)) t = r->symbols[t].parent;

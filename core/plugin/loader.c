@@ -80,6 +80,7 @@ static void plugin_free(cortex_language_plugin *p)
     free_string_list(p->wrapper_node_types);
     free_string_list(p->kind_words);
     free_string_list(p->rules.self_names);
+    free_string_list(p->rules.super_names);
     free_string_list(p->rules.builtins);
     free_string_list(p->rules.builtin_members);
     free(p->line_comment);
@@ -344,6 +345,7 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
                                 : abi1_wrapper_node_types(lang);
     p->kind_words = copy_string_list(d.kind_words);
     p->rules.self_names = copy_string_list(d.self_names);
+    p->rules.super_names = copy_string_list(d.super_names);
     p->rules.builtins = copy_sorted_list(d.builtins);
     while (p->rules.builtins[p->rules.nbuiltins]) p->rules.nbuiltins++;
     p->rules.builtin_members = copy_sorted_list(d.builtin_members);

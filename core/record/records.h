@@ -105,6 +105,7 @@ int cortex_record_type_kind(const char *kind);
  *  language predeclares, and its CORTEX_PLUGIN_* flags. Owned by the plugin. */
 typedef struct cortex_binding_rules {
     char **self_names; /* NULL-terminated */
+    char **super_names; /* NULL-terminated: receivers naming the enclosing type's base */
     char **builtins;   /* sorted by strcmp, NULL-terminated */
     size_t nbuiltins;
     char **builtin_members; /* sorted by strcmp, NULL-terminated */

@@ -207,6 +207,8 @@ static void import_paths(const char *importer, const char *name, const char *ori
 /* `this.save()`; a bare `save()` in a class body calls the class's own
  * method through an implicit `this` (`super` names the superclass: not one). */
 static const char *const self_names[] = {"this", NULL};
+/* `super.m()`: a member of the class it extends */
+static const char *const super_names[] = {"super", NULL};
 
 static const cortex_plugin descriptor = {
     .abi_version = CORTEX_PLUGIN_ABI_VERSION,
@@ -222,6 +224,7 @@ static const cortex_plugin descriptor = {
     .line_comment = "//",
     .flags = CORTEX_PLUGIN_BARE_CALLS_REACH_MEMBERS,
     .self_names = self_names,
+    .super_names = super_names,
     .builtins = builtins,
     .builtin_members = builtin_members,
 };

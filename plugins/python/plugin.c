@@ -116,6 +116,8 @@ static void import_paths(const char *importer, const char *name, const char *ori
 /* The receivers of a method and of a classmethod, by convention (the
  * extractor's qualifier of `self.save()`, `cls.create()`). */
 static const char *const self_names[] = {"self", "cls", NULL};
+/* `super().m()`: the receiver as the extractor writes the qualifier */
+static const char *const super_names[] = {"super()", NULL};
 
 static const cortex_plugin descriptor = {
     .abi_version = CORTEX_PLUGIN_ABI_VERSION,
@@ -130,6 +132,7 @@ static const cortex_plugin descriptor = {
     .import_paths = import_paths,
     .line_comment = "#",
     .self_names = self_names,
+    .super_names = super_names,
     .flags = CORTEX_PLUGIN_UNTYPED_RECEIVERS_AMBIGUOUS | CORTEX_PLUGIN_BARE_NAMES_LEXICAL,
     .builtins = builtins,
     .builtin_members = builtin_members,

@@ -53,6 +53,8 @@ static const char *const leading_node_types[] = {"import_attribute",
 
 /* `this.save()`: the extractor's qualifier is `this`. */
 static const char *const self_names[] = {"this", NULL};
+/* `super.m()`: a member of the class it extends */
+static const char *const super_names[] = {"super", NULL};
 
 static const cortex_plugin descriptor = {
     .abi_version = CORTEX_PLUGIN_ABI_VERSION,
@@ -71,6 +73,7 @@ static const cortex_plugin descriptor = {
     .flags = CORTEX_PLUGIN_FUNCTIONS_ARE_TYPES | CORTEX_PLUGIN_BARE_NAMES_LEXICAL |
              CORTEX_PLUGIN_UNTYPED_RECEIVERS_AMBIGUOUS,
     .self_names = self_names,
+    .super_names = super_names,
     .builtins = builtins,
     .builtin_members = builtin_members,
     .leading_node_types = leading_node_types,

@@ -313,6 +313,13 @@ typedef struct cortex_plugin {
     const char *const *builtin_members;
     /* Appended in ABI 2 (an older plugin's struct_size ends before it: NULL). */
     cortex_file_variant_fn file_variant; /**< optional, may be NULL: every file is in the build */
+    /* Appended in ABI 2 after file_variant (an older plugin's struct_size ends before it: NULL). */
+    /** NULL-terminated receivers, as the qualifier of a call is written,
+     *  that name the enclosing type's base: {"super()", NULL} (Python),
+     *  {"super", NULL}. A call on one (`super().__init__(x)`) binds to the
+     *  member of the first type the enclosing type extends, or of what that
+     *  one extends. NULL: none. */
+    const char *const *super_names;
 } cortex_plugin;
 
 /** The entry point every plugin exports. */

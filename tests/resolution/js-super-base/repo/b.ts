@@ -1,0 +1,2 @@
+class S { stop(): void {} }
+class U extends S { stop(): void { super.stop(); } }
