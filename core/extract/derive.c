@@ -599,7 +599,8 @@ static int super_name(const cortex_file_records *r, const char *q)
 }
 
 /* The first type the type enclosing `inner` extends, as its first inherit
- * reference names it (`Base` of `class Child(Base)`), or NULL. */
+ * reference names it (`Base` of `class Child(Base)`), or NULL when it has
+ * none or one this rule cannot name. */
 static const char *first_base(const cortex_file_records *r, int32_t inner)
 {
     int32_t t = inner;
@@ -611,7 +612,10 @@ static const char *first_base(const cortex_file_records *r, int32_t inner)
         if (ref->caller == t && strcmp(ref->kind, "inherit") == 0 && (!first || ref->start_byte < first->start_byte))
             first = ref;
     }
-    return first ? first->name : NULL;
+    /* a base written through a module (`json.JSONEncoder`) or named like the
+     * type itself is another file's, found by no name here: left open */
+    if (!first || first->qualifier || strcmp(first->name, r->symbols[t].short_name) == 0) return NULL;
+    return first->name;
 }
 
 /* The names the file's imports bring in (an alias, or the last element of
