@@ -125,5 +125,10 @@ void cortex_json_sort(json_t *items, size_t first, int (*compare)(const void *a,
 /** Lines [first, last] of a repository file, read from disk now; NULL when unreadable.
  *  Caller frees. */
 char *cortex_read_lines(const char *root, const char *path, int64_t first, int64_t last);
+/** The same, keeping at most `keep` bytes of them, and the byte offsets of
+ *  the first line's start and the last line's end ([start, end); -1 when
+ *  the file has no such line) into the non-NULL out-parameters. */
+char *cortex_read_lines_at(const char *root, const char *path, int64_t first, int64_t last, size_t keep,
+                           int64_t *start_byte, int64_t *end_byte);
 
 #endif

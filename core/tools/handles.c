@@ -5,13 +5,11 @@
 #define _DEFAULT_SOURCE
 #include "handles.h"
 
-#include "../util/beneath.h"
 #include "../util/tokens.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* A preview is one line of about this many bytes. */
 #define PREVIEW_BYTES 100
@@ -109,45 +107,6 @@ void cortex_units_sort(cortex_units *list)
     if (list->n > 1) qsort(list->u, list->n, sizeof *list->u, compare_units);
 }
 
-/* ---- a unit's place in its file, read now ---------------------------------------- */
-
-typedef struct span {
-    int64_t start, end; /* bytes: the first line's start to the last line's end */
-    char first[PREVIEW_BYTES * 2 + 1];
-    int found;
-} span;
-
-static void read_span(const char *root, const char *path, int64_t first, int64_t last, span *out)
-{
-    *out = (span){0};
-    int fd = cortex_open_beneath(root, path);
-    if (fd < 0) return;
-    char block[65536];
-    int64_t no = 1, offset = 0;
-    size_t kept = 0;
-    ssize_t n;
-    while (no <= last && (n = read(fd, block, sizeof block)) > 0) {
-        const char *p = block, *end = block + n;
-        while (p < end && no <= last) {
-            const char *nl = memchr(p, '\n', (size_t)(end - p));
-            const char *stop = nl ? nl + 1 : end;
-            if (no == first) {
-                if (!out->found) out->start = offset + (p - block), out->found = 1;
-                size_t take = (size_t)(stop - p);
-                if (take > sizeof out->first - 1 - kept) take = sizeof out->first - 1 - kept;
-                memcpy(out->first + kept, p, take);
-                kept += take;
-            }
-            out->end = offset + (stop - block);
-            if (nl) no++;
-            p = stop;
-        }
-        offset += n;
-    }
-    out->first[kept] = '\0';
-    close(fd);
-}
-
 /* `text` on one line: white space runs collapsed, cut at a character boundary near `max` bytes. */
 static void one_line(cortex_buf *out, const char *text, size_t max)
 {
@@ -171,16 +130,18 @@ static void one_line(cortex_buf *out, const char *text, size_t max)
 
 json_t *cortex_unit_handle(cortex_reader *s, const cortex_unit *u, int64_t generation, int lean)
 {
-    span sp;
-    read_span(s->repo->root, u->file, u->line, u->line_end, &sp);
-    size_t bytes = u->content ? strlen(u->content) : sp.found ? (size_t)(sp.end - sp.start) : 0;
+    /* its bytes on disk now, and the start of its first line for the preview */
+    int64_t start = -1, end = -1;
+    char *first = cortex_read_lines_at(s->repo->root, u->file, u->line, u->line_end, PREVIEW_BYTES * 2, &start, &end);
+    int found = start >= 0;
+    if (first) first[strcspn(first, "\n")] = '\0'; /* the preview is its first line */
+    size_t bytes = u->content ? strlen(u->content) : found ? (size_t)(end - start) : 0;
     json_t *h =
         json_pack("{s:s,s:o,s:o}", "id", u->id, "file", cortex_text_json(u->file), "kind", cortex_text_json(u->kind));
     if (u->name) json_object_set_new(h, "name", cortex_text_json(u->name));
     json_object_set_new(h, "line_range", json_pack("[I,I]", (json_int_t)u->line, (json_int_t)u->line_end));
-    if (sp.found)
-        json_object_set_new(h, "span",
-                            json_pack("{s:I,s:I}", "start", (json_int_t)sp.start, "end", (json_int_t)sp.end));
+    if (found)
+        json_object_set_new(h, "span", json_pack("{s:I,s:I}", "start", (json_int_t)start, "end", (json_int_t)end));
     json_object_set_new(h, "token_count", json_integer((json_int_t)cortex_tokens_of(bytes)));
     if (!lean) {
         cortex_buf p = {0};
@@ -192,11 +153,12 @@ json_t *cortex_unit_handle(cortex_reader *s, const cortex_unit *u, int64_t gener
             }
             one_line(&p, u->content, PREVIEW_BYTES);
         } else {
-            one_line(&p, sp.first, PREVIEW_BYTES);
+            one_line(&p, first ? first : "", PREVIEW_BYTES);
         }
         json_object_set_new(h, "preview", cortex_json_text(p.data, p.len));
         cortex_buf_free(&p);
     }
     json_object_set_new(h, "generation", json_integer((json_int_t)generation));
+    free(first);
     return h;
 }

@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -133,8 +134,11 @@ int cortex_edge_into(const cortex_store_edge *e, void *payload)
     return cortex_edge_json(&out->edge, e, out->db);
 }
 
-char *cortex_read_lines(const char *root, const char *path, int64_t first, int64_t last)
+char *cortex_read_lines_at(const char *root, const char *path, int64_t first, int64_t last, size_t keep,
+                           int64_t *start_byte, int64_t *end_byte)
 {
+    if (start_byte) *start_byte = -1;
+    if (end_byte) *end_byte = -1;
     /* the index may be older than the tree: a file since replaced by a link
      * out of the repository is not followed */
     int fd = cortex_open_beneath(root, path);
@@ -144,21 +148,33 @@ char *cortex_read_lines(const char *root, const char *path, int64_t first, int64
     /* read in blocks and count newlines: a line deep in a large file costs a
      * scan, not a call per line before it */
     char block[65536];
-    int64_t no = 1;
+    int64_t no = 1, offset = 0;
     ssize_t n;
     while (no <= last && (n = read(fd, block, sizeof block)) > 0) {
         const char *p = block, *end = block + n;
         while (p < end && no <= last) {
             const char *nl = memchr(p, '\n', (size_t)(end - p));
             const char *stop = nl ? nl + 1 : end;
-            if (no >= first) cortex_buf_add(&out, p, (size_t)(stop - p));
+            if (no >= first) {
+                if (start_byte && *start_byte < 0) *start_byte = offset + (p - block);
+                if (end_byte) *end_byte = offset + (stop - block);
+                size_t take = (size_t)(stop - p);
+                if (take > keep - out.len) take = keep - out.len;
+                cortex_buf_add(&out, p, take);
+            }
             if (nl) no++;
             p = stop;
         }
+        offset += n;
     }
     close(fd);
     while (out.len && (out.data[out.len - 1] == '\n' || out.data[out.len - 1] == '\r')) out.data[--out.len] = '\0';
     return out.data;
+}
+
+char *cortex_read_lines(const char *root, const char *path, int64_t first, int64_t last)
+{
+    return cortex_read_lines_at(root, path, first, last, SIZE_MAX, NULL, NULL);
 }
 
 void cortex_json_sort(json_t *items, size_t first, int (*compare)(const void *a, const void *b))
