@@ -76,10 +76,15 @@ static const char *const query_sql[Q_COUNT] = {
     [Q_IMPORT] = "SELECT i.target_file_id, f.path FROM imports i LEFT JOIN files f ON f.id = i.target_file_id"
                  " WHERE i.file_id = ?1 AND (i.alias = ?2 OR (i.alias IS NULL AND last_component(i.name) = ?2))"
                  " ORDER BY i.target_file_id IS NULL, i.line LIMIT 1",
-    [Q_BASES] = "SELECT name, qualifier FROM refs WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1")
+    /* with the type an inherit reference is bound to already (through an
+     * import's re-export: `class AppGroup(click.Group)`), which the name
+     * alone would not find again */
+    [Q_BASES] = "SELECT r.name, r.qualifier, t.id, t.file_id, tf.path, t.dtype, t.short_name, tf.variant FROM refs r"
+                " LEFT JOIN symbols t ON t.id = r.target_id LEFT JOIN files tf ON tf.id = t.file_id"
+                " WHERE " CORTEX_STORE_ROW_OF_FILE("r.id", "?1")
                 /* written in the type, or in one of its members (Go's embedded field is one) */
-                " AND caller_id IN (SELECT id FROM symbols WHERE file_id = ?1 AND (id = ?2 OR parent_id = ?2))"
-                " AND kind = 'inherit' ORDER BY id",
+                " AND r.caller_id IN (SELECT id FROM symbols WHERE file_id = ?1 AND (id = ?2 OR parent_id = ?2))"
+                " AND r.kind = 'inherit' ORDER BY r.id",
     [Q_UPDATE] = "UPDATE refs SET target_id = ?2, resolution = ?3 WHERE id = ?1",
 };
 
@@ -429,10 +434,22 @@ static void type_bases(scope_binder *b, const found *t, const context *c, candid
     if (!e) {
         char *exprs[BASES_MAX];
         size_t nexprs = 0;
+        candidate *found_bases = NULL;
+        size_t nfound = 0, cap = 0;
         sqlite3_stmt *st = b->st[Q_BASES];
         sqlite3_bind_int64(st, 1, t->file_id);
         sqlite3_bind_int64(st, 2, t->id);
         while (nexprs < BASES_MAX && sqlite3_step(st) == SQLITE_ROW) {
+            if (sqlite3_column_type(st, 2) != SQLITE_NULL && sqlite3_column_int64(st, 2) != t->id) {
+                /* bound already: that type */
+                found base = {sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3),
+                              cortex_xstrdup((const char *)sqlite3_column_text(st, 4)),
+                              sqlite3_column_text(st, 5) ? cortex_xstrdup((const char *)sqlite3_column_text(st, 5)) : NULL,
+                              cortex_xstrdup((const char *)sqlite3_column_text(st, 6)), sqlite3_column_int(st, 7)};
+                *CORTEX_PUSH(found_bases, nfound, cap) =
+                    (candidate){base.id, base.file_id, base.path, base.dtype, base.name, base.variant};
+                continue;
+            }
             const char *base = (const char *)sqlite3_column_text(st, 0), *qual = (const char *)sqlite3_column_text(st, 1);
             size_t bl = strlen(base), ql = qual ? strlen(qual) : 0;
             char *expr = cortex_xmalloc(ql + bl + 2);
@@ -448,8 +465,6 @@ static void type_bases(scope_binder *b, const found *t, const context *c, candid
         sqlite3_reset(st);
         sqlite3_clear_bindings(st);
         context tc = {t->file_id, t->path, c->lang, c->package_dirs};
-        candidate *found_bases = NULL;
-        size_t nfound = 0, cap = 0;
         int lib = 0;
         for (size_t i = 0; i < nexprs && !*rc; i++) {
             found base = {0};
