@@ -173,10 +173,8 @@ const char *cortex_store__text(sqlite3_stmt *st, int col)
     return (const char *)sqlite3_column_text(st, col);
 }
 
-/* Steps `st` to its end, `row` turning each row into a call of `cb`; a
- * non-zero callback stops it. Finalizes `st`. */
-static int each_row(cortex_store_reader *r, sqlite3_stmt *st, const char *what,
-                    int (*row)(sqlite3_stmt *st, void *cb, void *payload), void *cb, void *payload)
+int cortex_store__each_row(cortex_store_reader *r, sqlite3_stmt *st, const char *what,
+                           int (*row)(sqlite3_stmt *st, void *cb, void *payload), void *cb, void *payload)
 {
     int rc, stop = 0;
     while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) stop = row(st, cb, payload);
@@ -262,7 +260,7 @@ int cortex_store_read_files(cortex_store_reader *r, const cortex_store_file_filt
     filter_bind(st, filter);
     sqlite3_bind_int64(st, 4, filter && filter->limit > 0 ? filter->limit : -1);
     sqlite3_bind_int64(st, 5, filter ? filter->offset : 0);
-    return each_row(r, st, "listing files", file_row, (void *)cb, payload);
+    return cortex_store__each_row(r, st, "listing files", file_row, (void *)cb, payload);
 }
 
 int cortex_store_read_count_files(int64_t *out, cortex_store_reader *r, const cortex_store_file_filter *filter)
@@ -303,7 +301,7 @@ int cortex_store_read_projects(cortex_store_reader *r, cortex_store_project_cb c
     sqlite3_stmt *st =
         cortex_store__prepare(r, "SELECT project, count(*) FROM files GROUP BY project ORDER BY project");
     if (!st) return cortex_store__prepare_failed(r);
-    return each_row(r, st, "listing projects", project_row, (void *)cb, payload);
+    return cortex_store__each_row(r, st, "listing projects", project_row, (void *)cb, payload);
 }
 
 /* ---- the index as a whole ----------------------------------------------------- */
@@ -377,7 +375,7 @@ static int symbol_row(sqlite3_stmt *st, void *cb, void *payload)
 int cortex_store__symbol_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what, cortex_store_symbol_cb cb,
                               void *payload)
 {
-    return each_row(r, st, what, symbol_row, (void *)cb, payload);
+    return cortex_store__each_row(r, st, what, symbol_row, (void *)cb, payload);
 }
 
 /* Runs a symbol listing whose statement binds ?1 = id, ?2 = limit, ?3 = offset, ?4 = name. */
@@ -390,7 +388,7 @@ static int list_symbols(cortex_store_reader *r, const char *sql, int64_t id, con
     if (name) sqlite3_bind_text(st, 4, name, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 2, page.limit);
     sqlite3_bind_int64(st, 3, page.offset);
-    return each_row(r, st, "listing symbols", symbol_row, (void *)cb, payload);
+    return cortex_store__each_row(r, st, "listing symbols", symbol_row, (void *)cb, payload);
 }
 
 /* Binds ?1 = id and, when not NULL, ?4 = name. */
@@ -455,7 +453,7 @@ int cortex_store_read_definitions(cortex_store_reader *r, const char *name, cort
     sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 2, page.limit);
     sqlite3_bind_int64(st, 3, page.offset);
-    return each_row(r, st, "finding definitions", symbol_row, (void *)cb, payload);
+    return cortex_store__each_row(r, st, "finding definitions", symbol_row, (void *)cb, payload);
 }
 
 int cortex_store_read_symbol(cortex_store_reader *r, int64_t id, cortex_store_symbol_cb cb, void *payload)
@@ -488,7 +486,7 @@ int cortex_store_read_imports(cortex_store_reader *r, int64_t file_id, cortex_st
            "LEFT JOIN files t ON t.id = i.target_file_id WHERE i.file_id = ? ORDER BY i.line, i.id");
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, file_id);
-    return each_row(r, st, "listing imports", import_row, (void *)cb, payload);
+    return cortex_store__each_row(r, st, "listing imports", import_row, (void *)cb, payload);
 }
 
 /* ---- edges -------------------------------------------------------------------- */
@@ -555,7 +553,7 @@ int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store
         if (project) sqlite3_bind_text(st, 5, project, -1, SQLITE_STATIC);
         if (kind) sqlite3_bind_text(st, 6, kind, -1, SQLITE_STATIC);
         int rc = pass == 0 ? one_int(r, st, "listing references", total)
-                           : each_row(r, st, "listing references", edge_row, (void *)cb, payload);
+                           : cortex_store__each_row(r, st, "listing references", edge_row, (void *)cb, payload);
         if (rc) return rc;
     }
     return 0;
@@ -582,7 +580,7 @@ int cortex_store_read_refs_at(cortex_store_reader *r, int64_t file_id, int64_t l
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, file_id);
     sqlite3_bind_int64(st, 2, line);
-    return each_row(r, st, "listing references", edge_row, (void *)cb, payload);
+    return cortex_store__each_row(r, st, "listing references", edge_row, (void *)cb, payload);
 }
 
 /* A reference's candidates: ?1 the reference. A definition is a member when
@@ -613,7 +611,7 @@ int cortex_store_read_candidates(int64_t *total, cortex_store_reader *r, int64_t
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, ref_id);
     sqlite3_bind_int64(st, 2, limit);
-    return each_row(r, st, "listing candidates", symbol_row, (void *)cb, payload);
+    return cortex_store__each_row(r, st, "listing candidates", symbol_row, (void *)cb, payload);
 }
 
 /* ---- the whole graph ----------------------------------------------------------- */
@@ -630,5 +628,5 @@ int cortex_store_read_bound_edges(cortex_store_reader *r, cortex_store_bound_edg
     sqlite3_stmt *st = cortex_store__prepare(r, "SELECT caller_id, target_id, resolution, kind FROM ref_bindings"
                                                 " WHERE caller_id IS NOT NULL AND target_id IS NOT NULL ORDER BY id");
     if (!st) return cortex_store__prepare_failed(r);
-    return each_row(r, st, "listing the graph's edges", bound_edge_row, (void *)cb, payload);
+    return cortex_store__each_row(r, st, "listing the graph's edges", bound_edge_row, (void *)cb, payload);
 }

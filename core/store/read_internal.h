@@ -56,6 +56,11 @@ const char *cortex_store__text(sqlite3_stmt *st, int col);
  *  or a failed step's (after `what`). */
 int cortex_store__symbol_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what, cortex_store_symbol_cb cb,
                               void *payload);
+/** Steps `st` to its end, `row` turning each row into a call of `cb`; a
+ *  non-zero callback stops it. Finalizes `st`. 0, the callback's code, or a
+ *  failed step's (after `what`). */
+int cortex_store__each_row(cortex_store_reader *r, sqlite3_stmt *st, const char *what,
+                           int (*row)(sqlite3_stmt *st, void *cb, void *payload), void *cb, void *payload);
 /** Reads CORTEX_STORE__SYMBOL_COLUMNS from column `col` on. */
 int cortex_store__symbol_row(sqlite3_stmt *st, int col, cortex_store_symbol *out);
 

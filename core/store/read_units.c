@@ -8,16 +8,6 @@
 #include "read_internal.h"
 #include "store.h"
 
-static int rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what, int (*row)(sqlite3_stmt *, void *, void *),
-                void *cb, void *payload)
-{
-    int rc, stop = 0;
-    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) stop = row(st, cb, payload);
-    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, what);
-    sqlite3_finalize(st);
-    return stop;
-}
-
 static int chunk_row(sqlite3_stmt *st, void *cb, void *payload)
 {
     cortex_store_chunk c = {cortex_store__text(st, 0),  cortex_store__text(st, 1),   cortex_store__text(st, 2),
@@ -33,7 +23,7 @@ int cortex_store_read_file_chunks(cortex_store_reader *r, int64_t file_id, corte
                                                 " WHERE c.file_id = ?1 ORDER BY c.ordinal");
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, file_id);
-    return rows(r, st, "listing chunks", chunk_row, (void *)cb, payload);
+    return cortex_store__each_row(r, st, "listing chunks", chunk_row, (void *)cb, payload);
 }
 
 static int text_row(sqlite3_stmt *st, void *cb, void *payload)
@@ -56,7 +46,13 @@ int cortex_store_read_texts_at(cortex_store_reader *r, int64_t file_id, int64_t 
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, file_id);
     sqlite3_bind_int64(st, 2, line);
-    return rows(r, st, "listing texts", text_row, (void *)cb, payload);
+    return cortex_store__each_row(r, st, "listing texts", text_row, (void *)cb, payload);
+}
+
+static int cross_ref_row(sqlite3_stmt *st, void *cb, void *payload)
+{
+    return ((cortex_store_cross_ref_cb)cb)(sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
+                                           sqlite3_column_int64(st, 2), payload);
 }
 
 int cortex_store_read_cross_refs(cortex_store_reader *r, cortex_store_cross_ref_cb cb, void *payload)
@@ -68,12 +64,7 @@ int cortex_store_read_cross_refs(cortex_store_reader *r, cortex_store_cross_ref_
                                                 " CROSS JOIN symbols t ON t.id = b.target_id"
                                                 " WHERE b.target_id IS NOT NULL AND t.file_id <> b.file_id");
     if (!st) return cortex_store__prepare_failed(r);
-    int rc, stop = 0;
-    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
-        stop = cb(sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2), payload);
-    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "reading references across files");
-    sqlite3_finalize(st);
-    return stop;
+    return cortex_store__each_row(r, st, "reading references across files", cross_ref_row, (void *)cb, payload);
 }
 
 int cortex_store_read_schema_version(cortex_store_reader *r)
