@@ -592,6 +592,13 @@ static int self_name(const cortex_file_records *r, const char *q, size_t len)
     return 0;
 }
 
+/* The innermost type holding the definition `scope` (itself, when it is one), or -1. */
+static int32_t enclosing_type(const cortex_file_records *r, int32_t scope)
+{
+    while (scope >= 0 && !cortex_record_type_kind(r->symbols[scope].kind)) scope = r->symbols[scope].parent;
+    return scope;
+}
+
 /* Whether `q` is the language's word for the enclosing type's base (`super()`, `super`). */
 static int super_name(const cortex_file_records *r, const char *q)
 {
@@ -603,8 +610,7 @@ static int super_name(const cortex_file_records *r, const char *q)
  * none or one this rule cannot name. */
 static const char *first_base(const cortex_file_records *r, int32_t inner)
 {
-    int32_t t = inner;
-    while (t >= 0 && !cortex_record_type_kind(r->symbols[t].kind)) t = r->symbols[t].parent;
+    int32_t t = enclosing_type(r, inner);
     if (t < 0) return NULL;
     const cortex_reference *first = NULL;
     for (size_t i = 0; i < r->nrefs; i++) {
@@ -1103,8 +1109,7 @@ static void declare_callback(cortex_file_records *r, cortex_symbol *s, int i, in
  * its header (a local captured whole there, with the base's type), or NULL. */
 static const char *base_of(const cortex_raw_records *x, const cortex_file_records *r, int32_t scope)
 {
-    int32_t t = scope;
-    while (t >= 0 && !cortex_record_type_kind(r->symbols[t].kind)) t = r->symbols[t].parent;
+    int32_t t = enclosing_type(r, scope);
     if (t < 0) return NULL;
     const char *base = NULL;
     for (size_t k = 0; k < x->nlocals; k++) {
@@ -1146,8 +1151,7 @@ static void contextual_params(cortex_raw_records *x, cortex_file_records *r, con
         while (l->type[head] && l->type[head] != '.') head++;
         if (l->elements == 2 && l->type[head] == '.' && self_name(r, l->type, head)) {
             /* `const out = this._output`: a path of fields from the enclosing type */
-            int32_t t = scope;
-            while (t >= 0 && !cortex_record_type_kind(r->symbols[t].kind)) t = r->symbols[t].parent;
+            int32_t t = enclosing_type(r, scope);
             l->type = t >= 0 ? chain_type(x, r, r->symbols[t].short_name, l->type + head) : NULL;
             l->elements = 0;
             continue;
@@ -1222,8 +1226,7 @@ static void type_receivers(cortex_raw_records *x, cortex_file_records *r)
         while (q[head] && q[head] != '.') head++;
         if (!plain_name(q, head)) continue;
         if (q[head] && self_name(r, q, head)) { /* `self.conn.close()`: a field of the enclosing type */
-            int32_t t = inner;
-            while (t >= 0 && !cortex_record_type_kind(r->symbols[t].kind)) t = r->symbols[t].parent;
+            int32_t t = enclosing_type(r, inner);
             if (t >= 0) ref->rtype = chain_type(x, r, r->symbols[t].short_name, q + head);
             continue;
         }
