@@ -198,6 +198,17 @@ static cortex_path_role file_role(const char *name, size_t n)
     return CORTEX_ROLE_SOURCE;
 }
 
+size_t cortex_path_vendored_root(const char *path)
+{
+    for (const char *p = path; *p;) {
+        size_t n = strcspn(p, "/");
+        if (!p[n]) return 0;
+        if (in_list(p, n, vendored_dirs)) return (size_t)(p - path) + n + 1;
+        p += n + 1;
+    }
+    return 0;
+}
+
 cortex_path_role cortex_path_role_of(const char *path)
 {
     /* the weakest role any component gives: vendored tests are vendored */

@@ -52,6 +52,10 @@ typedef enum cortex_path_role {
  *  CHANGELOG.md, ...). */
 cortex_path_role cortex_path_role_of(const char *path);
 const char *cortex_path_role_name(cortex_path_role role);
+/** The length of a path's vendored tree with its slash ("deps/hiredis/x.c":
+ *  5, "deps/"), by the directory names cortex_path_role_of() calls
+ *  vendored; 0 outside one. */
+size_t cortex_path_vendored_root(const char *path);
 
 typedef enum cortex_name_match {
     CORTEX_MATCH_TEXT,      /* found by its text only */

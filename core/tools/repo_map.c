@@ -9,7 +9,6 @@
 #include "rank.h"
 
 #include "../util/error.h"
-#include "../util/strings.h"
 #include "../util/tokens.h"
 
 #include <stdlib.h>
@@ -189,26 +188,6 @@ int cortex_repo_map_get(const cortex_repo_map **out, cortex_reader *s)
 
 /* ---- within a budget ------------------------------------------------------------ */
 
-/* The vendored tree a path is in ("deps/hiredis/x.c" -> "deps/"), or 0. */
-static size_t vendored_root(const char *path)
-{
-    static const char *const vendored[] = {"vendor", "vendored",     "third_party", "third-party", "thirdparty",
-                                           "deps",   "node_modules", "external",    "extern",      "bower_components",
-                                           NULL};
-    for (const char *p = path; *p;) {
-        size_t n = strcspn(p, "/");
-        if (!p[n]) return 0;
-        char name[64];
-        if (n < sizeof name) {
-            memcpy(name, p, n);
-            name[n] = '\0';
-            if (cortex_str_in(name, vendored)) return (size_t)(p - path) + n + 1;
-        }
-        p += n + 1;
-    }
-    return 0;
-}
-
 static int symbol_name(const cortex_store_symbol *sym, void *payload)
 {
     *(char **)payload = cortex_xstrdup(sym->name);
@@ -224,7 +203,7 @@ json_t *cortex_repo_map_json(cortex_reader *s, const cortex_repo_map *m, const c
     for (size_t i = 0; i < m->n; i++) {
         const char *path = m->files[i].path;
         if (slen && (strncmp(path, scope, slen) != 0 || path[slen] != '/')) continue;
-        size_t root = vendored_root(path);
+        size_t root = cortex_path_vendored_root(path);
         if (!root) continue;
         json_t *found = NULL;
         for (size_t j = 0; j < json_array_size(vendored) && !found; j++) {
@@ -244,7 +223,7 @@ json_t *cortex_repo_map_json(cortex_reader *s, const cortex_repo_map *m, const c
         const map_file *f = &m->files[i];
         if (slen && (strncmp(f->path, scope, slen) != 0 || f->path[slen] != '/')) continue;
         /* a file nothing references across files: the directory listing names it already */
-        if (vendored_root(f->path) || f->ntop == 0) continue;
+        if (cortex_path_vendored_root(f->path) || f->ntop == 0) continue;
         size_t cost = strlen(f->path) + 2;
         json_t *names = json_array();
         for (size_t k = 0; k < f->ntop; k++) {
