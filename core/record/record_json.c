@@ -299,9 +299,7 @@ void cortex_json_chunk_line(cortex_buf *b, const cortex_file_records *r, const c
     /* its handle id (util/handle_id.h): the query tools name the chunk so */
     (void)ordinal;
     cortex_buf name = {0};
-    for (const char *h = c->headers; h && *h; h++)
-        if (*h == '\n') cortex_buf_puts(&name, " > ");
-        else cortex_buf_putc(&name, *h);
+    cortex_chunk_header_path(&name, c->headers);
     char id[CORTEX_HANDLE_ID_SIZE];
     cortex_handle_id(id, "chunk", r->path, c->kind, c->headers ? (name.data ? name.data : "") : NULL, c->line_start,
                      c->line_end);

@@ -87,3 +87,10 @@ void cortex_file_records_sort(cortex_file_records *r, cortex_sort_scratch *scrat
     cortex_sort(r->refs, r->nrefs, sizeof *r->refs, compare_refs, scratch);
     cortex_sort(r->texts, r->ntexts, sizeof *r->texts, compare_texts, scratch);
 }
+
+void cortex_chunk_header_path(cortex_buf *out, const char *headers)
+{
+    for (const char *h = headers; h && *h; h++)
+        if (*h == '\n') cortex_buf_puts(out, " > ");
+        else cortex_buf_putc(out, *h);
+}

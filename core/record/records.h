@@ -145,4 +145,9 @@ void cortex_file_records_reset(cortex_file_records *r);
  *  (line, column, then name/kind) and remaps parent and caller indexes. */
 void cortex_file_records_sort(cortex_file_records *r, cortex_sort_scratch *scratch);
 
+/** A chunk's header path as one name: its headers joined by " > " ("Guide >
+ *  Install"), appended to `out` (nothing for NULL). How the tools name a
+ *  documentation chunk and what its handle id hashes. */
+void cortex_chunk_header_path(cortex_buf *out, const char *headers);
+
 #endif

@@ -9,6 +9,7 @@
 #include "handles.h"
 
 #include "../store/handle_log.h"
+#include "../record/records.h"
 #include "../util/error.h"
 
 #include <math.h>
@@ -351,9 +352,7 @@ static int same_chunk(const cortex_store_chunk *c, void *payload)
     if (c->line != w->line || c->line_end != w->line_end || strcmp(c->kind, w->kind) != 0) return 0;
     cortex_buf name = {0};
     cortex_buf_puts(&name, "");
-    for (const char *h = c->headers ? c->headers : ""; *h; h++)
-        if (*h == '\n') cortex_buf_puts(&name, " > ");
-        else cortex_buf_putc(&name, *h);
+    cortex_chunk_header_path(&name, c->headers);
     int same = c->headers ? w->name && strcmp(name.data, w->name) == 0 : !w->name;
     cortex_buf_free(&name);
     if (same) {

@@ -12,6 +12,7 @@
 #include "kinds.h"
 #include "paths.h"
 
+#include "../record/records.h"
 #include "../util/error.h"
 #include "../util/strings.h"
 
@@ -45,9 +46,7 @@ static json_t *hit_item(const cortex_store_hit *h)
         json_t *name = json_null();
         if (h->headers) {
             cortex_buf b = {0};
-            for (const char *c = h->headers; *c; c++)
-                if (*c == '\n') cortex_buf_puts(&b, " > ");
-                else cortex_buf_putc(&b, *c);
+            cortex_chunk_header_path(&b, h->headers);
             name = cortex_json_text(b.data ? b.data : "", b.len);
             cortex_buf_free(&b);
         }
