@@ -1,15 +1,16 @@
 /*
- * The handle tools (docs/mcp.md): query returns handles with previews,
- * evidence_pack ranks a few without content and says what to do next, and
- * expand returns the content of the handles an agent chose. Every handle
+ * The handle tools (docs/mcp.md; their text forms are in render.c): query
+ * returns handles with previews, evidence_pack ranks a few without content
+ * and says what to do next, and expand returns the content of the handles an
+ * agent chose. Every handle
  * returned is recorded in the handle log so expand can find its unit again,
  * and every expand is recorded as feedback for the next ranking.
  */
 #define _DEFAULT_SOURCE
 #include "handles.h"
 
-#include "../store/handle_log.h"
 #include "../record/records.h"
+#include "../store/handle_log.h"
 #include "../util/error.h"
 
 #include <math.h>
@@ -468,86 +469,4 @@ int cortex_tool_expand(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     *out = json_pack("{s:o,s:I,s:I}", "contents", contents, "total_tokens", e.tokens, "generation",
                      (json_int_t)generation);
     return 0;
-}
-
-/* ---- compact text -------------------------------------------------------------------- */
-
-static const char *str(const json_t *o, const char *key)
-{
-    return json_string_value(json_object_get(o, key));
-}
-
-static long long num(const json_t *o, const char *key)
-{
-    return (long long)json_integer_value(json_object_get(o, key));
-}
-
-static void handle_line(cortex_buf *out, const json_t *h)
-{
-    const json_t *range = json_object_get(h, "line_range");
-    long long a = (long long)json_integer_value(json_array_get(range, 0)),
-              b = (long long)json_integer_value(json_array_get(range, 1));
-    cortex_buf_printf(out, "%s %s:%lld", str(h, "id"), str(h, "file"), a);
-    if (b != a) cortex_buf_printf(out, "-%lld", b);
-    if (str(h, "ref_type")) {
-        cortex_buf_printf(out, " %s %s%s%s", str(h, "ref_type"), str(h, "qualifier") ? str(h, "qualifier") : "",
-                          str(h, "qualifier") ? "." : "", str(h, "name"));
-        cortex_buf_printf(out, " in %s [%s]", str(h, "source_name") ? str(h, "source_name") : "(top level)",
-                          str(h, "binding"));
-    } else {
-        cortex_buf_printf(out, " %s", str(h, "kind"));
-        if (str(h, "name")) cortex_buf_printf(out, " %s", str(h, "name"));
-    }
-    const json_t *span = json_object_get(h, "span");
-    if (span) cortex_buf_printf(out, " @%lld-%lld", num(span, "start"), num(span, "end"));
-    cortex_buf_printf(out, " ~%lldt", num(h, "token_count"));
-    if (json_object_get(h, "score"))
-        cortex_buf_printf(out, " score %.2f", json_real_value(json_object_get(h, "score")));
-    if (str(h, "preview")) cortex_buf_printf(out, " | %s", str(h, "preview"));
-    cortex_buf_putc(out, '\n');
-}
-
-void cortex_render_query(const json_t *result, cortex_buf *out)
-{
-    size_t i;
-    const json_t *h;
-    json_array_foreach(json_object_get(result, "handles"), i, h) handle_line(out, h);
-    const json_t *refs = json_object_get(result, "ref_handles");
-    if (json_array_size(refs)) cortex_buf_puts(out, "references:\n");
-    json_array_foreach(refs, i, h) handle_line(out, h);
-    cortex_buf_printf(out, "%lld matches%s, ~%lld tokens to expand; generation %lld\n", num(result, "total_matches"),
-                      json_is_true(json_object_get(result, "truncated")) ? " (more than shown)" : "",
-                      num(result, "total_tokens"), num(result, "generation"));
-    cortex_render_freshness(result, out);
-}
-
-void cortex_render_evidence_pack(const json_t *result, cortex_buf *out)
-{
-    const json_t *g = json_object_get(result, "guidance");
-    cortex_buf_printf(out, "confidence %.2f (%s): %s, %s, expand %lld, at most %lld more quer%s; %s\n",
-                      json_real_value(json_object_get(g, "confidence")), str(g, "confidence_band"),
-                      str(g, "recommended_action"),
-                      json_is_true(json_object_get(g, "stop_querying")) ? "stop querying" : "keep querying",
-                      num(g, "suggested_expand_count"), num(g, "max_additional_queries"),
-                      num(g, "max_additional_queries") == 1 ? "y" : "ies", str(g, "rationale"));
-    size_t i;
-    const json_t *h;
-    json_array_foreach(json_object_get(result, "handles"), i, h) handle_line(out, h);
-    cortex_buf_printf(out, "%lld matches; next: %s (generation %lld)\n", num(result, "total_matches"), str(g, "next_step"),
-                      num(result, "generation"));
-    cortex_render_freshness(result, out);
-}
-
-void cortex_render_expand(const json_t *result, cortex_buf *out)
-{
-    size_t i;
-    const json_t *c;
-    json_array_foreach(json_object_get(result, "contents"), i, c)
-    {
-        cortex_buf_printf(out, "%s// %s\n", i ? "\n" : "", str(c, "id"));
-        if (str(c, "error")) cortex_buf_printf(out, "(error: %s)\n", str(c, "error"));
-        else cortex_buf_printf(out, "%s\n", str(c, "content"));
-        if (json_is_true(json_object_get(c, "truncated"))) cortex_buf_puts(out, "(cut: the file goes on)\n");
-    }
-    cortex_render_freshness(result, out);
 }
