@@ -159,8 +159,19 @@ typedef struct adding {
     cortex_units *out;
     const cortex_query_terms *terms;
     const cortex_config *config;
-    const char *child; /* children: only those of this short name, or NULL */
+    const char *child;      /* children: only those of this short name, or NULL */
+    cortex_query_terms one; /* the one term names are compared with, `terms` points here */
 } adding;
+
+/* Adding units into `out`, their names compared with `term` (or none), the
+ * children of a parent only when named `child` (or any). */
+static void adding_init(adding *a, cortex_units *out, const selecting *sel, const char *term, const char *child)
+{
+    *a = (adding){.out = out, .config = &sel->s->repo->config, .child = child};
+    a->one.n = term != NULL;
+    a->one.term[0] = (char *)term;
+    a->terms = &a->one;
+}
 
 static int add_symbol(const cortex_store_symbol *sym, void *payload)
 {
@@ -177,9 +188,8 @@ static int add_symbol(const cortex_store_symbol *sym, void *payload)
 static int definition(cortex_units *out, selecting *sel, const char *name)
 {
     note_terms(sel->terms, name);
-    cortex_query_terms terms = {.n = 1};
-    terms.term[0] = (char *)name;
-    adding a = {out, &terms, &sel->s->repo->config, NULL};
+    adding a;
+    adding_init(&a, out, sel, name, NULL);
     return cortex_store_read_definitions(sel->s->db, name, (cortex_store_page){-1, 0}, add_symbol, &a);
 }
 
@@ -220,9 +230,8 @@ static int children(cortex_units *out, selecting *sel, const char *parent, const
     if (child) note_terms(sel->terms, child);
     parents p = {sel->s, {0}};
     int rc = cortex_store_read_definitions(sel->s->db, parent, (cortex_store_page){-1, 0}, parent_file, &p);
-    cortex_query_terms terms = {.n = child ? 1 : 0};
-    terms.term[0] = (char *)child;
-    adding a = {out, &terms, &sel->s->repo->config, child};
+    adding a;
+    adding_init(&a, out, sel, child, child);
     for (size_t i = 0; rc == 0 && i < p.files.n; i++)
         rc = cortex_store_read_children(NULL, sel->s->db, p.files.ids[i], parent, (cortex_store_page){-1, 0},
                                         add_symbol, &a);
@@ -240,8 +249,7 @@ static int add_reference(const cortex_store_edge *e, void *payload)
     u->qualifier = e->qualifier ? cortex_xstrdup(e->qualifier) : NULL;
     u->binding = cortex_xstrdup(e->binding ? e->binding : "unresolved");
     if (e->caller && e->caller_kind) {
-        cortex_handle_id(u->source, "symbol", e->file, e->caller_kind, e->caller, e->caller_line,
-                         e->caller_line_end);
+        cortex_handle_id(u->source, "symbol", e->file, e->caller_kind, e->caller, e->caller_line, e->caller_line_end);
         u->source_name = cortex_xstrdup(e->caller);
         u->source_kind = cortex_xstrdup(e->caller_kind);
         u->source_line = e->caller_line;
@@ -253,9 +261,8 @@ static int add_reference(const cortex_store_edge *e, void *payload)
 static int references(cortex_units *out, selecting *sel, const char *name)
 {
     note_terms(sel->terms, name);
-    cortex_query_terms terms = {.n = 1};
-    terms.term[0] = (char *)name;
-    adding a = {out, &terms, &sel->s->repo->config, NULL};
+    adding a;
+    adding_init(&a, out, sel, name, NULL);
     int64_t total = 0;
     int rc = cortex_store_read_edges(&total, sel->s->db, CORTEX_STORE_CALLERS, name, NULL, NULL,
                                      (cortex_store_page){REFERENCES_MAX, 0}, add_reference, &a);
@@ -278,7 +285,8 @@ static int file(cortex_units *out, selecting *sel, const char *arg)
     char path[4096];
     int rc = cortex_path_resolve(sel->s->repo->root, arg, path, sizeof path);
     if (rc) return rc;
-    adding a = {out, NULL, &sel->s->repo->config, NULL};
+    adding a;
+    adding_init(&a, out, sel, NULL, NULL);
     rc = cortex_store_read_file(sel->s->db, path, add_file, &a);
     return rc == CORTEX_ENOTFOUND ? 0 : rc;
 }
@@ -391,11 +399,12 @@ static int eval(cortex_units *defs, cortex_units *refs, selecting *sel, const co
 
 /* ---- the selectors together ------------------------------------------------------ */
 
-/* Narrows what was selected to the places a further selector finds. */
-static int narrow(cortex_units *defs, cortex_units *refs, cortex_units *found, int *have)
+/* Narrows what was selected to the places a further selector finds; the
+ * first selector's units are the selection (references among `refs`). */
+static int narrow(cortex_units *defs, cortex_units *refs, cortex_units *found, int *have, int references)
 {
     if (!*have) {
-        append(defs, found);
+        append(references ? refs : defs, found);
         *have = 1;
         return 0;
     }
@@ -444,35 +453,25 @@ int cortex_units_select(cortex_units *defs, cortex_units *refs, cortex_query_ter
         sprintf(qualified, "%s.%s", q->parent, q->symbol);
         rc = references(&found, &sel, qualified);
         free(qualified);
-        if (!have) {
-            append(refs, &found);
-            have = 1;
-        } else {
-            narrow(defs, refs, &found, &have);
-        }
+        narrow(defs, refs, &found, &have, 1);
     } else if (rc == 0 && q->parent) {
         cortex_units found = {0};
         rc = children(&found, &sel, q->parent, q->symbol);
-        narrow(defs, refs, &found, &have);
+        narrow(defs, refs, &found, &have, 0);
     } else if (rc == 0 && q->symbol) {
         cortex_units found = {0};
         if (q->kind == CORTEX_UNITS_REFERENCE) {
             rc = references(&found, &sel, q->symbol);
-            if (!have) {
-                append(refs, &found);
-                have = 1;
-            } else {
-                narrow(defs, refs, &found, &have);
-            }
+            narrow(defs, refs, &found, &have, 1);
         } else {
             rc = symbol(&found, &sel, q->symbol);
-            narrow(defs, refs, &found, &have);
+            narrow(defs, refs, &found, &have, 0);
         }
     }
     if (rc == 0 && q->section) {
         cortex_units found = {0};
         rc = section(&found, &sel, q->section);
-        narrow(defs, refs, &found, &have);
+        narrow(defs, refs, &found, &have, 0);
     }
     if (rc == 0 && (q->pattern || q->patterns)) {
         cortex_units found = {0};
@@ -488,7 +487,7 @@ int cortex_units_select(cortex_units *defs, cortex_units *refs, cortex_query_ter
         } else {
             rc = grep(&found, &sel, q->pattern);
         }
-        narrow(defs, refs, &found, &have);
+        narrow(defs, refs, &found, &have, 0);
     }
     if (rc == 0) {
         keep_where(defs, q->glob, q->kind);
