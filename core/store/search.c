@@ -16,7 +16,9 @@
  * further term a row covers outranks term frequency (SQL text): the window
  * of rows read holds the ones the tools' ranking puts first. */
 #define EXACT_NAME_BOOST "100.0"
-#define COVERAGE_BOOST "30.0"
+#define COVERAGE_BOOST 30.0
+#define SQL_TEXT_(x) #x
+#define SQL_TEXT(x) SQL_TEXT_(x)
 
 /* ---- coverage: how many of a query's phrases a row matches -------------- */
 
@@ -51,20 +53,25 @@ int cortex_store__register_coverage(sqlite3 *db)
 
 typedef struct scope_sql {
     const char *fts_table;
-    const char *columns; /* the score first */
+    const char *columns; /* the relevance (BM25 and name boosts) and the coverage first */
 } scope_sql;
 
 static const scope_sql scopes[CORTEX_STORE_SCOPES] = {
     [CORTEX_STORE_SCOPE_SYMBOL] = {"symbols_fts",
-                                   "bm25(symbols_fts, 10.0, 2.0, 1.0) - " COVERAGE_BOOST " * cortex_coverage(symbols_fts)"
-                                   " - CASE WHEN s.short_name = ?2 COLLATE NOCASE OR s.name = ?2 THEN " EXACT_NAME_BOOST " ELSE 0 END"
-                                   " + CASE WHEN s.kind = 'import' THEN 1.0 ELSE 0 END AS score, cortex_coverage(symbols_fts), " CORTEX_STORE__SYMBOL_COLUMNS},
-    [CORTEX_STORE_SCOPE_FILE] = {"files_fts", "bm25(files_fts) - " COVERAGE_BOOST " * cortex_coverage(files_fts) AS score, "
-                                              "cortex_coverage(files_fts), f.path, f.lines, f.project"},
-    [CORTEX_STORE_SCOPE_TEXT] = {"texts_fts", "bm25(texts_fts) - " COVERAGE_BOOST " * cortex_coverage(texts_fts) AS score, "
-                                              "cortex_coverage(texts_fts), t.kind, f.path, t.line_start, t.line_end, p.name, f.project"},
-    [CORTEX_STORE_SCOPE_CHUNK] = {"chunks_fts", "bm25(chunks_fts, 1.0, 4.0) - " COVERAGE_BOOST " * cortex_coverage(chunks_fts) AS score, "
-                                                "cortex_coverage(chunks_fts), c.kind, f.path, c.line_start, c.line_end, c.headers, c.content, f.project"},
+                                   "bm25(symbols_fts, 10.0, 2.0, 1.0)"
+                                   " - CASE WHEN s.short_name = ?2 COLLATE NOCASE OR s.name = ?2 THEN " EXACT_NAME_BOOST
+                                   " ELSE 0 END"
+                                   " + CASE WHEN s.kind = 'import' THEN 1.0 ELSE 0 END AS relevance, "
+                                   "cortex_coverage(symbols_fts) AS coverage, " CORTEX_STORE__SYMBOL_COLUMNS},
+    [CORTEX_STORE_SCOPE_FILE] = {"files_fts", "bm25(files_fts) AS relevance, "
+                                              "cortex_coverage(files_fts) AS coverage, f.path, f.lines, f.project"},
+    [CORTEX_STORE_SCOPE_TEXT] =
+        {"texts_fts",
+         "bm25(texts_fts) AS relevance, "
+         "cortex_coverage(texts_fts) AS coverage, t.kind, f.path, t.line_start, t.line_end, p.name, f.project"},
+    [CORTEX_STORE_SCOPE_CHUNK] = {"chunks_fts", "bm25(chunks_fts, 1.0, 4.0) AS relevance, "
+                                                "cortex_coverage(chunks_fts) AS coverage, c.kind, f.path, "
+                                                "c.line_start, c.line_end, c.headers, c.content, f.project"},
 };
 
 /* The first parameter of the kind words' (language, kind) pairs. */
@@ -75,7 +82,8 @@ static const scope_sql scopes[CORTEX_STORE_SCOPES] = {
 static void from_where(char *out, size_t size, cortex_store_scope scope, const cortex_store_search *q, int *filtered)
 {
     char glob[96]; /* the path and project filters every scope shares */
-    snprintf(glob, sizeof glob, "%s%s", q->glob ? " AND cortex_glob(?4, f.path)" : "", q->project ? " AND f.project = ?6" : "");
+    snprintf(glob, sizeof glob, "%s%s", q->glob ? " AND cortex_glob(?4, f.path)" : "",
+             q->project ? " AND f.project = ?6" : "");
     *filtered = q->kind || q->glob || q->project;
     /* a symbol kind, or one of the language words for it: (?10, ?11), (?12, ?13), ... */
     char symbol_kind[64 + CORTEX_STORE_KIND_WORDS_MAX * 48] = "";
@@ -108,7 +116,10 @@ static void from_where(char *out, size_t size, cortex_store_scope scope, const c
         snprintf(out, size,
                  "FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid JOIN files f ON f.id = c.file_id "
                  "WHERE chunks_fts MATCH ?1%s%s",
-                 q->kind ? " AND c.kind = ?3" : q->all_chunks ? "" : " AND c.kind = 'doc'", glob);
+                 q->kind         ? " AND c.kind = ?3"
+                 : q->all_chunks ? ""
+                                 : " AND c.kind = 'doc'",
+                 glob);
         /* keeping to docs filters rows: the count cannot read the FTS table alone */
         if (!q->all_chunks) *filtered = 1;
         break;
@@ -119,8 +130,9 @@ static void read_hit(sqlite3_stmt *st, cortex_store_scope scope, cortex_store_hi
 {
     *h = (cortex_store_hit){0};
     h->scope = scope;
-    h->score = sqlite3_column_double(st, 0);
     h->coverage = sqlite3_column_int(st, 1);
+    /* the order the statement sorted by (coverage computed once per row) */
+    h->score = sqlite3_column_double(st, 0) - COVERAGE_BOOST * h->coverage;
     switch (scope) {
     case CORTEX_STORE_SCOPE_SYMBOL: cortex_store__symbol_row(st, 2, &h->symbol); break;
     case CORTEX_STORE_SCOPE_FILE:
@@ -164,7 +176,10 @@ int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_sto
     for (int pass = 0; pass < 2; pass++) {
         int cancelled = cortex_store__cancelled(r);
         if (cancelled) return cancelled;
-        if (pass == 1) snprintf(sql, sizeof sql, "SELECT %s %s ORDER BY score LIMIT ?5", s->columns, where);
+        if (pass == 1)
+            snprintf(sql, sizeof sql,
+                     "SELECT %s %s ORDER BY relevance - " SQL_TEXT(COVERAGE_BOOST) " * coverage LIMIT ?5", s->columns,
+                     where);
         sqlite3_stmt *st = NULL;
         if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
             sqlite3_finalize(st);
