@@ -86,17 +86,13 @@ int cortex_query_fts(const char *query, int plain, cortex_buf *out)
             cortex_buf_add(&pos, t, n);
             continue;
         }
-        if (pos.len) cortex_buf_puts(&pos, operators ? " " : " OR ");
         if (plain) {
             while (n && (*t == '-' || *t == '"')) t++, n--;
             while (n && (t[n - 1] == '"' || t[n - 1] == '*')) n--;
-            if (!n) {
-                /* nothing left of the token: undo the joiner written for it */
-                while (pos.len &&
-                       (pos.data[pos.len - 1] == ' ' || pos.data[pos.len - 1] == 'R' || pos.data[pos.len - 1] == 'O'))
-                    pos.data[--pos.len] = '\0';
-                continue;
-            }
+            if (!n) continue; /* nothing left of the token */
+        }
+        if (pos.len) cortex_buf_puts(&pos, operators ? " " : " OR ");
+        if (plain) {
             quoted(&pos, t, n);
         } else {
             term(&pos, t, n);
