@@ -91,10 +91,13 @@ def callee(call):
     return n if n.get("kind") in ("DeclRefExpr", "MemberExpr") else None
 
 
-def main():
-    args = sys.argv[1:]
+def command_line(argv, usage):
+    """ROOT [--skip FILE]... [-- CLANG_ARGS...]: the corpus root, the
+    translation units under it (each .c file, in path order, but those
+    skipped) and clang's extra arguments."""
+    args = list(argv)
     if not args:
-        sys.exit(__doc__)
+        sys.exit(usage)
     root = os.path.realpath(args.pop(0))
     skip, clang_args = set(), []
     while args:
@@ -110,6 +113,11 @@ def main():
             p = os.path.relpath(os.path.join(dirpath, f), root)
             if f.endswith(".c") and p not in skip:
                 tus.append(p)
+    return root, tus, clang_args
+
+
+def main():
+    root, tus, clang_args = command_line(sys.argv[1:], __doc__)
 
     def rel(f):
         if not f:

@@ -21,28 +21,11 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "accuracy"))
-from ctruth import Loc, walk  # noqa: E402  (clang's JSON locations decoded in print order)
+from ctruth import Loc, command_line, walk  # noqa: E402  (clang's JSON locations decoded in print order)
 
 
 def main():
-    args = sys.argv[1:]
-    if not args:
-        sys.exit(__doc__)
-    root = os.path.realpath(args.pop(0))
-    skip, clang_args = set(), []
-    while args:
-        a = args.pop(0)
-        if a == "--skip":
-            skip.add(args.pop(0))
-        elif a == "--":
-            clang_args, args = args, []
-    tus = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        for f in sorted(filenames):
-            p = os.path.relpath(os.path.join(dirpath, f), root)
-            if f.endswith(".c") and p not in skip:
-                tus.append(p)
+    root, tus, clang_args = command_line(sys.argv[1:], __doc__)
 
     def rel(f):
         a = os.path.realpath(os.path.join(root, f))
