@@ -93,7 +93,7 @@ for l in $langs; do
             fi
             clang=python ;;
         ts)
-            if stale "$truth" "$here/tstruth.js" "$corpora/ts/.complete"; then
+            if stale "$truth" "$here/tstruth.js" "$here/tsprogram.js" "$corpora/ts/.complete"; then
                 log "ts: truth from the TypeScript compiler over rxjs/src and express"
                 node "$here/tstruth.js" "$here/node_modules" rxjs/src express/lib express/index.js \
                     >"$truth.tmp" 2>"$res/$l.truth.log"
@@ -183,7 +183,7 @@ esac
 # compiler's heritage clauses) against the graph tool's implementations
 case " $langs " in *" ts "*)
     truth="$res/ts.heritage.truth.jsonl"
-    if stale "$truth" "$here/tstruth.js" "$corpora/ts/.complete"; then
+    if stale "$truth" "$here/tstruth.js" "$here/tsprogram.js" "$corpora/ts/.complete"; then
         TSTRUTH_MODE=heritage node "$here/tstruth.js" "$here/node_modules" rxjs/src express/lib express/index.js \
             >"$truth.tmp" 2>"$res/ts.heritage.truth.log"
         mv "$truth.tmp" "$truth"

@@ -32,40 +32,11 @@
 // Usage: node tstruth.js ROOT DIR... > truth.jsonl   (DIR relative to ROOT; paths
 // in the output are relative to ROOT)
 'use strict';
-const fs = require('fs');
 const path = require('path');
 const ts = require('typescript');
 
-const [root0, ...dirs] = process.argv.slice(2);
-if (!root0 || dirs.length === 0) {
-  process.stderr.write('usage: node tstruth.js ROOT DIR...\n');
-  process.exit(2);
-}
-const root = fs.realpathSync(root0);
+const { root, dirs, files, options, program } = require('./tsprogram').corpusProgram(ts, process.argv.slice(2), 'tstruth.js', {});
 const corpusDirs = dirs.map((d) => path.join(root, d) + path.sep);
-
-function walk(p, out) {
-  const st = fs.statSync(p);
-  if (st.isFile()) {
-    if (/\.(ts|tsx|js|mjs|cjs)$/.test(p) && !p.endsWith('.d.ts')) out.push(p);
-    return out;
-  }
-  for (const e of fs.readdirSync(p).sort()) {
-    if (e === 'node_modules' || e.startsWith('.')) continue;
-    walk(path.join(p, e), out);
-  }
-  return out;
-}
-const files = [];
-for (const d of dirs) walk(path.join(root, d), files);
-
-const options = {
-  allowJs: true, checkJs: false, noEmit: true, skipLibCheck: true, strict: false,
-  target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS,
-  moduleResolution: ts.ModuleResolutionKind.Node10, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: [],
-  maxNodeModuleJsDepth: 0,
-};
-const program = ts.createProgram(files, options);
 const checker = program.getTypeChecker();
 
 const inCorpus = (f) => corpusDirs.some((d) => f.startsWith(d));

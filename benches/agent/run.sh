@@ -117,9 +117,9 @@ calls_truth() {
     case "$1" in
         go) a="$acc/results/go.truth.jsonl"; deps="$acc/gotruth/main.go $corpora/go/.complete" ;;
         python) a="$acc/results/python.truth.jsonl"; deps="$acc/pytruth.py $corpora/python/.complete" ;;
-        ts) a="$acc/results/ts.truth.jsonl"; deps="$acc/tstruth.js $corpora/ts/.complete" ;;
+        ts) a="$acc/results/ts.truth.jsonl"; deps="$acc/tstruth.js $acc/tsprogram.js $corpora/ts/.complete" ;;
         c) a="$acc/results/c.truth.jsonl"; deps="$acc/ctruth.py $corpora/c/.complete" ;;
-        js) a="$truth/js.calls.truth.jsonl"; deps="$acc/tstruth.js $nm/.complete" ;;
+        js) a="$truth/js.calls.truth.jsonl"; deps="$acc/tstruth.js $acc/tsprogram.js $nm/.complete" ;;
     esac
     # shellcheck disable=SC2086
     if [ "$1" != js ] && ! stale "$a" $deps; then echo "$a"; return; fi
@@ -144,7 +144,7 @@ imports_truth() {
     case "$1" in
         go) deps="$here/goimports/main.go $corpora/go/.complete" ;;
         python) deps="$acc/pyimports.py $corpora/python/.complete" ;;
-        ts | js) deps="$acc/tstruth.js $nm/.complete" ;;
+        ts | js) deps="$acc/tstruth.js $acc/tsprogram.js $nm/.complete" ;;
         c) deps="$here/cincludes.py $corpora/c/.complete" ;;
     esac
     # shellcheck disable=SC2086
@@ -174,7 +174,7 @@ unused_truth() {
     esac
     t="$truth/$1.unused.truth.jsonl"
     case "$1" in
-        ts | js) deps="$here/tsunused.js $nm/.complete" ;;
+        ts | js) deps="$here/tsunused.js $acc/tsprogram.js $nm/.complete" ;;
         c) deps="$here/cunused.py $acc/ctruth.py $corpora/c/.complete" ;;
     esac
     # shellcheck disable=SC2086

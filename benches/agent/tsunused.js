@@ -16,41 +16,14 @@
 //
 // Usage: node tsunused.js ROOT DIR... > unused.jsonl
 'use strict';
-const fs = require('fs');
 const path = require('path');
 // the compiler benches/accuracy/package.json pins (fetch.sh installs it)
 const ts = require(process.env.TYPESCRIPT_MODULE || path.join(__dirname, '..', 'accuracy', 'node_modules', 'typescript'));
 
-const [root0, ...dirs] = process.argv.slice(2);
-if (!root0 || dirs.length === 0) {
-  process.stderr.write('usage: node tsunused.js ROOT DIR...\n');
-  process.exit(2);
-}
-const root = fs.realpathSync(root0);
-
-function walk(p, out) {
-  const st = fs.statSync(p);
-  if (st.isFile()) {
-    if (/\.(ts|tsx|js|mjs|cjs)$/.test(p) && !p.endsWith('.d.ts')) out.push(p);
-    return out;
-  }
-  for (const e of fs.readdirSync(p).sort()) {
-    if (e === 'node_modules' || e.startsWith('.')) continue;
-    walk(path.join(p, e), out);
-  }
-  return out;
-}
-const files = [];
-for (const d of dirs) walk(path.join(root, d), files);
+const { root, files, program } = require('../accuracy/tsprogram').corpusProgram(ts, process.argv.slice(2), 'tsunused.js', {
+  checkJs: true, noUnusedLocals: true,
+});
 const corpus = new Set(files);
-
-const options = {
-  allowJs: true, checkJs: true, noEmit: true, skipLibCheck: true, strict: false, noUnusedLocals: true,
-  target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS,
-  moduleResolution: ts.ModuleResolutionKind.Node10, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: [],
-  maxNodeModuleJsDepth: 0,
-};
-const program = ts.createProgram(files, options);
 const isFn = (n) => n && (ts.isFunctionExpression(n) || ts.isArrowFunction(n));
 
 // the innermost node at pos
