@@ -144,13 +144,12 @@ def cortex_p5_unused(ctx, task):
     return ans
 
 
-def cortex_p2_graph_callers(ctx, task):
-    """P2 (alternative): `graph callers` of the definition's `file:line`,
-    depth 1, no context lines, compact text; the references are the nodes'
-    edges (one per calling definition: a second call from the same function
-    is not listed)."""
+def _graph_edges(ctx, task, arguments):
+    """One `graph` call on the definition's `file:line`, no context lines,
+    compact text; the answer is its nodes' edges (one per calling definition:
+    a second call from the same function is not listed)."""
     ans = Answer()
-    sc, _ = cortex_call(ctx, ans, "graph", {"operation": "callers", "target": f"{task['file']}:{task['line']}",
+    sc, _ = cortex_call(ctx, ans, "graph", {**arguments, "target": f"{task['file']}:{task['line']}",
                                             "include_context": False, "max_results": 500, "max_per_level": 500,
                                             "format": "text"})
     for n in sc.get("nodes", []):
@@ -160,18 +159,14 @@ def cortex_p2_graph_callers(ctx, task):
     return ans
 
 
+def cortex_p2_graph_callers(ctx, task):
+    """P2 (alternative): `graph callers`, depth 1."""
+    return _graph_edges(ctx, task, {"operation": "callers"})
+
+
 def cortex_p2_graph_references(ctx, task):
-    """P2 (alternative): `graph references` of the definition's `file:line`
-    with reference_kind call, no context lines, compact text."""
-    ans = Answer()
-    sc, _ = cortex_call(ctx, ans, "graph", {"operation": "references", "target": f"{task['file']}:{task['line']}",
-                                            "reference_kind": "call", "include_context": False, "max_results": 500,
-                                            "max_per_level": 500, "format": "text"})
-    for n in sc.get("nodes", []):
-        e = n.get("edge") or {}
-        if e.get("file"):
-            ans.pred.append({"file": e["file"], "lo": e["line"], "hi": e["line"]})
-    return ans
+    """P2 (alternative): `graph references` with reference_kind call."""
+    return _graph_edges(ctx, task, {"operation": "references", "reference_kind": "call"})
 
 
 def cortex_p1_query(ctx, task):
