@@ -246,6 +246,13 @@ static int sqlite_commit(void *self)
     if (!rc && s->dirty) rc = cortex_store_bind_includes(db, s->paths_changed && !s->bulk, s->generation);
     if (!rc && s->dirty) rc = cortex_store_bind_scopes(db, s->bulk || s->paths_changed);
     if (!rc && s->dirty) rc = cortex_store_bind_done(db);
+    /* A run that changed nothing leaves the generation, and the handles
+     * issued from it, as they were, and writes nothing. */
+    if (!rc && !s->building && s->same_extractor && !cortex_store_changed(s->store)) {
+        cortex_store_rollback(s->store);
+        end_run(s);
+        return 0;
+    }
     if (!rc) rc = cortex_store_set_extractor(s->store, s->extractor);
     if (!rc) rc = index_fts_rows(s);
     if (!rc) rc = cortex_store_set_generation(s->store, s->generation);

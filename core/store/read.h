@@ -313,11 +313,22 @@ typedef int (*cortex_store_bound_cb)(int64_t id, int64_t bound, void *payload);
 int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symbol_filter *f, int ascending,
                                  cortex_store_bound_cb cb, void *payload);
 
-/** The definitions the filter keeps that no reference bears the name of and
- *  none is stored bound to, and that are no member of a type extending or
+/** The definitions the filter keeps that no reference bears the name of
+ *  (but one its rules bound to another definition that no interface
+ *  declares) and none is stored bound to, that no interface's member of the
+ *  same name may require, and that are no member of a type extending or
  *  implementing something (an override a base may call), by file and line. */
 int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_filter *f, cortex_store_symbol_cb cb,
                               void *payload);
+
+/** How many definitions and references in file `path` bear the name `name`. */
+int cortex_store_read_names_recorded(int64_t *count, cortex_store_reader *r, const char *path, const char *name);
+
+/** Whether a text (a comment, a docstring, a string) writes `name`
+ *  qualified by `qualifier` (`qualifier.name`, `qualifier::name`, ...): a
+ *  directive or a generator may use it so. Compared as text index tokens,
+ *  whatever the case. */
+int cortex_store_read_qualified_mention(int *out, cortex_store_reader *r, const char *qualifier, const char *name);
 
 /** Per language: files, lines, definitions; and per language and kind, definitions. */
 typedef struct cortex_store_lang_count {

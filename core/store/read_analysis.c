@@ -11,6 +11,7 @@
 #include "../util/mem.h"
 #include "../util/strings.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -252,7 +253,7 @@ int cortex_store_read_fan_out(cortex_store_reader *r, const char *kind, int64_t 
 int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_filter *f, cortex_store_symbol_cb cb,
                               void *payload)
 {
-    char where[1024], sql[2048];
+    char where[1024], sql[4096];
     filter_sql(where, sizeof where, f);
     snprintf(sql, sizeof sql,
              "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
@@ -261,8 +262,27 @@ int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_
               * (unexported) name, so the others' references of that name are another's */
              "WHERE%s AND NOT EXISTS (SELECT 1 FROM refs r JOIN files rf ON rf.id = r.file_id WHERE r.name = s.short_name"
              " AND (s.visibility IS NOT 'private' OR NOT (SELECT package_dirs FROM languages WHERE lang = f.lang)"
-             "   OR rtrim(rf.path, replace(rf.path, '/', '')) = rtrim(f.path, replace(f.path, '/', ''))))"
+             "   OR rtrim(rf.path, replace(rf.path, '/', '')) = rtrim(f.path, replace(f.path, '/', '')))"
+             /* unless its rules bound it to another definition: one that is
+              * no member of an interface (whose implementations the call
+              * reaches), and the definition judged is no member of a type
+              * something extends (a mixin's method that a subclass's
+              * lookup may find first) */
+             "   AND NOT (r.target_id IS NOT NULL AND r.target_id <> s.id"
+             "     AND r.resolution IN ('scope', 'import', 'type', 'inherit')"
+             "     AND NOT EXISTS (SELECT 1 FROM symbols t JOIN symbols tp ON tp.id = t.parent_id"
+             "       WHERE t.id = r.target_id AND tp.kind IN ('interface', 'trait', 'protocol'))"
+             "     AND NOT EXISTS (SELECT 1 FROM symbols sp JOIN refs ri ON ri.kind = 'inherit'"
+             "       AND (ri.target_id = sp.id OR (ri.target_id IS NULL AND ri.name = sp.short_name))"
+             "       WHERE sp.id = s.parent_id)))"
              " AND NOT EXISTS (SELECT 1 FROM refs r WHERE r.target_id = s.id)"
+             /* no interface declares a member of its name where it can reach
+              * it: it may be what implements it (or be that declaration) */
+             " AND NOT EXISTS (SELECT 1 FROM symbols i JOIN symbols ip ON ip.id = i.parent_id"
+             "   JOIN files jf ON jf.id = i.file_id WHERE i.short_name = s.short_name"
+             "   AND ip.kind IN ('interface', 'trait', 'protocol')"
+             "   AND (s.visibility IS NOT 'private' OR NOT (SELECT package_dirs FROM languages WHERE lang = f.lang)"
+             "     OR rtrim(jf.path, replace(jf.path, '/', '')) = rtrim(f.path, replace(f.path, '/', ''))))"
              /* a member of a type that extends or implements something may
               * override a base's method, which the base (a library's) calls */
              " AND NOT (s.parent_id IS NOT NULL AND EXISTS (SELECT 1 FROM refs r WHERE " CORTEX_STORE_ROW_OF_FILE(
@@ -273,6 +293,55 @@ int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_
     if (!st) return cortex_store__prepare_failed(r);
     bind_filter(st, f);
     return cortex_store__symbol_rows(r, st, "listing unreferenced definitions", cb, payload);
+}
+
+int cortex_store_read_names_recorded(int64_t *count, cortex_store_reader *r, const char *path, const char *name)
+{
+    sqlite3_stmt *st = cortex_store__prepare_kept(
+        r, "SELECT (SELECT count(*) FROM symbols s WHERE s.short_name = ?2 AND s.file_id = f.id)"
+           " + (SELECT count(*) FROM refs r WHERE r.name = ?2 AND r.file_id = f.id) FROM files f WHERE f.path = ?1");
+    if (!st) return cortex_store__prepare_failed(r);
+    sqlite3_bind_text(st, 1, path, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    *count = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        rc = cortex_store__step_error(r, "counting a name's definitions and references");
+    else rc = 0;
+    cortex_store__release(r, st);
+    return rc;
+}
+
+/* A character the text index keeps in its tokens (non-ASCII ones: letters, as
+ * far as a name holds them). */
+static int token_char(char c)
+{
+    return (unsigned char)c >= 0x80 || isalnum((unsigned char)c);
+}
+
+int cortex_store_read_qualified_mention(int *out, cortex_store_reader *r, const char *qualifier, const char *name)
+{
+    /* as one phrase of the text index's tokens: "pkg.name", "pkg::name",
+     * "path/pkg.name" all write the qualifier's last token beside the name's */
+    cortex_buf phrase = {0};
+    cortex_buf_puts(&phrase, "\"");
+    for (const char *p = qualifier; *p; p++) cortex_buf_putc(&phrase, token_char(*p) ? *p : ' ');
+    cortex_buf_putc(&phrase, ' ');
+    for (const char *p = name; *p; p++) cortex_buf_putc(&phrase, token_char(*p) ? *p : ' ');
+    cortex_buf_puts(&phrase, "\"");
+    sqlite3_stmt *st = cortex_store__prepare_kept(r, "SELECT 1 FROM texts_fts WHERE texts_fts MATCH ?1 LIMIT 1");
+    if (!st) {
+        cortex_buf_free(&phrase);
+        return cortex_store__prepare_failed(r);
+    }
+    sqlite3_bind_text(st, 1, phrase.data, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    *out = rc == SQLITE_ROW;
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) rc = cortex_store__step_error(r, "looking for a qualified mention");
+    else rc = 0;
+    cortex_store__release(r, st);
+    cortex_buf_free(&phrase);
+    return rc;
 }
 
 int cortex_store_read_import_items(cortex_store_reader *r, cortex_store_item_cb cb, void *payload)

@@ -32,6 +32,8 @@ struct cortex_store {
     int rebuilt;
     pthread_t writeback; /* cortex_store_start_writeback()'s, while writeback_running */
     int writeback_running;
+    sqlite3_int64 changes_at_begin; /* the connection's row changes when the transaction began */
+    int indexes_created;            /* cortex_store_create_indexes() made one in this transaction */
 };
 
 static void join_writeback(cortex_store *s)
@@ -426,12 +428,25 @@ int cortex_store_drop_indexes(cortex_store *s)
     return 0;
 }
 
+static int64_t index_count(cortex_store *s)
+{
+    sqlite3_stmt *st;
+    int64_t n = -1;
+    if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM sqlite_master WHERE type = 'index'", -1, &st, NULL) != SQLITE_OK)
+        return n;
+    if (sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return n;
+}
+
 int cortex_store_create_indexes(cortex_store *s)
 {
+    int64_t before = index_count(s);
     for (int i = 0; index_sql[i]; i++) {
         int rc = cortex_store__exec(s->db, index_sql[i], s->path);
         if (rc) return rc;
     }
+    s->indexes_created |= before < 0 || index_count(s) != before;
     return 0;
 }
 
@@ -455,7 +470,17 @@ int cortex_store_set_generation(cortex_store *s, int64_t generation)
     return cortex_store__exec(s->db, sql, s->path);
 }
 
-int cortex_store_begin(cortex_store *s) { return cortex_store__exec(s->db, "BEGIN IMMEDIATE", s->path); }
+int cortex_store_begin(cortex_store *s)
+{
+    s->changes_at_begin = sqlite3_total_changes64(s->db);
+    s->indexes_created = 0;
+    return cortex_store__exec(s->db, "BEGIN IMMEDIATE", s->path);
+}
+
+int cortex_store_changed(const cortex_store *s)
+{
+    return s->indexes_created || sqlite3_total_changes64(s->db) != s->changes_at_begin;
+}
 
 int cortex_store_commit(cortex_store *s) { return cortex_store__exec(s->db, "COMMIT", s->path); }
 

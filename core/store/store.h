@@ -95,6 +95,9 @@ int cortex_store_set_generation(cortex_store *s, int64_t generation);
 int cortex_store_begin(cortex_store *s);
 int cortex_store_commit(cortex_store *s);
 void cortex_store_rollback(cortex_store *s);
+/** Whether the transaction begun has written anything: a row, or an index
+ *  cortex_store_create_indexes() made. */
+int cortex_store_changed(const cortex_store *s);
 /** Folds the WAL back into the store, without waiting for readers. */
 void cortex_store_checkpoint(cortex_store *s);
 /** Writes the pages the connection holds dirty to the file, in the transaction. */

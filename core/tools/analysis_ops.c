@@ -633,12 +633,15 @@ static long package_file_count(unused_list *u, size_t i, const char *name, size_
 }
 
 /* Whether its package (its file, or where packages are directories, the
- * directory's files of its language) writes the name anywhere but where it
- * is defined: an alias in a class body (`__setitem__ = _fail`), a function
- * stored in another file's table (`merge: mergeBytes`), a comment that talks
- * of it. Such a use is no reference the index records, and "unused" would be
- * a guess. An unreadable file leaves the name not judged. Its own file is
- * read first: most names it answers for alone. */
+ * directory's files of its language) writes the name anywhere the index
+ * records no definition or reference of that name: an alias in a class body
+ * (`__setitem__ = _fail`), a function stored in another file's table
+ * (`merge: mergeBytes`), a comment that talks of it. Such a use is no
+ * reference the index records, and "unused" would be a guess. The
+ * references it does record there are bound to other definitions (the
+ * candidates' query saw to it), so each file may write the name as often
+ * as it defines or references it, no more. An unreadable file leaves the
+ * name not judged. */
 static int named_elsewhere_in_package(unused_list *u, const cortex_store_symbol *sym)
 {
     if (!u->file || strcmp(u->file, sym->file) != 0) {
@@ -647,17 +650,40 @@ static int named_elsewhere_in_package(unused_list *u, const cortex_store_symbol 
         int rc = read_package(u, sym->file);
         if (rc) return rc;
     }
-    size_t own = 0;
-    while (own < json_array_size(u->package) &&
-           strcmp(json_string_value(json_array_get(u->package, own)), sym->file) != 0)
-        own++;
-    long seen = package_file_count(u, own, sym->short_name, 2);
-    for (size_t i = 0; seen == 1 && i < json_array_size(u->package); i++) {
-        if (i == own) continue;
-        long n = package_file_count(u, i, sym->short_name, 1);
-        seen = n < 0 ? -1 : seen + n;
+    for (size_t i = 0; i < json_array_size(u->package); i++) {
+        long seen = package_file_count(u, i, sym->short_name, SIZE_MAX);
+        if (seen < 0) return 1;
+        if (seen == 0) continue;
+        int64_t recorded = 0;
+        int rc = cortex_store_read_names_recorded(&recorded, u->a->s->db,
+                                                  json_string_value(json_array_get(u->package, i)), sym->short_name);
+        if (rc) return rc;
+        if (seen > recorded) return 1;
     }
-    return seen != 1;
+    return 0;
+}
+
+/* Whether a text anywhere writes the name qualified by its directory's or
+ * its file's name (`pkg.name`): a directive a linker or a generator reads
+ * (Go's `//go:linkname local pkg.name` in another package). */
+static int mentioned_qualified(unused_list *u, const cortex_store_symbol *sym)
+{
+    char qualifier[4096];
+    snprintf(qualifier, sizeof qualifier, "%s", sym->file);
+    char *slash = strrchr(qualifier, '/');
+    const char *base = slash ? slash + 1 : qualifier;
+    char stem[4096];
+    snprintf(stem, sizeof stem, "%s", base);
+    char *dot = strrchr(stem, '.');
+    if (dot && dot != stem) *dot = '\0';
+    int found = 0;
+    int rc = cortex_store_read_qualified_mention(&found, u->a->s->db, stem, sym->short_name);
+    if (!rc && !found && slash) {
+        *slash = '\0';
+        const char *dir = strrchr(qualifier, '/') ? strrchr(qualifier, '/') + 1 : qualifier;
+        rc = cortex_store_read_qualified_mention(&found, u->a->s->db, dir, sym->short_name);
+    }
+    return rc ? rc : found;
 }
 
 static int add_unused(const cortex_store_symbol *sym, void *payload)
@@ -665,6 +691,7 @@ static int add_unused(const cortex_store_symbol *sym, void *payload)
     unused_list *u = payload;
     if (json_object_get(u->imported, sym->short_name)) return cancelled(u->a);
     int named = named_elsewhere_in_package(u, sym);
+    if (!named) named = mentioned_qualified(u, sym);
     if (named < 0) return named;
     if (named) return cancelled(u->a);
     json_t *item = cortex_symbol_json(sym);
@@ -672,9 +699,10 @@ static int add_unused(const cortex_store_symbol *sym, void *payload)
         u->kept++;
         if ((int64_t)json_array_size(u->items) < u->a->max_results) {
             json_object_set_new(item, "why",
-                                json_string("no reference or import in the repository bears its name, its "
-                                            "package writes it only where it is defined, and its visibility keeps "
-                                            "it from code outside this repository"));
+                                json_string("no reference or import in the repository reaches it (those bearing "
+                                            "its name are bound to other definitions), its package writes it only "
+                                            "where the index records it, and its visibility keeps it from code "
+                                            "outside this repository"));
             json_array_append(u->items, item);
         }
     }

@@ -77,14 +77,18 @@ expect_eq "scope with a column" '[["Handler.handle",12,14],["Handler",11,15]]' \
 # private and unreferenced; Vault.secret is called (by Vault.used), Gift is
 # public, Quiet._fail is aliased in its class body (__call__ = _fail)
 expect_eq "unused_symbols" "symbols:
-  _orphan function shop/models.py:19-20: no reference or import in the repository bears its name, its package writes it only where it is defined, and its visibility keeps it from code outside this repository
-  Vault.used method web/handler.ts:22-24: no reference or import in the repository bears its name, its package writes it only where it is defined, and its visibility keeps it from code outside this repository
+  _orphan function shop/models.py:19-20: no reference or import in the repository reaches it (those bearing its name are bound to other definitions), its package writes it only where the index records it, and its visibility keeps it from code outside this repository
+  Vault.used method web/handler.ts:22-24: no reference or import in the repository reaches it (those bearing its name are bound to other definitions), its package writes it only where the index records it, and its visibility keeps it from code outside this repository
 total_found: 2
 total_returned: 2
 truncated: false" "$(analysis unused_symbols | grep -v '^note: ')"
 
 # Go: a package is its directory. An unexported function stored in another
 # file's table is used; one nothing names, and a method no call names, are not.
+# A method whose name's only call is bound (through its receiver's type) to
+# another type's method is unused; one an interface of the package declares
+# may implement it, and one another package's directive names (`kv.pulled`)
+# is used by the linker: both are kept.
 G="$TMP/gounused"
 mkdir -p "$G/kv"
 cat >"$G/go.mod" <<'GO'
@@ -102,6 +106,22 @@ func orphan() {}
 func (m *mem) get() int { return m.n }
 
 func (m *mem) forgotten() int { return 0 }
+
+type gnu struct{}
+
+func (g *gnu) major() int { return 1 }
+
+type ustar struct{}
+
+func (u *ustar) major() int { return 2 }
+
+type shape interface{ area() int }
+
+type square struct{}
+
+func (s square) area() int { return 1 }
+
+func pulled() {}
 GO
 cat >"$G/kv/b.go" <<'GO'
 package kv
@@ -109,8 +129,22 @@ package kv
 var table = map[string]func(){"h": helper}
 
 func Use(m *mem) int { return m.get() }
+
+func Major(u *ustar) int { return u.major() }
+
+func Area(s shape) int { return s.area() }
 GO
-expect_eq "unused_symbols in a Go package: a function another file stores is used" "mem.forgotten kv/a.go 11
+mkdir -p "$G/other"
+cat >"$G/other/c.go" <<'GO'
+package other
+
+import _ "unsafe"
+
+//go:linkname local example.com/gounused/kv.pulled
+func local()
+GO
+expect_eq "unused_symbols in a Go package: a function another file stores is used" "gnu.major kv/a.go 15
+mem.forgotten kv/a.go 11
 orphan kv/a.go 7" \
   "$(cd "$G" && "$CORTEX" index --quiet . >/dev/null && "$CORTEX" analysis unused_symbols --json | jq -r '.symbols[] | "\(.name) \(.file) \(.line)"' | sort)"
 

@@ -106,7 +106,7 @@ expect_eq "store: imports resolved to files (the file dependency graph)" \
 "lib/point.c -> lib/point.h
 src/app.py -> src/util.py" \
   "$(sqlite3 "$DB" "SELECT f.path || ' -> ' || t.path FROM imports i JOIN files f ON f.id = i.file_id JOIN files t ON t.id = i.target_file_id ORDER BY f.path")"
-expect_eq "store: generation after two runs" 2 "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key='generation'")"
+expect_eq "store: a second run that changes nothing keeps the generation" 1 "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key='generation'")"
 expect_eq "store: integrity" ok "$(sqlite3 "$DB" 'PRAGMA integrity_check')"
 
 # Deterministic: a second run gives byte-identical files.
@@ -123,6 +123,7 @@ expect_eq "removed from files.jsonl" 0 "$(grep -c '"src/util.py"' "$REPO_DIR/.co
 expect_eq "removed from symbols.jsonl" 0 "$(grep -c '"file":"src/util.py"' "$REPO_DIR/.cortex/index/symbols.jsonl" || true)"
 expect_eq "removed from the store" 0 "$(sqlite3 "$DB" "SELECT count(*) FROM symbols s JOIN files f ON f.id=s.file_id WHERE f.path='src/util.py'")"
 expect_eq "removed from full-text search" 0 "$(sqlite3 "$DB" "SELECT count(*) FROM symbols_fts WHERE symbols_fts MATCH 'unused'")"
+expect_eq "store: a run that removes a file moves the generation" 2 "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key='generation'")"
 
 # --out keeps the tree untouched.
 OUT_TREE="$TMP/readonly"

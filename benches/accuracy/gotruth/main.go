@@ -29,7 +29,11 @@
 //
 // With GOTRUTH_MODE=unused it writes every unexported package-level function
 // and method declared in a package's own files (tests aside) that nothing in
-// the package, its tests included, refers to (info.Uses):
+// the package, its tests included, refers to (info.Uses), that no interface
+// of the package requires (a method its type or pointer needs to implement
+// an interface that has it: calls through the interface reach it, and
+// deleting it breaks the build; staticcheck's rule), and that no
+// //go:linkname directive of the corpus names (the linker's references):
 //
 //	{"file","line","name"}   (name: f, or T.m)
 //
@@ -182,6 +186,8 @@ type checker struct {
 	implements bool
 	unused     bool
 	dead       []record
+	deadKeys   []string        // each dead function's "importpath.name" ("" for methods)
+	linknamed  map[string]bool // what //go:linkname directives name
 	pkgs       int
 	errs       int
 	skipped    int
@@ -189,12 +195,15 @@ type checker struct {
 
 // unreferenced records the unexported functions and methods declared in the
 // package's non-test files that no identifier of the package uses.
-func (c *checker) unreferenced(files []*ast.File, info *types.Info) {
+func (c *checker) unreferenced(pkg *types.Package, files []*ast.File, info *types.Info) {
 	used := map[types.Object]bool{}
 	for _, obj := range info.Uses {
 		if fn, ok := obj.(*types.Func); ok {
 			used[fn.Origin()] = true
 		}
+	}
+	for _, fn := range interfaceRequired(pkg, info) {
+		used[fn] = true
 	}
 	for _, f := range files {
 		name := c.fset.Position(f.Pos()).Filename
@@ -212,6 +221,81 @@ func (c *checker) unreferenced(files []*ast.File, info *types.Info) {
 			}
 			p := c.fset.Position(fd.Name.Pos())
 			c.dead = append(c.dead, record{File: rel(p.Filename), Line: p.Line, Name: objName(obj), Kind: "unused"})
+			key := ""
+			if fd.Recv == nil {
+				key = pkg.Path() + "." + fd.Name.Name
+			}
+			c.deadKeys = append(c.deadKeys, key)
+		}
+	}
+}
+
+// interfaceRequired lists the methods of the package's types that an
+// interface the package declares or writes (named or literal) requires of
+// them: the type, or a pointer to it, implements the interface, and the
+// interface has a method of that name.
+func interfaceRequired(pkg *types.Package, info *types.Info) []*types.Func {
+	var ifaces []*types.Interface
+	seen := map[*types.Interface]bool{}
+	note := func(t types.Type) {
+		if t == nil {
+			return
+		}
+		if it, ok := t.Underlying().(*types.Interface); ok && it.NumMethods() > 0 && !seen[it] {
+			seen[it] = true
+			ifaces = append(ifaces, it)
+		}
+	}
+	for _, tv := range info.Types {
+		note(tv.Type)
+	}
+	for _, obj := range info.Defs {
+		if obj != nil {
+			note(obj.Type())
+		}
+	}
+	var out []*types.Func
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || types.IsInterface(n) {
+			continue
+		}
+		for _, it := range ifaces {
+			if !types.Implements(n, it) && !types.Implements(types.NewPointer(n), it) {
+				continue
+			}
+			for i := 0; i < n.NumMethods(); i++ {
+				m := n.Method(i)
+				if obj, _, _ := types.LookupFieldOrMethod(it, false, m.Pkg(), m.Name()); obj != nil {
+					out = append(out, m)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// linknames notes the functions //go:linkname directives name, as
+// "importpath.name": the local name of the directive's package, and the
+// target it names.
+func (c *checker) linknames(importPath string, files []*ast.File) {
+	for _, f := range files {
+		for _, cg := range f.Comments {
+			for _, cm := range cg.List {
+				fields := strings.Fields(cm.Text)
+				if len(fields) < 2 || fields[0] != "//go:linkname" {
+					continue
+				}
+				c.linknamed[strings.TrimSuffix(importPath, "_test")+"."+fields[1]] = true
+				if len(fields) > 2 {
+					c.linknamed[fields[2]] = true
+				}
+			}
 		}
 	}
 }
@@ -258,7 +342,11 @@ func (c *checker) check(dir, importPath string, names []string) {
 	}
 	var files []*ast.File
 	for _, n := range names {
-		f, err := parser.ParseFile(c.fset, filepath.Join(dir, n), nil, parser.SkipObjectResolution)
+		mode := parser.SkipObjectResolution
+		if c.unused { // for //go:linkname directives
+			mode |= parser.ParseComments
+		}
+		f, err := parser.ParseFile(c.fset, filepath.Join(dir, n), nil, mode)
 		if err != nil {
 			c.errs++
 			if f == nil {
@@ -278,8 +366,9 @@ func (c *checker) check(dir, importPath string, names []string) {
 		return
 	}
 	if c.unused {
+		c.linknames(importPath, files)
 		if pkg != nil && !strings.HasSuffix(importPath, "_test") {
-			c.unreferenced(files, info)
+			c.unreferenced(pkg, files, info)
 		}
 		return
 	}
@@ -317,7 +406,7 @@ func main() {
 	roots = os.Args[1:]
 	fset := token.NewFileSet()
 	c := &checker{fset: fset, imp: importer.ForCompiler(fset, "source", nil), implements: os.Getenv("GOTRUTH_MODE") == "implements",
-		unused: os.Getenv("GOTRUTH_MODE") == "unused"}
+		unused: os.Getenv("GOTRUTH_MODE") == "unused", linknamed: map[string]bool{}}
 	for _, root := range roots {
 		top := filepath.Join(srcDir, root)
 		filepath.WalkDir(top, func(path string, d fs.DirEntry, err error) error {
@@ -360,6 +449,15 @@ func main() {
 		return
 	}
 	if c.unused {
+		kept, linked := c.dead[:0], 0
+		for i, r := range c.dead {
+			if c.deadKeys[i] != "" && c.linknamed[c.deadKeys[i]] {
+				linked++
+				continue
+			}
+			kept = append(kept, r)
+		}
+		c.dead = kept
 		sort.Slice(c.dead, func(i, j int) bool {
 			a, b := c.dead[i], c.dead[j]
 			return a.File < b.File || (a.File == b.File && a.Line < b.Line)
@@ -374,7 +472,7 @@ func main() {
 			}{r.File, r.Line, r.Name})
 		}
 		w.Flush()
-		fmt.Fprintf(os.Stderr, "gotruth: %d packages, %d unreferenced unexported functions and methods, %d type errors\n", c.pkgs, len(c.dead), c.errs)
+		fmt.Fprintf(os.Stderr, "gotruth: %d packages, %d unreferenced unexported functions and methods (%d more named by //go:linkname), %d type errors\n", c.pkgs, len(c.dead), linked, c.errs)
 		return
 	}
 	sort.Slice(c.out, func(i, j int) bool {
