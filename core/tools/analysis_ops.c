@@ -9,6 +9,7 @@
  * rest are counted, up to a budget that, when reached, makes the answer say
  * it is partial.
  */
+#define _GNU_SOURCE
 #include "handlers.h"
 #include "paths.h"
 #include "signature.h"
@@ -19,12 +20,17 @@
 #include "../util/mem.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* exact counts one call may make before it says it is partial */
 #define COUNT_BUDGET 20000
+/* read_unindexed()'s limit: larger files beside code are data, not code that calls it */
+#define UNINDEXED_MAX_BYTES (1 << 20)
 #define MAX_KINDS 16
 
 typedef struct ask {
@@ -569,6 +575,8 @@ typedef struct unused_list {
     char *file;       /* the last candidate's file: candidates come by file */
     json_t *package;  /* the paths of the package `texts` holds */
     json_t *texts;    /* the text of each of its files, or null when unreadable */
+    char *dir;        /* the directory `unindexed` holds the files of */
+    json_t *unindexed; /* the texts of its files the index holds nothing of */
 } unused_list;
 
 static int add_imported(const char *name, void *payload)
@@ -632,6 +640,57 @@ static long package_file_count(unused_list *u, size_t i, const char *name, size_
     return json_is_string(text) ? (long)word_count(json_string_value(text), name, enough) : -1;
 }
 
+static int indexed(const cortex_store_file *file, void *payload)
+{
+    (void)file;
+    (void)payload;
+    return 0;
+}
+
+/* The texts of the files beside `file` that no plugin indexes (assembly
+ * beside Go code calling `·name(SB)`, scripts, data): a name one writes is
+ * a use the index cannot record. Read once per directory (candidates come
+ * by path); symbolic links, large files and binary ones are not read. */
+static void read_unindexed(unused_list *u, const char *file)
+{
+    const char *slash = strrchr(file, '/');
+    char *dir = cortex_xstrndup(file, slash ? (size_t)(slash - file) : 0);
+    if (u->dir && strcmp(u->dir, dir) == 0) {
+        free(dir);
+        return;
+    }
+    free(u->dir);
+    u->dir = dir;
+    json_array_clear(u->unindexed);
+    const char *root = u->a->s->repo->root;
+    cortex_buf abs = {0};
+    cortex_buf_printf(&abs, "%s%s%s", root, *dir ? "/" : "", dir);
+    DIR *d = opendir(abs.data);
+    cortex_buf_free(&abs);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        cortex_buf rel = {0}, path = {0};
+        cortex_buf_printf(&rel, "%s%s%s", dir, *dir ? "/" : "", e->d_name);
+        cortex_buf_printf(&path, "%s/%s", root, rel.data);
+        struct stat st;
+        if (lstat(path.data, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= UNINDEXED_MAX_BYTES &&
+            cortex_store_read_file(u->a->s->db, rel.data, indexed, NULL) == CORTEX_ENOTFOUND) {
+            char *text = malloc((size_t)st.st_size + 1);
+            FILE *f = text ? fopen(path.data, "rb") : NULL;
+            size_t n = f ? fread(text, 1, (size_t)st.st_size, f) : 0;
+            if (f) fclose(f);
+            if (f && n == (size_t)st.st_size && !memchr(text, '\0', n))
+                json_array_append_new(u->unindexed, json_stringn_nocheck(text, n));
+            free(text);
+        }
+        cortex_buf_free(&rel);
+        cortex_buf_free(&path);
+    }
+    closedir(d);
+}
+
 /* Whether its package (its file, or where packages are directories, the
  * directory's files of its language) writes the name anywhere the index
  * records no definition or reference of that name: an alias in a class body
@@ -660,6 +719,9 @@ static int named_elsewhere_in_package(unused_list *u, const cortex_store_symbol 
         if (rc) return rc;
         if (seen > recorded) return 1;
     }
+    read_unindexed(u, sym->file);
+    for (size_t i = 0; i < json_array_size(u->unindexed); i++)
+        if (word_count(json_string_value(json_array_get(u->unindexed, i)), sym->short_name, 1)) return 1;
     return 0;
 }
 
@@ -720,12 +782,14 @@ static int op_unused(json_t *result, const ask *a)
     f.default_build = 1;
     /* No reference in the repository bears its name: one that does may name
      * it where binding could not tell (a method value, a callback through a field). */
-    unused_list u = {a, json_array(), 0, json_object(), NULL, json_null(), json_array()};
+    unused_list u = {a, json_array(), 0, json_object(), NULL, json_null(), json_array(), NULL, json_array()};
     int rc = cortex_store_read_import_items(a->s->db, add_imported, u.imported);
     if (!rc) rc = cortex_store_read_unnamed(a->s->db, &f, add_unused, &u);
     json_decref(u.imported);
     json_decref(u.texts);
     json_decref(u.package);
+    json_decref(u.unindexed);
+    free(u.dir);
     free(u.file);
     if (rc) {
         json_decref(u.items);

@@ -88,7 +88,8 @@ truncated: false" "$(analysis unused_symbols | grep -v '^note: ')"
 # A method whose name's only call is bound (through its receiver's type) to
 # another type's method is unused; one an interface of the package declares
 # may implement it, and one another package's directive names (`kv.pulled`)
-# is used by the linker: both are kept.
+# is used by the linker, as is one an assembly file beside it jumps to
+# (`·fromasm(SB)`): all three are kept.
 G="$TMP/gounused"
 mkdir -p "$G/kv"
 cat >"$G/go.mod" <<'GO'
@@ -122,7 +123,13 @@ type square struct{}
 func (s square) area() int { return 1 }
 
 func pulled() {}
+
+func fromasm() {}
 GO
+cat >"$G/kv/jump_amd64.s" <<'ASM'
+TEXT ·jump(SB), 0, $0-0
+	JMP ·fromasm(SB)
+ASM
 cat >"$G/kv/b.go" <<'GO'
 package kv
 

@@ -32,8 +32,9 @@
 // the package, its tests included, refers to (info.Uses), that no interface
 // of the package requires (a method its type or pointer needs to implement
 // an interface that has it: calls through the interface reach it, and
-// deleting it breaks the build; staticcheck's rule), and that no
-// //go:linkname directive of the corpus names (the linker's references):
+// deleting it breaks the build; staticcheck's rule), and that neither a
+// //go:linkname directive nor an assembly file of the corpus names (the
+// linker's references: `·name(SB)`, `runtime·name(SB)`):
 //
 //	{"file","line","name"}   (name: f, or T.m)
 //
@@ -179,18 +180,20 @@ type pair struct {
 }
 
 type checker struct {
-	fset       *token.FileSet
-	imp        types.Importer
-	out        []record
-	pairs      []pair
-	implements bool
-	unused     bool
-	dead       []record
-	deadKeys   []string        // each dead function's "importpath.name" ("" for methods)
-	linknamed  map[string]bool // what //go:linkname directives name
-	pkgs       int
-	errs       int
-	skipped    int
+	fset        *token.FileSet
+	imp         types.Importer
+	out         []record
+	pairs       []pair
+	implements  bool
+	unused      bool
+	dead        []record
+	deadKeys    []string        // each dead function's "importpath.name" ("" for methods)
+	deadAsmKeys []string        // and "package-name.name"
+	linknamed   map[string]bool // what //go:linkname directives name
+	asmNamed    map[string]bool // what assembly files name, as "package-name.name"
+	pkgs        int
+	errs        int
+	skipped     int
 }
 
 // unreferenced records the unexported functions and methods declared in the
@@ -226,6 +229,7 @@ func (c *checker) unreferenced(pkg *types.Package, files []*ast.File, info *type
 				key = pkg.Path() + "." + fd.Name.Name
 			}
 			c.deadKeys = append(c.deadKeys, key)
+			c.deadAsmKeys = append(c.deadAsmKeys, pkg.Name()+"."+objName(obj))
 		}
 	}
 }
@@ -298,6 +302,41 @@ func (c *checker) linknames(importPath string, files []*ast.File) {
 			}
 		}
 	}
+}
+
+// asmNames notes the Go functions a package's assembly files name:
+// `·name` (the package's own) and `pkg·name`, `path∕pkg·name` (another's,
+// by its package name).
+func (c *checker) asmNames(pkgName string, sfiles []string) {
+	for _, n := range sfiles {
+		text, err := os.ReadFile(n)
+		if err != nil {
+			continue
+		}
+		s := string(text)
+		for i := strings.Index(s, "·"); i >= 0; i = strings.Index(s, "·") {
+			j := i
+			for j > 0 && isIdent(s[j-1]) {
+				j--
+			}
+			owner := s[j:i]
+			if owner == "" {
+				owner = pkgName
+			}
+			s = s[i+len("·"):]
+			k := 0
+			for k < len(s) && isIdent(s[k]) {
+				k++
+			}
+			if k > 0 {
+				c.asmNamed[owner+"."+s[:k]] = true
+			}
+		}
+	}
+}
+
+func isIdent(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
 
 // implementations records the package's (type, interface) pairs.
@@ -406,7 +445,7 @@ func main() {
 	roots = os.Args[1:]
 	fset := token.NewFileSet()
 	c := &checker{fset: fset, imp: importer.ForCompiler(fset, "source", nil), implements: os.Getenv("GOTRUTH_MODE") == "implements",
-		unused: os.Getenv("GOTRUTH_MODE") == "unused", linknamed: map[string]bool{}}
+		unused: os.Getenv("GOTRUTH_MODE") == "unused", linknamed: map[string]bool{}, asmNamed: map[string]bool{}}
 	for _, root := range roots {
 		top := filepath.Join(srcDir, root)
 		filepath.WalkDir(top, func(path string, d fs.DirEntry, err error) error {
@@ -428,6 +467,10 @@ func main() {
 			}
 			c.check(path, ip, files)
 			c.check(path, ip+"_test", pkg.XTestGoFiles)
+			if c.unused { // every platform's: a function one of them calls is no dead code
+				sfiles, _ := filepath.Glob(filepath.Join(path, "*.s"))
+				c.asmNames(pkg.Name, sfiles)
+			}
 			return nil
 		})
 	}
@@ -449,10 +492,14 @@ func main() {
 		return
 	}
 	if c.unused {
-		kept, linked := c.dead[:0], 0
+		kept, linked, asm := c.dead[:0], 0, 0
 		for i, r := range c.dead {
 			if c.deadKeys[i] != "" && c.linknamed[c.deadKeys[i]] {
 				linked++
+				continue
+			}
+			if c.asmNamed[c.deadAsmKeys[i]] {
+				asm++
 				continue
 			}
 			kept = append(kept, r)
@@ -472,7 +519,7 @@ func main() {
 			}{r.File, r.Line, r.Name})
 		}
 		w.Flush()
-		fmt.Fprintf(os.Stderr, "gotruth: %d packages, %d unreferenced unexported functions and methods (%d more named by //go:linkname), %d type errors\n", c.pkgs, len(c.dead), linked, c.errs)
+		fmt.Fprintf(os.Stderr, "gotruth: %d packages, %d unreferenced unexported functions and methods (%d more named by //go:linkname, %d by assembly), %d type errors\n", c.pkgs, len(c.dead), linked, asm, c.errs)
 		return
 	}
 	sort.Slice(c.out, func(i, j int) bool {
