@@ -1,11 +1,15 @@
 /*
- * Directory walk with libgit2's ignore rules. Each git repository met on the
- * way (the root's, or a nested one such as a submodule) applies its own rules
- * to its own subtree. Paths are collected then sorted, so the order never
- * depends on the file system.
+ * Directory walk with git's ignore rules (ignore.c), each .gitignore read once
+ * as the walk enters its directory. Each git repository met on the way (the
+ * root's, or a nested one such as a submodule) applies its own rules to its
+ * own subtree. Paths are collected then sorted, so the order never depends on
+ * the file system.
  */
 #define _GNU_SOURCE
 #include "walker.h"
+
+#include "gitrepo.h"
+#include "ignore.h"
 
 #include "../util/glob.h"
 
@@ -14,7 +18,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <git2.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,10 +39,12 @@ typedef struct walk_ctx {
     size_t root_len;
     const cortex_plugin_set *plugins;
     const cortex_walk_options *opts;
+    char *global_excludes; /* core.excludesFile as the system and global config set it (read at the first repository) */
+    int global_read;
 } walk_ctx;
 
 typedef struct repo_scope {
-    git_repository *repo; /* NULL outside any repository */
+    cortex_ignore *rules; /* the repository's ignore rules; NULL outside any repository */
     const char *prefix;   /* path of the walked directory relative to the repo workdir, "" or "dir/" */
     const char *project;  /* the project files here belong to: "." or a nested repository's path */
 } repo_scope;
@@ -106,15 +111,44 @@ static const char *skip_dir_reason(const char *abs, const char *name)
 
 static int is_ignored(const repo_scope *scope, const char *name, int is_dir)
 {
-    if (!scope->repo) return 0;
+    if (!scope->rules) return 0;
     char rel[PATH_MAX];
-    snprintf(rel, sizeof rel, "%s%s%s", scope->prefix, name, is_dir ? "/" : "");
-    int ignored = 0;
-    if (git_ignore_path_is_ignored(&ignored, scope->repo, rel) != 0) return 0;
-    return ignored;
+    if (snprintf(rel, sizeof rel, "%s%s", scope->prefix, name) >= (int)sizeof rel) return 0;
+    return cortex_ignore_match(scope->rules, rel, is_dir);
 }
 
 static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* A repository's rules for its whole work tree: the excludes file its
+ * configuration names and its info/exclude. Its .gitignore files are read as
+ * the walk enters their directories. Caller owns the result. */
+static cortex_ignore *repo_rules(walk_ctx *ctx, const cortex_gitrepo *repo)
+{
+    if (!ctx->global_read) {
+        ctx->global_excludes = cortex_gitrepo_global_excludes();
+        ctx->global_read = 1;
+    }
+    cortex_ignore *rules = cortex_ignore_new();
+    char *excludes = cortex_gitrepo_excludes_file(repo, ctx->global_excludes);
+    if (excludes) cortex_ignore_load_source(rules, CORTEX_IGNORE_EXCLUDES_FILE, excludes);
+    free(excludes);
+    char info[PATH_MAX];
+    if (snprintf(info, sizeof info, "%s/info/exclude", repo->commondir) < (int)sizeof info)
+        cortex_ignore_load_source(rules, CORTEX_IGNORE_INFO_EXCLUDE, info);
+    return rules;
+}
+
+/* Enters `abs`'s .gitignore into the scope's rules. The sorted listing says
+ * whether the directory has one, so a directory without costs no system call. */
+static void enter_dir(const repo_scope *scope, const char *abs, char **names, size_t n)
+{
+    const char *key = ".gitignore";
+    char *path = NULL;
+    if (n && bsearch(&key, names, n, sizeof *names, compare_names) && asprintf(&path, "%s/.gitignore", abs) < 0)
+        path = NULL;
+    cortex_ignore_enter(scope->rules, scope->prefix, path);
+    free(path);
+}
 
 static void walk_dir(walk_ctx *ctx, const char *abs, const char *rel, repo_scope scope, int depth)
 {
@@ -136,6 +170,7 @@ static void walk_dir(walk_ctx *ctx, const char *abs, const char *rel, repo_scope
     }
     closedir(d);
     if (n) qsort(names, n, sizeof *names, compare_names);
+    if (scope.rules) enter_dir(&scope, abs, names, n);
 
     for (size_t i = 0; i < n; i++) {
         const char *name = names[i];
@@ -175,20 +210,19 @@ static void walk_dir(walk_ctx *ctx, const char *abs, const char *rel, repo_scope
             }
             /* A nested repository (a submodule or a checkout inside the tree)
              * brings its own ignore rules for its own subtree. */
-            if (exists_in(child_abs, ".git")) {
-                git_repository *sub = NULL;
-                if (git_repository_open_ext(&sub, child_abs, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) == 0) {
-                    char *project = cortex_xstrdup(child_rel);
-                    *CORTEX_PUSH(ctx->out->projects, ctx->out->nprojects, ctx->out->projects_cap) = project;
-                    repo_scope inner = {sub, "", project};
-                    walk_dir(ctx, child_abs, child_rel, inner, depth + 1);
-                    git_repository_free(sub);
-                    continue;
-                }
+            cortex_gitrepo sub;
+            if (cortex_gitrepo_open(&sub, child_abs) == 0) {
+                char *project = cortex_xstrdup(child_rel);
+                *CORTEX_PUSH(ctx->out->projects, ctx->out->nprojects, ctx->out->projects_cap) = project;
+                repo_scope inner = {repo_rules(ctx, &sub), "", project};
+                cortex_gitrepo_dispose(&sub);
+                walk_dir(ctx, child_abs, child_rel, inner, depth + 1);
+                cortex_ignore_free(inner.rules);
+                continue;
             }
             char prefix[PATH_MAX];
             snprintf(prefix, sizeof prefix, "%s%s/", scope.prefix, name);
-            repo_scope inner = {scope.repo, prefix, scope.project};
+            repo_scope inner = {scope.rules, prefix, scope.project};
             walk_dir(ctx, child_abs, child_rel, inner, depth + 1);
             continue;
         }
@@ -220,6 +254,7 @@ static void walk_dir(walk_ctx *ctx, const char *abs, const char *rel, repo_scope
         f->plugin = p;
         f->project = scope.project;
     }
+    if (scope.rules) cortex_ignore_leave(scope.rules);
     for (size_t i = 0; i < n; i++) free(names[i]);
     free(names);
 }
@@ -234,6 +269,27 @@ static int compare_skips(const void *a, const void *b)
     return strcmp(((const cortex_walk_skip *)a)->path, ((const cortex_walk_skip *)b)->path);
 }
 
+/* Enters the .gitignore of each directory from the work tree's top down to
+ * the root's parent (`prefix`, the root relative to the work tree, ends in
+ * '/'), checking each directory on the way: 1 when one of them, or the root,
+ * is ignored, as git ignores everything inside an ignored directory. */
+static int enter_ancestors(cortex_ignore *rules, const char *workdir, const char *prefix)
+{
+    char dir[PATH_MAX] = "", path[PATH_MAX];
+    for (const char *slash = strchr(prefix, '/'); slash; slash = strchr(slash + 1, '/')) {
+        /* the .gitignore of `dir`, then `dir`'s child on the way to the root */
+        if (snprintf(path, sizeof path, "%s/%s.gitignore", workdir, dir) >= (int)sizeof path) return 0;
+        cortex_ignore_enter(rules, dir, path);
+        size_t n = (size_t)(slash - prefix);
+        memcpy(dir, prefix, n);
+        dir[n] = '\0';
+        if (cortex_ignore_match(rules, dir, 1)) return 1;
+        dir[n] = '/';
+        dir[n + 1] = '\0';
+    }
+    return 0;
+}
+
 int cortex_walk_run(cortex_walk *out, const char *root, const cortex_plugin_set *plugins, const cortex_walk_options *opts)
 {
     memset(out, 0, sizeof *out);
@@ -243,36 +299,34 @@ int cortex_walk_run(cortex_walk *out, const char *root, const cortex_plugin_set 
     if (stat(canon, &st) != 0 || !S_ISDIR(st.st_mode))
         return cortex_error_set(CORTEX_EINVALID, "%s: not a directory", root);
 
-    git_libgit2_init();
+    walk_ctx ctx = {out, canon, strlen(canon), plugins, opts, NULL, 0};
     /* The root may sit inside a repository (indexing a subdirectory): its
      * rules still apply, with paths relative to that repository's work tree. */
-    git_repository *repo = NULL;
+    cortex_gitrepo repo;
+    cortex_ignore *rules = NULL;
     char prefix[PATH_MAX] = "";
-    if (git_repository_open_ext(&repo, canon, 0, NULL) == 0) {
-        const char *wd = git_repository_workdir(repo);
-        char wdc[PATH_MAX];
-        if (!wd || !realpath(wd, wdc) || strncmp(canon, wdc, strlen(wdc)) != 0) {
-            git_repository_free(repo);
-            repo = NULL;
-        } else if (strlen(canon) > strlen(wdc)) {
-            snprintf(prefix, sizeof prefix, "%s/", canon + strlen(wdc) + 1);
+    if (cortex_gitrepo_discover(&repo, canon, st.st_dev) == 0) {
+        rules = repo_rules(&ctx, &repo);
+        const char *below = canon + strlen(repo.workdir);
+        if (*below == '/') below++;
+        if (*below) {
+            snprintf(prefix, sizeof prefix, "%s/", below);
             /* A directory the user names explicitly is indexed even when the
              * enclosing repository ignores it (a vendored tree, a build
              * output): its rules would otherwise hide every file, silently. */
-            int ignored = 0;
-            if (git_ignore_path_is_ignored(&ignored, repo, prefix) == 0 && ignored) {
+            if (enter_ancestors(rules, repo.workdir, prefix)) {
                 out->note = "the root is ignored by its enclosing repository, so that repository's ignore rules were not applied";
-                git_repository_free(repo);
-                repo = NULL;
+                cortex_ignore_free(rules);
+                rules = NULL;
                 prefix[0] = '\0';
             }
         }
+        cortex_gitrepo_dispose(&repo);
     }
-    walk_ctx ctx = {out, canon, strlen(canon), plugins, opts};
-    repo_scope scope = {repo, prefix, "."};
+    repo_scope scope = {rules, prefix, "."};
     walk_dir(&ctx, canon, "", scope, 0);
-    git_repository_free(repo);
-    git_libgit2_shutdown();
+    cortex_ignore_free(rules);
+    free(ctx.global_excludes);
 
     if (out->nfiles) qsort(out->files, out->nfiles, sizeof *out->files, compare_files);
     if (out->nskipped) qsort(out->skipped, out->nskipped, sizeof *out->skipped, compare_skips);

@@ -1,7 +1,7 @@
 /*
  * The walker: lists the files of a repository that a plugin can index, in
  * path order, with git's ignore rules (nested .gitignore, negation,
- * .git/info/exclude, core.excludesFile) applied by libgit2. Tool and
+ * .git/info/exclude, core.excludesFile) applied as gitignore(5) says (ignore.c). Tool and
  * dependency directories are always skipped; symlinks are never followed; files
  * over the size limit are skipped. Every skip is reported with its reason.
  */
