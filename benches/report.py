@@ -21,7 +21,7 @@ RSS_CORPUS = "linux-6.1"
 STAGE_SYMBOLS = [
     ("cortex_plugin_set_load", "load plugins, compile queries (the floor does it too)"),
     ("cortex_index_run", "the whole pipeline"),
-    ("cortex_walk_run", "walk (libgit2 ignore rules)"),
+    ("cortex_walk_run", "walk (gitignore rules)"),
     ("cortex_index_read_source", "read files"),
     ("cortex_extractor_run", "extract: parse + queries + records (≈ the floor)"),
     ("ts_parser_parse_with_options", "  tree-sitter parse"),
