@@ -162,8 +162,9 @@ static const char *const bind_reexports_sql[] = {
  * each file's reach. The files whose bare references are bound again are
  * those written in this generation and those that reach one, plus any whose
  * include binding lost its target. Their earlier include bindings are undone
- * first (a file written now has none; a file with imports of single names
- * keeps its, which those imports made); a library name so undone is bound by
+ * first (a file written now has none; a reference a named import of its
+ * file brings in keeps its binding, which that import made: only the
+ * others can have come through an include); a library name so undone is bound by
  * name if no include binds it again. Only names include binding can change
  * are looked at: a name with a file-local definition somewhere, a name with
  * several definitions, and a library name (stored `unresolved`) — a name with
@@ -207,7 +208,8 @@ static const char bind_includes_sql[] =
     "  CROSS JOIN refs r NOT INDEXED ON " CORTEX_STORE_ROW_OF_FILE("r.id", "f.id") "\n"
     "  WHERE rf.generation <> ?1 AND r.qualifier IS NULL AND r.reach = 0\n"
     "    AND (r.resolution = 'import' OR (r.resolution IS NULL AND r.fallback IS NOT NULL))\n"
-    "    AND NOT EXISTS (SELECT 1 FROM imports j WHERE j.file_id = f.id AND (j.alias IS NULL OR j.alias <> '*')));\n"
+    "    AND NOT EXISTS (SELECT 1 FROM imports j WHERE j.file_id = f.id AND (j.alias IS NULL OR j.alias <> '*')\n"
+    "      AND (j.alias = r.name OR (j.alias IS NULL AND last_component(j.name) = r.name))));\n"
     "INSERT INTO temp.include_bound(ref, target, n, declared)\n"
     "  SELECT r.id, min(CASE WHEN s.kind <> 'prototype' THEN s.id END), count(DISTINCT CASE WHEN s.kind <> 'prototype' THEN s.id END),\n"
     "    max(s.kind = 'prototype')\n"

@@ -1,0 +1,5 @@
+class error(Exception):
+    pass
+
+
+MAXREPEAT = 4

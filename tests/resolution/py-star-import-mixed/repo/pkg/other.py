@@ -1,0 +1,2 @@
+def error(msg):
+    return msg
