@@ -143,9 +143,10 @@ def main():
     ap.add_argument("--max-growth", type=float, default=1.05)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--show", type=int, default=0, help="print up to N rows that differ, per table")
+    ap.add_argument("--keep", help="leave the two trees in this directory (churned/, fresh/) to look at")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    work = tempfile.mkdtemp(prefix="cortex-churn.")
+    work = args.keep or tempfile.mkdtemp(prefix="cortex-churn.")
     try:
         churned, fresh = os.path.join(work, "churned"), os.path.join(work, "fresh")
         shutil.copytree(args.corpus, churned, ignore=shutil.ignore_patterns(".cortex"))
@@ -181,7 +182,8 @@ def main():
                   f"{free / 1048576:.1f} MB free; rows {'equal' if not differ else 'DIFFER in ' + ', '.join(differ)}")
         return 1 if differ or after > args.max_growth * new else 0
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

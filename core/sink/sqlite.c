@@ -216,7 +216,8 @@ static int index_fts_rows(sqlite_sink *s)
         return rc;
     }
     if (!s->dirty) return 0; /* nothing written */
-    return cortex_store_fts_fill_generation(s->store, s->generation);
+    rc = cortex_store_fts_fill_generation(s->store, s->generation);
+    return rc ? rc : cortex_store_fts_tidy(s->store);
 }
 
 /* The side build's spool and the bulk load's names, once the transaction
@@ -256,6 +257,7 @@ static int sqlite_commit(void *self)
     if (!rc) rc = cortex_store_set_extractor(s->store, s->extractor);
     if (!rc) rc = index_fts_rows(s);
     if (!rc) rc = cortex_store_set_generation(s->store, s->generation);
+    if (!rc && !s->bulk) rc = cortex_store_reclaim(s->store);
     if (!rc) rc = cortex_store_commit(s->store);
     if (rc) return rc;
     end_run(s);

@@ -297,6 +297,11 @@ static int open_at(cortex_store **out, const char *path, const char *final_path,
      * subtree at two threads 1.17x -> 1.14x. */
     if (mode != CORTEX_STORE_READ && version == 0 && (rc = cortex_store__exec(db, "PRAGMA page_size=" CORTEX_STORE_PAGE_SIZE, path)))
         goto fail;
+    /* Pages an incremental run frees go back to the file system at its
+     * commit (cortex_store_reclaim): without it a store kept the free pages
+     * of its largest edit for good. Only a new store can take it. */
+    if (mode != CORTEX_STORE_READ && version == 0 && (rc = cortex_store__exec(db, "PRAGMA auto_vacuum=INCREMENTAL", path)))
+        goto fail;
     if (mode == CORTEX_STORE_BUILD) {
         /* One writer and no reader until it is published; the journal only
          * has to undo an aborted run, and the file is synced once, whole. */
@@ -476,6 +481,8 @@ int cortex_store_begin(cortex_store *s)
     s->indexes_created = 0;
     return cortex_store__exec(s->db, "BEGIN IMMEDIATE", s->path);
 }
+
+int cortex_store_reclaim(cortex_store *s) { return cortex_store__exec(s->db, "PRAGMA incremental_vacuum", s->path); }
 
 int cortex_store_changed(const cortex_store *s)
 {

@@ -95,6 +95,9 @@ int cortex_store_set_generation(cortex_store *s, int64_t generation);
 int cortex_store_begin(cortex_store *s);
 int cortex_store_commit(cortex_store *s);
 void cortex_store_rollback(cortex_store *s);
+/** Gives the free pages back to the file system, inside the transaction
+ *  (a store made before auto_vacuum has none to give: a no-op). */
+int cortex_store_reclaim(cortex_store *s);
 /** Whether the transaction begun has written anything: a row, or an index
  *  cortex_store_create_indexes() made. */
 int cortex_store_changed(const cortex_store *s);
