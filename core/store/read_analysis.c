@@ -255,27 +255,25 @@ int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_
 {
     char where[1024], sql[4096];
     filter_sql(where, sizeof where, f);
+    /* A reference of the name in a place that can reach the definition:
+     * where packages are directories (Go), only one of the package's
+     * directory can reach a private (unexported) name, so the others'
+     * references of that name are another's. The file is looked up only
+     * then. */
+#define REACHING_REF(r)                                                                                            \
+    "(s.visibility IS NOT 'private' OR NOT (SELECT package_dirs FROM languages WHERE lang = f.lang)"             \
+    " OR (SELECT rtrim(rf.path, replace(rf.path, '/', '')) FROM files rf WHERE rf.id = " r ".file_id)"          \
+    " = rtrim(f.path, replace(f.path, '/', '')))"
+    /* The cheap clauses first, each answered through an index for the
+     * definition itself; the scan of every reference bearing its name last,
+     * for the few left. */
     snprintf(sql, sizeof sql,
              "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
-             /* no reference bears its name: where packages are directories
-              * (Go), only one of the package's directory can reach a private
-              * (unexported) name, so the others' references of that name are another's */
-             "WHERE%s AND NOT EXISTS (SELECT 1 FROM refs r JOIN files rf ON rf.id = r.file_id WHERE r.name = s.short_name"
-             " AND (s.visibility IS NOT 'private' OR NOT (SELECT package_dirs FROM languages WHERE lang = f.lang)"
-             "   OR rtrim(rf.path, replace(rf.path, '/', '')) = rtrim(f.path, replace(f.path, '/', '')))"
-             /* unless its rules bound it to another definition: one that is
-              * no member of an interface (whose implementations the call
-              * reaches), and the definition judged is no member of a type
-              * something extends (a mixin's method that a subclass's
-              * lookup may find first) */
-             "   AND NOT (r.target_id IS NOT NULL AND r.target_id <> s.id"
-             "     AND r.resolution IN ('scope', 'import', 'type', 'inherit')"
-             "     AND NOT EXISTS (SELECT 1 FROM symbols t JOIN symbols tp ON tp.id = t.parent_id"
-             "       WHERE t.id = r.target_id AND tp.kind IN ('interface', 'trait', 'protocol'))"
-             "     AND NOT EXISTS (SELECT 1 FROM symbols sp JOIN refs ri ON ri.kind = 'inherit'"
-             "       AND (ri.target_id = sp.id OR (ri.target_id IS NULL AND ri.name = sp.short_name))"
-             "       WHERE sp.id = s.parent_id)))"
-             " AND NOT EXISTS (SELECT 1 FROM refs r WHERE r.target_id = s.id)"
+             "WHERE%s AND NOT EXISTS (SELECT 1 FROM refs r WHERE r.target_id = s.id)"
+             /* a member of a type that extends or implements something may
+              * override a base's method, which the base (a library's) calls */
+             " AND NOT (s.parent_id IS NOT NULL AND EXISTS (SELECT 1 FROM refs r WHERE " CORTEX_STORE_ROW_OF_FILE(
+                 "r.id", "s.file_id") " AND r.kind = 'inherit' AND r.caller_id = s.parent_id))"
              /* no interface declares a member of its name where it can reach
               * it: it may be what implements it (or be that declaration) */
              " AND NOT EXISTS (SELECT 1 FROM symbols i JOIN symbols ip ON ip.id = i.parent_id"
@@ -283,12 +281,24 @@ int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_
              "   AND ip.kind IN ('interface', 'trait', 'protocol')"
              "   AND (s.visibility IS NOT 'private' OR NOT (SELECT package_dirs FROM languages WHERE lang = f.lang)"
              "     OR rtrim(jf.path, replace(jf.path, '/', '')) = rtrim(f.path, replace(f.path, '/', ''))))"
-             /* a member of a type that extends or implements something may
-              * override a base's method, which the base (a library's) calls */
-             " AND NOT (s.parent_id IS NOT NULL AND EXISTS (SELECT 1 FROM refs r WHERE " CORTEX_STORE_ROW_OF_FILE(
-                 "r.id", "s.file_id") " AND r.kind = 'inherit' AND r.caller_id = s.parent_id))"
-                                      " ORDER BY f.path, s.line_start, s.id",
+             /* a member of a type something extends (a mixin's method, which
+              * a subclass's lookup may find first) is kept by any reference
+              * bearing its name, bound or not */
+             " AND NOT (s.parent_id IS NOT NULL"
+             "   AND EXISTS (SELECT 1 FROM symbols sp JOIN refs ri ON ri.kind = 'inherit'"
+             "     AND (ri.target_id = sp.id OR (ri.target_id IS NULL AND ri.name = sp.short_name)) WHERE sp.id = s.parent_id)"
+             "   AND EXISTS (SELECT 1 FROM refs r WHERE r.name = s.short_name AND " REACHING_REF("r") "))"
+             /* no reference bearing its name can reach it: none unless its
+              * rules bound it to another definition (one that is no
+              * interface's member: the clause on interfaces keeps every
+              * definition of such a name) */
+             " AND NOT EXISTS (SELECT 1 FROM refs r WHERE r.name = s.short_name"
+             "   AND NOT (r.target_id IS NOT NULL AND r.target_id <> s.id"
+             "     AND r.resolution IN ('scope', 'import', 'type', 'inherit'))"
+             "   AND " REACHING_REF("r") ")"
+             " ORDER BY f.path, s.line_start, s.id",
              where);
+#undef REACHING_REF
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
     if (!st) return cortex_store__prepare_failed(r);
     bind_filter(st, f);
@@ -299,7 +309,9 @@ int cortex_store_read_names_recorded(int64_t *count, cortex_store_reader *r, con
 {
     sqlite3_stmt *st = cortex_store__prepare_kept(
         r, "SELECT (SELECT count(*) FROM symbols s WHERE s.short_name = ?2 AND s.file_id = f.id)"
-           " + (SELECT count(*) FROM refs r WHERE r.name = ?2 AND r.file_id = f.id) FROM files f WHERE f.path = ?1");
+           /* the file's references by id range: the name index alone answers */
+           " + (SELECT count(*) FROM refs r WHERE r.name = ?2 AND " CORTEX_STORE_ROW_OF_FILE("r.id", "f.id") ")"
+           " FROM files f WHERE f.path = ?1");
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_text(st, 1, path, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
@@ -319,25 +331,48 @@ static int token_char(char c)
     return (unsigned char)c >= 0x80 || isalnum((unsigned char)c);
 }
 
+/* Whether `text` writes `qualifier`, a separator of one to three
+ * characters that are no name's ('.', '::', '->', U+00B7), then `name`. */
+static int writes_qualified(const char *text, const char *qualifier, const char *name)
+{
+    size_t q = strlen(qualifier), n = strlen(name);
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
+        if (token_char(p[n]) || p[n] == '_') continue;
+        for (size_t sep = 1; sep <= 3 && (size_t)(p - text) >= sep + q; sep++) {
+            const char *at = p - sep - q;
+            int separator = 1;
+            for (size_t k = 0; k < sep; k++) separator &= !token_char(at[q + k]) && at[q + k] != '_' && at[q + k] != ' ';
+            if (separator && memcmp(at, qualifier, q) == 0 && (at == text || (!token_char(at[-1]) && at[-1] != '_')))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 int cortex_store_read_qualified_mention(int *out, cortex_store_reader *r, const char *qualifier, const char *name)
 {
-    /* as one phrase of the text index's tokens: "pkg.name", "pkg::name",
-     * "path/pkg.name" all write the qualifier's last token beside the name's */
+    /* the texts writing the name, through the index (a name is a rare
+     * token; a directory's name, such as `kernel`, is not), then the
+     * qualifier before it in each */
     cortex_buf phrase = {0};
     cortex_buf_puts(&phrase, "\"");
-    for (const char *p = qualifier; *p; p++) cortex_buf_putc(&phrase, token_char(*p) ? *p : ' ');
-    cortex_buf_putc(&phrase, ' ');
     for (const char *p = name; *p; p++) cortex_buf_putc(&phrase, token_char(*p) ? *p : ' ');
     cortex_buf_puts(&phrase, "\"");
-    sqlite3_stmt *st = cortex_store__prepare_kept(r, "SELECT 1 FROM texts_fts WHERE texts_fts MATCH ?1 LIMIT 1");
+    *out = 0;
+    sqlite3_stmt *st = cortex_store__prepare_kept(
+        r, "SELECT t.text FROM texts_fts JOIN texts t ON t.id = texts_fts.rowid WHERE texts_fts MATCH ?1");
     if (!st) {
         cortex_buf_free(&phrase);
         return cortex_store__prepare_failed(r);
     }
     sqlite3_bind_text(st, 1, phrase.data, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(st);
-    *out = rc == SQLITE_ROW;
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE) rc = cortex_store__step_error(r, "looking for a qualified mention");
+    int rc;
+    while (!*out && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *text = (const char *)sqlite3_column_text(st, 0);
+        *out = text && writes_qualified(text, qualifier, name);
+    }
+    if (*out) rc = 0;
+    else if (rc != SQLITE_DONE) rc = cortex_store__step_error(r, "looking for a qualified mention");
     else rc = 0;
     cortex_store__release(r, st);
     cortex_buf_free(&phrase);

@@ -753,7 +753,8 @@ static int add_unused(const cortex_store_symbol *sym, void *payload)
     unused_list *u = payload;
     if (json_object_get(u->imported, sym->short_name)) return cancelled(u->a);
     int named = named_elsewhere_in_package(u, sym);
-    if (!named) named = mentioned_qualified(u, sym);
+    /* a file-static definition has no name another file could write */
+    if (!named && !(sym->visibility && strcmp(sym->visibility, "static") == 0)) named = mentioned_qualified(u, sym);
     if (named < 0) return named;
     if (named) return cancelled(u->a);
     json_t *item = cortex_symbol_json(sym);
