@@ -216,8 +216,7 @@ static int index_fts_rows(sqlite_sink *s)
         return rc;
     }
     if (!s->dirty) return 0; /* nothing written */
-    rc = cortex_store_fts_fill_generation(s->store, s->generation);
-    return rc ? rc : cortex_store_fts_tidy(s->store);
+    return cortex_store_fts_fill_generation(s->store, s->generation);
 }
 
 /* The side build's spool and the bulk load's names, once the transaction

@@ -8,9 +8,6 @@
 
 #include <stdio.h>
 
-/* cortex_store_fts_tidy()'s work per table and run, in leaf pages */
-#define CORTEX_FTS_TIDY_PAGES "64"
-
 /* A bulk load's full-text rows, one table at a time: all of them this run's,
  * in id order as stored. */
 static const char *const bulk_fts_sql[CORTEX_FTS_TABLES] = {
@@ -43,15 +40,3 @@ int cortex_store_fts_fill_generation(cortex_store *s, int64_t generation)
     return cortex_store__exec(cortex_store_db(s), sql, "sqlite store");
 }
 
-int cortex_store_fts_tidy(cortex_store *s)
-{
-    /* 'merge' with a negative budget merges segments whatever their level:
-     * up to that many leaf pages of work per table, so a one-file edit stays
-     * cheap and a series of them keeps the tables near their optimized size */
-    return cortex_store__exec(cortex_store_db(s),
-                              "INSERT INTO symbols_fts(symbols_fts, rank) VALUES ('merge', " CORTEX_FTS_TIDY_PAGES ");"
-                              "INSERT INTO texts_fts(texts_fts, rank) VALUES ('merge', " CORTEX_FTS_TIDY_PAGES ");"
-                              "INSERT INTO chunks_fts(chunks_fts, rank) VALUES ('merge', " CORTEX_FTS_TIDY_PAGES ");"
-                              "INSERT INTO files_fts(files_fts, rank) VALUES ('merge', " CORTEX_FTS_TIDY_PAGES ");",
-                              "sqlite store");
-}

@@ -20,9 +20,4 @@ int cortex_store_fts_fill(cortex_store *s, cortex_fts_table table);
  *  table (their old rows left as the files were written). */
 int cortex_store_fts_fill_generation(cortex_store *s, int64_t generation);
 
-/** A bounded step of merging each full-text table's segments, after an
- *  incremental run: a file written again leaves its old rows' entries as
- *  deletions in new segments, which only a merge drops. */
-int cortex_store_fts_tidy(cortex_store *s);
-
 #endif
