@@ -264,9 +264,11 @@ int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_
     "(s.visibility IS NOT 'private' OR NOT (SELECT package_dirs FROM languages WHERE lang = f.lang)"             \
     " OR (SELECT rtrim(rf.path, replace(rf.path, '/', '')) FROM files rf WHERE rf.id = " r ".file_id)"          \
     " = rtrim(f.path, replace(f.path, '/', '')))"
-    /* The cheap clauses first, each answered through an index for the
-     * definition itself; the scan of every reference bearing its name last,
-     * for the few left. */
+    /* The clauses that drop the most definitions first: a reference bound
+     * to it, then any bearing its name that binding did not bind elsewhere
+     * (for a common name, a walk over its references, in the name index's
+     * order); the interfaces' members last, for the few left (each symbol
+     * of the name is looked up, at random places of the table). */
     snprintf(sql, sizeof sql,
              "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
              "WHERE%s AND NOT EXISTS (SELECT 1 FROM refs r WHERE r.target_id = s.id)"
@@ -274,13 +276,6 @@ int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_
               * override a base's method, which the base (a library's) calls */
              " AND NOT (s.parent_id IS NOT NULL AND EXISTS (SELECT 1 FROM refs r WHERE " CORTEX_STORE_ROW_OF_FILE(
                  "r.id", "s.file_id") " AND r.kind = 'inherit' AND r.caller_id = s.parent_id))"
-             /* no interface declares a member of its name where it can reach
-              * it: it may be what implements it (or be that declaration) */
-             " AND NOT EXISTS (SELECT 1 FROM symbols i JOIN symbols ip ON ip.id = i.parent_id"
-             "   JOIN files jf ON jf.id = i.file_id WHERE i.short_name = s.short_name"
-             "   AND ip.kind IN ('interface', 'trait', 'protocol')"
-             "   AND (s.visibility IS NOT 'private' OR NOT (SELECT package_dirs FROM languages WHERE lang = f.lang)"
-             "     OR rtrim(jf.path, replace(jf.path, '/', '')) = rtrim(f.path, replace(f.path, '/', ''))))"
              /* a member of a type something extends (a mixin's method, which
               * a subclass's lookup may find first) is kept by any reference
               * bearing its name, bound or not */
@@ -296,6 +291,11 @@ int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_
              "   AND NOT (r.target_id IS NOT NULL AND r.target_id <> s.id"
              "     AND r.resolution IN ('scope', 'import', 'type', 'inherit'))"
              "   AND " REACHING_REF("r") ")"
+             /* no interface declares a member of its name where it can reach
+              * it: it may be what implements it (or be that declaration) */
+             " AND NOT EXISTS (SELECT 1 FROM symbols i JOIN symbols ip ON ip.id = i.parent_id"
+             "   WHERE i.short_name = s.short_name AND ip.kind IN ('interface', 'trait', 'protocol')"
+             "   AND " REACHING_REF("i") ")"
              " ORDER BY f.path, s.line_start, s.id",
              where);
 #undef REACHING_REF
