@@ -331,8 +331,8 @@ static int token_char(char c)
     return (unsigned char)c >= 0x80 || isalnum((unsigned char)c);
 }
 
-/* Whether `text` writes `qualifier`, a separator of one to three
- * characters that are no name's ('.', '::', '->', U+00B7), then `name`. */
+/* Whether `text` writes `qualifier`, a separator of one to three ASCII
+ * characters that are no name's ('.', '::', '->'), then `name`. */
 static int writes_qualified(const char *text, const char *qualifier, const char *name)
 {
     size_t q = strlen(qualifier), n = strlen(name);
@@ -354,11 +354,14 @@ int cortex_store_read_qualified_mention(int *out, cortex_store_reader *r, const 
     /* the texts writing the name, through the index (a name is a rare
      * token; a directory's name, such as `kernel`, is not), then the
      * qualifier before it in each */
+    *out = 0;
+    int tokens = 0;
+    for (const char *p = name; *p; p++) tokens |= token_char(*p);
+    if (!tokens) return 0; /* `operator+`'s `+`: no token to look up */
     cortex_buf phrase = {0};
     cortex_buf_puts(&phrase, "\"");
     for (const char *p = name; *p; p++) cortex_buf_putc(&phrase, token_char(*p) ? *p : ' ');
     cortex_buf_puts(&phrase, "\"");
-    *out = 0;
     sqlite3_stmt *st = cortex_store__prepare_kept(
         r, "SELECT t.text FROM texts_fts JOIN texts t ON t.id = texts_fts.rowid WHERE texts_fts MATCH ?1");
     if (!st) {

@@ -21,11 +21,13 @@
 
 #include <ctype.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* exact counts one call may make before it says it is partial */
 #define COUNT_BUDGET 20000
@@ -678,7 +680,10 @@ static void read_unindexed(unused_list *u, const char *file)
         if (lstat(path.data, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= UNINDEXED_MAX_BYTES &&
             cortex_store_read_file(u->a->s->db, rel.data, indexed, NULL) == CORTEX_ENOTFOUND) {
             char *text = malloc((size_t)st.st_size + 1);
-            FILE *f = text ? fopen(path.data, "rb") : NULL;
+            /* never through a link put there since the lstat */
+            int fd = text ? open(path.data, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) : -1;
+            FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+            if (!f && fd >= 0) close(fd);
             size_t n = f ? fread(text, 1, (size_t)st.st_size, f) : 0;
             if (f) fclose(f);
             if (f && n == (size_t)st.st_size && !memchr(text, '\0', n))
@@ -781,8 +786,9 @@ static int op_unused(json_t *result, const ask *a)
     if (!f.visibility) f.visibilities = restricted;
     /* a build variant's definitions are not judged: its callers bind to the default build's */
     f.default_build = 1;
-    /* No reference in the repository bears its name: one that does may name
-     * it where binding could not tell (a method value, a callback through a field). */
+    /* No reference in the repository can reach it: one bearing its name that
+     * binding did not bind to another definition may name it where binding
+     * could not tell (a method value, a callback through a field). */
     unused_list u = {a, json_array(), 0, json_object(), NULL, json_null(), json_array(), NULL, json_array()};
     int rc = cortex_store_read_import_items(a->s->db, add_imported, u.imported);
     if (!rc) rc = cortex_store_read_unnamed(a->s->db, &f, add_unused, &u);
