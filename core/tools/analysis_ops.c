@@ -16,12 +16,12 @@
 #include "target.h"
 
 #include "../graph/graph.h"
+#include "../util/beneath.h"
 #include "../util/error.h"
 #include "../util/mem.h"
 
 #include <ctype.h>
 #include <dirent.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -652,7 +652,7 @@ static int indexed(const cortex_store_file *file, void *payload)
 /* The texts of the files beside `file` that no plugin indexes (assembly
  * beside Go code calling `·name(SB)`, scripts, data): a name one writes is
  * a use the index cannot record. Read once per directory (candidates come
- * by path); symbolic links, large files and binary ones are not read. */
+ * by path); links, large files and binary ones are not read. */
 static void read_unindexed(unused_list *u, const char *file)
 {
     const char *slash = strrchr(file, '/');
@@ -673,25 +673,24 @@ static void read_unindexed(unused_list *u, const char *file)
     struct dirent *e;
     while ((e = readdir(d))) {
         if (e->d_name[0] == '.') continue;
-        cortex_buf rel = {0}, path = {0};
+        cortex_buf rel = {0};
         cortex_buf_printf(&rel, "%s%s%s", dir, *dir ? "/" : "", e->d_name);
-        cortex_buf_printf(&path, "%s/%s", root, rel.data);
+        /* a regular file, reached through no link (cortex_open_beneath) */
+        int fd = cortex_store_read_file(u->a->s->db, rel.data, indexed, NULL) == CORTEX_ENOTFOUND
+                     ? cortex_open_beneath(root, rel.data)
+                     : -1;
         struct stat st;
-        if (lstat(path.data, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= UNINDEXED_MAX_BYTES &&
-            cortex_store_read_file(u->a->s->db, rel.data, indexed, NULL) == CORTEX_ENOTFOUND) {
-            char *text = malloc((size_t)st.st_size + 1);
-            /* never through a link put there since the lstat */
-            int fd = text ? open(path.data, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) : -1;
-            FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
-            if (!f && fd >= 0) close(fd);
-            size_t n = f ? fread(text, 1, (size_t)st.st_size, f) : 0;
-            if (f) fclose(f);
-            if (f && n == (size_t)st.st_size && !memchr(text, '\0', n))
+        if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size <= UNINDEXED_MAX_BYTES) {
+            char *text = cortex_xmalloc((size_t)st.st_size + 1);
+            size_t n = 0;
+            ssize_t got;
+            while (n < (size_t)st.st_size && (got = read(fd, text + n, (size_t)st.st_size - n)) > 0) n += (size_t)got;
+            if (n == (size_t)st.st_size && !memchr(text, '\0', n))
                 json_array_append_new(u->unindexed, json_stringn_nocheck(text, n));
             free(text);
         }
+        if (fd >= 0) close(fd);
         cortex_buf_free(&rel);
-        cortex_buf_free(&path);
     }
     closedir(d);
 }
