@@ -340,7 +340,13 @@ const char *cortex_walk_project_of(const char *root, char *path)
     for (char *slash = strrchr(path, '/'); slash; slash = strrchr(path, '/')) {
         *slash = '\0'; /* path is now the directory above */
         snprintf(abs, sizeof abs, "%s/%s", root, path);
-        if (exists_in(abs, ".git")) return path;
+        /* the walk's own test of a nested repository: a `.git` that is no
+         * repository makes no project there either */
+        cortex_gitrepo repo;
+        if (cortex_gitrepo_open(&repo, abs) == 0) {
+            cortex_gitrepo_dispose(&repo);
+            return path;
+        }
     }
     return ".";
 }

@@ -55,7 +55,8 @@ typedef struct cortex_walk {
 } cortex_walk;
 
 /** The project of a repository path found outside a walk (a refresh of a few
- *  files): the nearest directory above it, below `root`, holding a `.git`;
+ *  files): the nearest directory above it, below `root`, that is a nested
+ *  repository's work tree as the walk tells one (cortex_gitrepo_open());
  *  "." when none. Returns a pointer into `path` or "." after cutting `path`
  *  at the project's end: the caller passes a copy it owns. */
 const char *cortex_walk_project_of(const char *root, char *path);
