@@ -6,6 +6,7 @@
  * its own; without it the first byte picks one, so a short run meets all.
  */
 #include "index/source.h"
+#include "record/owners.h"
 #include "record/record_json.h"
 #include "util/error.h"
 
@@ -62,9 +63,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const cortex_chunk_options budget = {CORTEX_CHUNK_DEFAULT_TOKENS, CORTEX_CHUNK_DEFAULT_OVERLAP};
     cortex_source_extract(x, p, (const char *)data, size, &budget, &r);
     cortex_buf out = {0};
-    for (size_t k = 0; k < r.nsymbols; k++) cortex_json_symbol_line(&out, &r, &r.symbols[k], 1, "symbol");
-    for (size_t k = 0; k < r.nrefs; k++) cortex_json_reference_line(&out, &r, &r.refs[k], 1, "reference");
-    for (size_t k = 0; k < r.ntexts; k++) cortex_json_text_line(&out, &r, &r.texts[k], 1, "text");
+    /* as the JSONL writes them: owners a reader derives from positions left out */
+    int32_t *owners = cortex_xmalloc((r.nsymbols + r.nrefs + r.ntexts + 1) * sizeof *owners);
+    int32_t *callers = owners + r.nsymbols, *text_owners = callers + r.nrefs;
+    cortex_records_derive_owners(&r, owners, callers, text_owners);
+    for (size_t k = 0; k < r.nsymbols; k++) cortex_json_symbol_line(&out, &r, &r.symbols[k], owners[k], 1, "symbol");
+    for (size_t k = 0; k < r.nrefs; k++) cortex_json_reference_line(&out, &r, &r.refs[k], callers[k], 1, "reference");
+    for (size_t k = 0; k < r.ntexts; k++) cortex_json_text_line(&out, &r, &r.texts[k], text_owners[k], 1, "text");
+    free(owners);
     for (size_t k = 0; k < r.nchunks; k++) cortex_json_chunk_line(&out, &r, &r.chunks[k], k + 1, 1, NULL);
     for (size_t at = 0; at < out.len;) {
         const char *nl = memchr(out.data + at, '\n', out.len - at);

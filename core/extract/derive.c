@@ -7,6 +7,7 @@
 #include "values.h"
 
 #include "text.h"
+#include "../record/owners.h"
 
 #include "../util/strings.h"
 
@@ -69,11 +70,6 @@ static int is_callable(const char *kind)
  * Symbols are sorted by start, outer before inner, and properly nested, so the
  * innermost container is the last symbol starting at or before `pos` or one of
  * its ancestors. */
-static int is_data(const char *kind)
-{
-    return strcmp(kind, "variable") == 0 || strcmp(kind, "constant") == 0 || strcmp(kind, "property") == 0;
-}
-
 static int32_t innermost(const cortex_file_records *r, uint32_t pos, int skip_data)
 {
     size_t lo = 0, hi = r->nsymbols;
@@ -84,7 +80,7 @@ static int32_t innermost(const cortex_file_records *r, uint32_t pos, int skip_da
     }
     for (int32_t i = (int32_t)lo - 1; i >= 0; i = r->symbols[i].parent)
         if (r->symbols[i].end_byte > pos && strcmp(r->symbols[i].kind, "import") != 0 &&
-            !(skip_data && is_data(r->symbols[i].kind)))
+            !(skip_data && cortex_record_data_kind(r->symbols[i].kind)))
             return i;
     return -1;
 }

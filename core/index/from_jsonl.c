@@ -11,6 +11,7 @@
 #include "from_jsonl.h"
 
 #include "../extract/derive.h"
+#include "../record/owners.h"
 #include "../record/record_json.h"
 #include "../sink/shards.h"
 #include "../util/error.h"
@@ -139,7 +140,7 @@ static void close_shards(shard_readers *s)
 /* How many shards an output has, from its manifest `name` in `dir` (index.json
  * without "shards", format 1.0, has one). No chunks.json: chunks written
  * before it, one chunks.jsonl or none, which is not required. */
-static int manifest_shards(const char *dir, const char *name, unsigned *n, int *required)
+static int manifest_shards(const char *dir, const char *name, unsigned *n, int *required, int *owners_derived)
 {
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -154,7 +155,15 @@ static int manifest_shards(const char *dir, const char *name, unsigned *n, int *
     if (!m) return cortex_error_set(CORTEX_ENOTFOUND, "%s: %s", path, err.text);
     json_t *v = json_object_get(m, "shards");
     json_int_t shards = v ? (json_is_integer(v) ? json_integer_value(v) : -1) : 1;
+    /* before 1.2 a record without an owner had none; from 1.2 it is derived */
+    unsigned major = 1, minor = 0;
+    const char *version = json_string_value(json_object_get(m, "version"));
+    int versioned = version && sscanf(version, "%u.%u", &major, &minor) == 2;
     json_decref(m);
+    if (versioned && major > 1)
+        return cortex_error_set(CORTEX_EINVALID, "%s: format %u.%u is newer than this cortex reads (%s)", path, major,
+                                minor, CORTEX_JSONL_FORMAT_VERSION);
+    if (owners_derived) *owners_derived = versioned && minor >= 2;
     if (!cortex_shard_count_valid(shards))
         return cortex_error_set(CORTEX_EINVALID, "%s: \"shards\" must be a power of two from 1 to %u", path, CORTEX_MAX_SHARDS);
     *n = (unsigned)shards;
@@ -168,7 +177,14 @@ typedef struct loading {
     size_t parents_cap;
     uint32_t *by_name;  /* the symbols' indexes sorted by name, then index: names resolve in log time */
     size_t by_name_cap;
+    int derive;         /* format 1.2 on: an owner the JSONL does not name is derived from positions */
+    int32_t *owners;    /* the derived owners of a file's symbols, references and texts */
+    size_t owners_cap;
 } loading;
+
+/* An owner to derive from positions, once all of the file is read. */
+#define OWNER_DERIVED (-2)
+static char parent_derived[] = "";
 
 static const cortex_file_records *sorting; /* for compare_by_name: qsort passes no context */
 
@@ -223,7 +239,8 @@ static int take_symbol(json_t *o, void *payload)
     s->doc = str(rec, o, "doc");
     s->parent = -1;
     cortex_grow((void **)&l->parents, &l->parents_cap, rec->nsymbols, sizeof *l->parents);
-    l->parents[rec->nsymbols - 1] = (char *)str(rec, o, "parent");
+    l->parents[rec->nsymbols - 1] =
+        l->derive && !json_object_get(o, "parent") ? parent_derived : (char *)str(rec, o, "parent");
     return 0;
 }
 
@@ -235,13 +252,15 @@ static int take_reference(json_t *o, void *payload)
     memset(ref, 0, sizeof *ref);
     ref->name = str(rec, o, "name");
     ref->kind = str(rec, o, "kind");
+    if (!ref->kind && l->derive) ref->kind = "call"; /* format 1.2 on: a call's kind is not written */
     if (!ref->name || !ref->kind) return cortex_error_set(CORTEX_EINVALID, "%s: a reference without a name or kind", rec->path);
     ref->qualifier = str(rec, o, "qualifier");
     ref->rtype = str(rec, o, "receiver_type");
     ref->local = json_is_true(json_object_get(o, "local"));
     ref->line = u32(o, "line", 0);
     ref->col = u32(o, "col", 0);
-    ref->caller = symbol_named(l, json_string_value(json_object_get(o, "caller")));
+    json_t *caller = json_object_get(o, "caller");
+    ref->caller = l->derive && !caller ? OWNER_DERIVED : symbol_named(l, json_string_value(caller));
     return 0;
 }
 
@@ -257,7 +276,8 @@ static int take_text(json_t *o, void *payload)
     t->language = str(rec, o, "language");
     t->line_start = u32(o, "line", 0);
     t->line_end = u32(o, "line", 1);
-    t->parent = symbol_named(l, json_string_value(json_object_get(o, "parent")));
+    json_t *parent = json_object_get(o, "parent");
+    t->parent = l->derive && !parent ? OWNER_DERIVED : symbol_named(l, json_string_value(parent));
     return 0;
 }
 
@@ -290,9 +310,20 @@ static int take_chunk(json_t *o, void *payload)
 static void complete(loading *l, const char *root)
 {
     cortex_file_records *rec = l->rec;
+    int32_t *parents = NULL, *callers = NULL, *text_owners = NULL;
+    if (l->derive) {
+        size_t n = rec->nsymbols + rec->nrefs + rec->ntexts;
+        if (n > l->owners_cap) cortex_grow((void **)&l->owners, &l->owners_cap, n, sizeof *l->owners);
+        parents = l->owners, callers = parents + rec->nsymbols, text_owners = callers + rec->nrefs;
+        cortex_records_derive_owners(rec, parents, callers, text_owners);
+        for (size_t i = 0; i < rec->nrefs; i++)
+            if (rec->refs[i].caller == OWNER_DERIVED) rec->refs[i].caller = callers[i];
+        for (size_t i = 0; i < rec->ntexts; i++)
+            if (rec->texts[i].parent == OWNER_DERIVED) rec->texts[i].parent = text_owners[i];
+    }
     for (size_t i = 0; i < rec->nsymbols; i++) {
         cortex_symbol *s = &rec->symbols[i];
-        s->parent = symbol_named(l, l->parents[i]);
+        s->parent = l->parents[i] == parent_derived ? parents[i] : symbol_named(l, l->parents[i]);
         const char *pn = s->parent >= 0 ? rec->symbols[s->parent].name : NULL;
         size_t pl = pn ? strlen(pn) : 0;
         if (pn && strncmp(s->name, pn, pl) == 0 && s->name[pl] == '.') s->short_name = s->name + pl + 1;
@@ -323,8 +354,9 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
     snprintf(chunks_dir, sizeof chunks_dir, "%s/chunks", data_dir);
     unsigned shards = 1, chunk_shards = 1;
     int required = 1, chunks_required = 0;
-    int rc = manifest_shards(dir, "index.json", &shards, &required);
-    if (rc == 0) rc = manifest_shards(chunks_dir, "chunks.json", &chunk_shards, &chunks_required);
+    loading l = {0};
+    int rc = manifest_shards(dir, "index.json", &shards, &required, &l.derive);
+    if (rc == 0) rc = manifest_shards(chunks_dir, "chunks.json", &chunk_shards, &chunks_required, NULL);
     /* each reader owns its name (freed at the end), whether it opened or not */
     if (rc == 0) {
         snprintf(path, sizeof path, "%s/files.jsonl", dir);
@@ -333,7 +365,6 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
     for (int k = 0; k < 3 && rc == 0; k++) rc = open_shards(&in[k], dir, kinds[k], shards, 1);
     if (rc == 0) rc = open_shards(&chunks, chunks_dir, "chunks", chunk_shards, chunks_required);
     *nfiles = 0;
-    loading l = {0};
     while (rc == 0 && files.cur) {
         json_t *f = files.cur;
         cortex_file_records rec;
@@ -393,6 +424,7 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
     }
     free(l.parents);
     free(l.by_name);
+    free(l.owners);
     for (int k = 0; k < 3; k++) close_shards(&in[k]);
     close_reader(&files);
     close_shards(&chunks);

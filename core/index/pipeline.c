@@ -12,6 +12,7 @@
 #include "quarantine.h"
 #include "source.h"
 #include "workers.h"
+#include "../record/record_json.h"
 #include "../sink/carry.h"
 #include "../sink/set.h"
 #include "../sink/sink.h"
@@ -472,7 +473,7 @@ int cortex_index_run(cortex_index_report *rep, const cortex_plugin_set *plugins,
 
     /* The extractor: this build and its plugins. Records from another are re-extracted. */
     char extractor[160];
-    snprintf(extractor, sizeof extractor, "cortex " CORTEX_VERSION " plugins %016llx",
+    snprintf(extractor, sizeof extractor, "cortex " CORTEX_VERSION " jsonl " CORTEX_JSONL_FORMAT_VERSION " plugins %016llx",
              (unsigned long long)cortex_plugin_set_fingerprint(plugins));
     /* Chunking, and its budget, are part of what a run produces: records made
      * with other settings are made again. */

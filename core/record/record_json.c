@@ -213,6 +213,16 @@ WRITER field_str(cortex_buf *b, const char *k, const char *value)
     cortex_json_string(b, value, strlen(value));
 }
 
+WRITER field_owner(cortex_buf *b, const char *k, const cortex_file_records *r, int32_t owner, int32_t derived)
+{
+    if (owner == derived) return;
+    if (owner >= 0) field_str(b, k, r->symbols[owner].name);
+    else if (derived != CORTEX_JSON_OWNER_NAMED) {
+        key(b, k);
+        cortex_buf_puts(b, "null");
+    }
+}
+
 WRITER open_line(cortex_buf *b, const cortex_file_records *r, int with_file, const char *type)
 {
     cortex_buf_putc(b, '{');
@@ -243,8 +253,8 @@ void cortex_json_file_line(cortex_buf *b, const cortex_file_records *r)
     cortex_buf_puts(b, "}\n");
 }
 
-void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const cortex_symbol *s, int with_file,
-                             const char *type)
+void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const cortex_symbol *s, int32_t derived,
+                             int with_file, const char *type)
 {
     open_line(b, r, with_file, type);
     key(b, "name");
@@ -253,7 +263,7 @@ void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const 
     field_range(b, "line", s->line_start, s->line_end);
     field_uint(b, "col", s->col_start);
     if (s->name_line && s->name_line != s->line_start) field_uint(b, "name_line", s->name_line);
-    if (s->parent >= 0) field_str(b, "parent", r->symbols[s->parent].name);
+    field_owner(b, "parent", r, s->parent, derived);
     field_str(b, "sig", s->sig);
     field_str(b, "declared_type", s->dtype);
     field_str(b, "visibility", s->visibility);
@@ -264,30 +274,31 @@ void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const 
 }
 
 void cortex_json_reference_line(cortex_buf *b, const cortex_file_records *r, const cortex_reference *ref,
-                                int with_file, const char *type)
+                                int32_t derived, int with_file, const char *type)
 {
     open_line(b, r, with_file, type);
     key(b, "name");
     cortex_json_string(b, ref->name, strlen(ref->name));
-    field_str(b, "kind", ref->kind);
+    /* most references are calls: the JSONL index says only the other kinds */
+    if (derived == CORTEX_JSON_OWNER_NAMED || strcmp(ref->kind, "call") != 0) field_str(b, "kind", ref->kind);
     field_uint(b, "line", ref->line);
     field_uint(b, "col", ref->col);
-    if (ref->caller >= 0) field_str(b, "caller", r->symbols[ref->caller].name);
+    field_owner(b, "caller", r, ref->caller, derived);
     field_str(b, "qualifier", ref->qualifier);
     field_str(b, "receiver_type", ref->rtype);
     if (ref->local) cortex_buf_puts(b, ",\"local\":true");
     cortex_buf_puts(b, "}\n");
 }
 
-void cortex_json_text_line(cortex_buf *b, const cortex_file_records *r, const cortex_text *t, int with_file,
-                           const char *type)
+void cortex_json_text_line(cortex_buf *b, const cortex_file_records *r, const cortex_text *t, int32_t derived,
+                           int with_file, const char *type)
 {
     open_line(b, r, with_file, type);
     key(b, "kind");
     cortex_json_string(b, t->kind, strlen(t->kind));
     field_range(b, "line", t->line_start, t->line_end);
     field_str(b, "text", t->text);
-    if (t->parent >= 0) field_str(b, "parent", r->symbols[t->parent].name);
+    field_owner(b, "parent", r, t->parent, derived);
     field_str(b, "language", t->language);
     cortex_buf_puts(b, "}\n");
 }

@@ -10,6 +10,11 @@
 
 #include "records.h"
 
+/* The JSONL index's format (index.json's "version"): 1.2 leaves out the owners
+ * a reader derives from positions (record/owners.h) and a reference's kind
+ * when it is a call. */
+#define CORTEX_JSONL_FORMAT_VERSION "1.2"
+
 /** Appends `s` (`n` bytes) with each invalid UTF-8 byte replaced by U+FFFD. */
 void cortex_utf8_repair(cortex_buf *b, const char *s, size_t n);
 
@@ -29,15 +34,22 @@ int cortex_path_from_json(cortex_buf *out, const char *s);
 /** Whether a path read from the JSONL is in its escaped form. */
 int cortex_path_escaped(const char *s);
 
+/* For `derived` below: name the owner (a symbol's parent, a reference's
+ * caller, a text's parent) whatever it is, omitting it only when there is none. */
+#define CORTEX_JSON_OWNER_NAMED (-2)
+
 /* Each appends one object and a newline. `with_file` adds the "file" field;
- * `type` (or NULL) adds a leading "type" field. */
+ * `type` (or NULL) adds a leading "type" field. `derived` is the owner a
+ * reader derives from positions (record/owners.h): the owner is written only
+ * where it differs, as `null` where there is none and a reader would derive one;
+ * with CORTEX_JSON_OWNER_NAMED every field is written (`cortex extract`). */
 void cortex_json_file_line(cortex_buf *b, const cortex_file_records *r);
-void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const cortex_symbol *s, int with_file,
-                             const char *type);
+void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const cortex_symbol *s, int32_t derived,
+                             int with_file, const char *type);
 void cortex_json_reference_line(cortex_buf *b, const cortex_file_records *r, const cortex_reference *ref,
-                                int with_file, const char *type);
-void cortex_json_text_line(cortex_buf *b, const cortex_file_records *r, const cortex_text *t, int with_file,
-                           const char *type);
+                                int32_t derived, int with_file, const char *type);
+void cortex_json_text_line(cortex_buf *b, const cortex_file_records *r, const cortex_text *t, int32_t derived,
+                           int with_file, const char *type);
 /** A chunk: {"file","id","kind","lines","headers","tokens","content","code_blocks","links"};
  *  `ordinal` numbers the file's chunks from 1 for the id. `with_file` as above. */
 void cortex_json_chunk_line(cortex_buf *b, const cortex_file_records *r, const cortex_chunk *c, size_t ordinal,

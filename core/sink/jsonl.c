@@ -17,6 +17,7 @@
 #include "carry.h"
 #include "shards.h"
 
+#include "../record/owners.h"
 #include "../record/record_json.h"
 #include "../util/error.h"
 #include "../util/mem.h"
@@ -28,8 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#define JSONL_FORMAT_VERSION "1.1"
 
 enum { KIND_SYMBOLS, KIND_REFS, KIND_TEXTS, KIND_COUNT };
 static const char *const kind_names[KIND_COUNT] = {"symbols", "references", "texts"};
@@ -48,6 +47,8 @@ typedef struct jsonl_sink {
     cortex_files_list files;
     cortex_sharded kinds[KIND_COUNT];
     cortex_buf line;
+    int32_t *owners;        /* per record of a file: the owner a reader derives (record/owners.h) */
+    size_t owners_cap;
     char *last_path;
     char **languages;
     size_t nlanguages, languages_cap;
@@ -159,16 +160,21 @@ static int jsonl_keep(void *self, const cortex_file_records *r)
 
 static int write_records(jsonl_sink *s, const cortex_file_records *r)
 {
+    /* the owners a reader derives from positions are not written */
+    size_t n = r->nsymbols + r->nrefs + r->ntexts;
+    if (n > s->owners_cap) cortex_grow((void **)&s->owners, &s->owners_cap, n, sizeof *s->owners);
+    int32_t *parents = s->owners, *callers = parents + r->nsymbols, *text_owners = callers + r->nrefs;
+    cortex_records_derive_owners(r, parents, callers, text_owners);
     /* each kind's lines of the file in one buffer, written at once */
     cortex_sharded *out = s->kinds;
     cortex_buf_clear(&s->line);
-    for (size_t i = 0; i < r->nsymbols; i++) cortex_json_symbol_line(&s->line, r, &r->symbols[i], 1, NULL);
+    for (size_t i = 0; i < r->nsymbols; i++) cortex_json_symbol_line(&s->line, r, &r->symbols[i], parents[i], 1, NULL);
     int rc = cortex_sharded_write(&out[KIND_SYMBOLS], r->path, s->line.data, s->line.len, r->nsymbols);
     cortex_buf_clear(&s->line);
-    for (size_t i = 0; i < r->nrefs; i++) cortex_json_reference_line(&s->line, r, &r->refs[i], 1, NULL);
+    for (size_t i = 0; i < r->nrefs; i++) cortex_json_reference_line(&s->line, r, &r->refs[i], callers[i], 1, NULL);
     if (rc == 0) rc = cortex_sharded_write(&out[KIND_REFS], r->path, s->line.data, s->line.len, r->nrefs);
     cortex_buf_clear(&s->line);
-    for (size_t i = 0; i < r->ntexts; i++) cortex_json_text_line(&s->line, r, &r->texts[i], 1, NULL);
+    for (size_t i = 0; i < r->ntexts; i++) cortex_json_text_line(&s->line, r, &r->texts[i], text_owners[i], 1, NULL);
     if (rc == 0) rc = cortex_sharded_write(&out[KIND_TEXTS], r->path, s->line.data, s->line.len, r->ntexts);
     return rc;
 }
@@ -198,7 +204,7 @@ static int write_manifest(jsonl_sink *s, const uint64_t *lines)
 {
     if (s->nlanguages) qsort(s->languages, s->nlanguages, sizeof *s->languages, compare_strings);
     cortex_buf b = {0};
-    cortex_buf_puts(&b, "{\n  \"version\": \"" JSONL_FORMAT_VERSION "\",\n  \"name\": ");
+    cortex_buf_puts(&b, "{\n  \"version\": \"" CORTEX_JSONL_FORMAT_VERSION "\",\n  \"name\": ");
     cortex_json_string(&b, s->project, strlen(s->project));
     cortex_buf_puts(&b, ",\n  \"root\": \".\",\n  \"generator\": \"cortex\",\n  \"languages\": [");
     for (size_t i = 0; i < s->nlanguages; i++) {
@@ -263,6 +269,7 @@ static void jsonl_close(void *self)
     if (!s) return;
     end_run(s);
     cortex_buf_free(&s->line);
+    free(s->owners);
     free(s->extractor);
     for (size_t i = 0; i < s->nlanguages; i++) free(s->languages[i]);
     free(s->languages);

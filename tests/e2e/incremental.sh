@@ -143,6 +143,22 @@ expect_eq "--full over a store: the same store" "$(cat "$TMP/before.txt")" "$(du
 expect_eq "--full over a store: full-text rows, one per row" \
   "$(sqlite3 "$R/.cortex/cortex.db" "SELECT (SELECT count(*) FROM symbols), (SELECT count(*) FROM texts), (SELECT count(*) FROM chunks)")" \
   "$(sqlite3 "$R/.cortex/cortex.db" "SELECT (SELECT count(*) FROM symbols_fts_docsize), (SELECT count(*) FROM texts_fts_docsize), (SELECT count(*) FROM chunks_fts_docsize)")"
+# Format 1.2 leaves out the owners a reader derives from positions; an index
+# of 1.1 or before named every one, so there a missing one is none.
+callers=$(sqlite3 "$R/.cortex/cortex.db" "SELECT count(*) FROM refs WHERE caller_id IS NOT NULL")
+expect_eq "--from-jsonl: callers derived ($callers), none written" "0 yes" \
+  "$(find "$R/.cortex/index" -name 'references*.jsonl' -exec cat {} + | grep -c '"caller"') $([ "$callers" -gt 0 ] && echo yes)"
+sed -i 's/"version": "1.2"/"version": "1.1"/' "$R/.cortex/index/index.json"
+for f in $(find "$R/.cortex/index" -name 'references*.jsonl'); do # 1.1 names every kind
+  jq -c 'if has("kind") then . else . + {kind: "call"} end' "$f" > "$f.new" && mv "$f.new" "$f"
+done
+"$CORTEX" index --from-jsonl --quiet "$R"
+expect_eq "--from-jsonl of format 1.1: a caller it does not name is none" "0" \
+  "$(sqlite3 "$R/.cortex/cortex.db" "SELECT count(*) FROM refs WHERE caller_id IS NOT NULL")"
+sed -i 's/"version": "1.1"/"version": "2.0"/' "$R/.cortex/index/index.json"
+expect_status "--from-jsonl of a newer format fails" 1 "$CORTEX" index --from-jsonl "$R"
+grep -q 'format 2.0 is newer than this cortex reads' "$TMP/err" && pass "--from-jsonl of a newer format says why" ||
+  fail "--from-jsonl of a newer format says why"
 rm -rf "$R/.cortex/index"
 expect_status "--from-jsonl without an index fails" 1 "$CORTEX" index --from-jsonl "$R"
 

@@ -1,6 +1,7 @@
 /* Records: the deterministic sort (with parent/caller remapping), the stable
  * sort under it, and the JSON writer's escaping, which must always emit valid
  * UTF-8 JSON. */
+#include "record/owners.h"
 #include "record/record_json.h"
 #include "record/records.h"
 
@@ -31,10 +32,30 @@ START_TEST(test_records_sort_remaps_parents_and_callers)
     ck_assert_int_eq(r.refs[0].caller, 1);
 
     cortex_buf b = {0};
-    cortex_json_symbol_line(&b, &r, &r.symbols[1], 1, NULL);
-    cortex_json_reference_line(&b, &r, &r.refs[0], 1, NULL);
+    cortex_json_symbol_line(&b, &r, &r.symbols[1], CORTEX_JSON_OWNER_NAMED, 1, NULL);
+    cortex_json_reference_line(&b, &r, &r.refs[0], CORTEX_JSON_OWNER_NAMED, 1, NULL);
     ck_assert_str_eq(b.data, "{\"file\":\"x.py\",\"name\":\"A.m\",\"kind\":\"method\",\"line\":[3,4],\"col\":5,\"parent\":\"A\"}\n"
                              "{\"file\":\"x.py\",\"name\":\"f\",\"kind\":\"call\",\"line\":4,\"col\":9,\"caller\":\"A.m\"}\n");
+    /* the JSONL leaves out the owners a reader derives from positions, and a call's kind */
+    int32_t parents[2], callers[1];
+    cortex_records_derive_owners(&r, parents, callers, NULL);
+    ck_assert_int_eq(parents[0], -1);
+    ck_assert_int_eq(parents[1], 0);
+    ck_assert_int_eq(callers[0], 1);
+    cortex_buf_clear(&b);
+    cortex_json_symbol_line(&b, &r, &r.symbols[1], parents[1], 1, NULL);
+    cortex_json_reference_line(&b, &r, &r.refs[0], callers[0], 1, NULL);
+    ck_assert_str_eq(b.data, "{\"file\":\"x.py\",\"name\":\"A.m\",\"kind\":\"method\",\"line\":[3,4],\"col\":5}\n"
+                             "{\"file\":\"x.py\",\"name\":\"f\",\"line\":4,\"col\":9}\n");
+    /* where the extractor's owner differs it is named, or null when it has none */
+    r.refs[0].caller = 0;
+    cortex_buf_clear(&b);
+    cortex_json_reference_line(&b, &r, &r.refs[0], callers[0], 1, NULL);
+    ck_assert_str_eq(b.data, "{\"file\":\"x.py\",\"name\":\"f\",\"line\":4,\"col\":9,\"caller\":\"A\"}\n");
+    r.refs[0].caller = -1;
+    cortex_buf_clear(&b);
+    cortex_json_reference_line(&b, &r, &r.refs[0], callers[0], 1, NULL);
+    ck_assert_str_eq(b.data, "{\"file\":\"x.py\",\"name\":\"f\",\"line\":4,\"col\":9,\"caller\":null}\n");
     cortex_buf_free(&b);
     cortex_file_records_reset(&r);
 }

@@ -1,0 +1,28 @@
+/*
+ * The definition each symbol, reference and text of a file sits in, found from
+ * lines and columns alone, as a reader of the JSONL index can find it. The
+ * writer names a parent or caller in the JSONL only where the extractor's
+ * differs from this one, and the reader derives the rest: both run this same
+ * function over the same records, so a store rebuilt from the JSONL gets the
+ * extractor's answer back (docs/index-format.md, "Owners").
+ */
+#ifndef CORTEX_RECORD_OWNERS_H
+#define CORTEX_RECORD_OWNERS_H
+
+#include "records.h"
+
+/** Whether a definition of `kind` holds data (a variable, a constant, a
+ *  property): an initializer of module-level data is no caller. */
+int cortex_record_data_kind(const char *kind);
+
+/** For each slot given (NULL skips it): `parents[i]` for symbol i,
+ *  `callers[i]` for reference i, `owners[i]` for text i: the latest-starting
+ *  symbol that is no import, starts before the place (a symbol: earlier in
+ *  the file's order; a reference: at or before its line and column; a text:
+ *  on an earlier line) and ends on the place's line or after; for a call, no
+ *  data symbol either. -1 when there is none. The records must be in the
+ *  order cortex_file_records_sort gives; parent and caller fields are not
+ *  read. */
+void cortex_records_derive_owners(const cortex_file_records *r, int32_t *parents, int32_t *callers, int32_t *owners);
+
+#endif
