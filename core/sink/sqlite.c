@@ -11,6 +11,7 @@
 
 #include "../store/bind.h"
 #include "../store/bulk_names.h"
+#include "../store/compact.h"
 #include "../store/fts.h"
 #include "../store/fts_side.h"
 #include "../store/import_targets.h"
@@ -257,9 +258,15 @@ static int sqlite_commit(void *self)
     if (!rc) rc = index_fts_rows(s);
     if (!rc) rc = cortex_store_set_generation(s->store, s->generation);
     if (!rc && !s->bulk) rc = cortex_store_reclaim(s->store);
+    if (!rc && s->bulk) rc = cortex_store_note_fresh(s->store);
     if (!rc) rc = cortex_store_commit(s->store);
     if (rc) return rc;
     end_run(s);
+    /* Edits leave part-full pages behind: past a bound, the store is
+     * rewritten. The run is committed whatever becomes of that (a failed
+     * VACUUM, out of disk space, changes nothing). */
+    int compacted;
+    if (!s->bulk) (void)cortex_store_compact_if_grown(s->store, &compacted);
     cortex_store_start_writeback(s->store);
     /* Fold the WAL back so the store is one file at rest; readers keep working. */
     cortex_store_checkpoint(s->store);

@@ -11,7 +11,7 @@
 /* A bulk load's full-text rows, one table at a time: all of them this run's,
  * in id order as stored. */
 static const char *const bulk_fts_sql[CORTEX_FTS_TABLES] = {
-    [CORTEX_FTS_SYMBOLS] = "INSERT INTO symbols_fts(rowid, terms, sig, doc) SELECT id, terms, sig, doc FROM symbols",
+    [CORTEX_FTS_SYMBOLS] = "INSERT INTO symbols_fts(rowid, terms, sig, doc) SELECT id, cortex_terms(name), sig, doc FROM symbols",
     [CORTEX_FTS_TEXTS] = "INSERT INTO texts_fts(rowid, text) SELECT id, text FROM texts",
     [CORTEX_FTS_CHUNKS] = "INSERT INTO chunks_fts(rowid, content, headers) SELECT id, content, headers FROM chunks",
     [CORTEX_FTS_FILES] = "INSERT INTO files_fts(rowid, path) SELECT id, path FROM files",
@@ -29,7 +29,7 @@ int cortex_store_fts_fill_generation(cortex_store *s, int64_t generation)
 {
     char sql[1024];
     snprintf(sql, sizeof sql,
-             "INSERT INTO symbols_fts(rowid, terms, sig, doc) SELECT s.id, s.terms, s.sig, s.doc"
+             "INSERT INTO symbols_fts(rowid, terms, sig, doc) SELECT s.id, cortex_terms(s.name), s.sig, s.doc"
              "  FROM files f CROSS JOIN symbols s ON s.file_id = f.id WHERE f.generation = %lld ORDER BY s.id;"
              "INSERT INTO texts_fts(rowid, text) SELECT t.id, t.text"
              "  FROM files f CROSS JOIN texts t ON " CORTEX_STORE_ROW_OF_FILE("t.id", "f.id") " WHERE f.generation = %lld ORDER BY t.id;"

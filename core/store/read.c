@@ -68,7 +68,7 @@ int cortex_store_reader_open(cortex_store_reader **out, const char *path)
      * larger page cache rather than re-reading pages through read(2) each call. */
     sqlite3_exec(db, "PRAGMA mmap_size = 1073741824; PRAGMA cache_size = -65536", NULL, NULL, NULL);
     sqlite3_create_function(db, "cortex_glob", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, glob_function, NULL, NULL);
-    if (cortex_store__register_coverage(db) != 0) {
+    if (cortex_store__register_coverage(db) != 0 || cortex_store__register_terms(db) != 0) {
         sqlite3_close(db);
         return cortex_error_set(CORTEX_EIO, "%s: SQLite has no FTS5 auxiliary-function API", path);
     }

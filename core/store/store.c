@@ -82,12 +82,21 @@ static const char schema_sql[] =
     /* what other files' bindings read of it (surface.h) */
     "  surface INTEGER NOT NULL DEFAULT 0);\n"
     "CREATE TABLE symbols(\n"
-    "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, short_name TEXT NOT NULL,\n"
+    /* short_name: the name without its parent's (`__init__` of `Config.__init__`);
+     * most are the name itself (a C function), and only the others are stored */
+    "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, short TEXT,\n"
+    "  short_name TEXT NOT NULL GENERATED ALWAYS AS (COALESCE(short, name)) VIRTUAL,\n"
     "  kind TEXT NOT NULL, line_start INTEGER NOT NULL, line_end INTEGER NOT NULL, col INTEGER NOT NULL,\n"
     "  name_line INTEGER NOT NULL,\n"
-    "  parent_id INTEGER, sig TEXT, visibility TEXT, doc TEXT, alias TEXT, origin TEXT, terms TEXT NOT NULL, dtype TEXT);\n"
+    "  parent_id INTEGER, sig TEXT, visibility TEXT, doc TEXT, alias TEXT, origin TEXT, dtype TEXT);\n"
+    /* What symbols_fts indexes of a symbol: its name's words are computed
+     * (cortex_terms, terms.c), not stored a second time beside the name. */
+    "CREATE VIEW symbols_terms AS SELECT id, cortex_terms(name) AS terms, sig, doc FROM symbols;\n"
+    /* A reference's file is in its id (CORTEX_STORE_ROW_ID_BITS), and most
+     * are calls: neither is stored a second time. */
     "CREATE TABLE refs(\n"
-    "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,\n"
+    "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL GENERATED ALWAYS AS (id >> 32) VIRTUAL, name TEXT NOT NULL,\n"
+    "  other_kind TEXT, kind TEXT NOT NULL GENERATED ALWAYS AS (COALESCE(other_kind, 'call')) VIRTUAL,\n"
     "  qualifier TEXT, line INTEGER NOT NULL, col INTEGER NOT NULL, caller_id INTEGER,\n"
     "  target_id INTEGER, resolution TEXT, reach INTEGER NOT NULL DEFAULT 0, rtype TEXT,\n"
     /* what the file's own rules make of the reference when the commit's
@@ -141,8 +150,11 @@ static const char schema_sql[] =
     "    AND (r.resolution IS NULL OR r.resolution = 'ambiguous' OR (r.resolution = 'type' AND r.target_id IS NULL)\n"
     "      OR (r.resolution = 'import' AND r.target_id IS NULL AND r.qualifier IS NULL));\n"
     /* a text's id: its file's and its place in the file (CORTEX_STORE_ROW_ID_BITS) */
+    /* its file is in its id, and most texts are comments: neither is stored a second time */
     "CREATE TABLE texts(\n"
-    "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, kind TEXT NOT NULL, line_start INTEGER NOT NULL,\n"
+    "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL GENERATED ALWAYS AS (id >> 32) VIRTUAL,\n"
+    "  other_kind TEXT, kind TEXT NOT NULL GENERATED ALWAYS AS (COALESCE(other_kind, 'comment')) VIRTUAL,\n"
+    "  line_start INTEGER NOT NULL,\n"
     "  line_end INTEGER NOT NULL, text TEXT NOT NULL, language TEXT, parent_id INTEGER);\n"
     /* The chunks sink's pieces (docs by section, code tiers), searchable beside code. */
     "CREATE TABLE chunks(\n"
@@ -154,7 +166,7 @@ static const char schema_sql[] =
  * in sync with set-based statements, not per-row triggers: FTS5 flushes its
  * pending terms at every statement, so per-row triggers cost ~30 us a row. */
 const char cortex_store_fts_sql[] =
-    "CREATE VIRTUAL TABLE symbols_fts USING fts5(terms, sig, doc, content='symbols', content_rowid='id');\n"
+    "CREATE VIRTUAL TABLE symbols_fts USING fts5(terms, sig, doc, content='symbols_terms', content_rowid='id');\n"
     "CREATE VIRTUAL TABLE texts_fts USING fts5(text, content='texts', content_rowid='id');\n"
     "CREATE VIRTUAL TABLE files_fts USING fts5(path, content='files', content_rowid='id');\n"
     "CREATE VIRTUAL TABLE chunks_fts USING fts5(content, headers, content='chunks', content_rowid='id');\n"
@@ -226,6 +238,12 @@ static int open_db(sqlite3 **db, const char *path, cortex_store_mode mode)
         return rc;
     }
     sqlite3_busy_timeout(*db, 10000);
+    if (cortex_store__register_terms(*db) != 0) {
+        int rc = cortex_error_set(CORTEX_EIO, "%s: register cortex_terms: %s", path, sqlite3_errmsg(*db));
+        sqlite3_close(*db);
+        *db = NULL;
+        return rc;
+    }
     return 0;
 }
 

@@ -17,7 +17,7 @@
 #define CORTEX_STORE_PAGE_SIZE "16384"
 
 /** The schema this build writes and reads; bumped on any incompatible change. */
-#define CORTEX_STORE_SCHEMA 14
+#define CORTEX_STORE_SCHEMA 15
 
 /** A text's or a reference's id is its file's id in the high bits and a
     number within the file in the low ones: a file's texts, and its references,
@@ -121,5 +121,9 @@ int cortex_store_create_indexes_bulk(cortex_store *s, unsigned spare_threads);
  *  "parseConfig parse Config"). `out` must hold 3*strlen(name)+2 bytes: the name,
  *  a space, and its characters each with a space before it at worst. */
 void cortex_store_name_terms(char *out, const char *name);
+
+/** Registers cortex_terms(name), cortex_store_name_terms() in SQL, on `db`:
+ *  every connection that reads symbols_fts' text needs it. 0 or CORTEX_EIO. */
+int cortex_store__register_terms(sqlite3 *db);
 
 #endif

@@ -31,7 +31,7 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_FILE_ID] = "SELECT id, lang, variant, surface FROM files WHERE path = ?",
     /* An external-content FTS5 table forgets a row when told its old values. */
     [ST_FTS_DEL_SYMBOLS] = "INSERT INTO symbols_fts(symbols_fts, rowid, terms, sig, doc)"
-                           " SELECT 'delete', id, terms, sig, doc FROM symbols WHERE file_id = ?",
+                           " SELECT 'delete', id, cortex_terms(name), sig, doc FROM symbols WHERE file_id = ?",
     [ST_FTS_DEL_TEXTS] = "INSERT INTO texts_fts(texts_fts, rowid, text) SELECT 'delete', id, text FROM texts WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1"),
     [ST_FTS_DEL_FILE] = "INSERT INTO files_fts(files_fts, rowid, path) SELECT 'delete', id, path FROM files WHERE id = ?",
     [ST_DEL_FILE] = "DELETE FROM files WHERE id = ?",
@@ -44,12 +44,14 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_DEL_CHUNKS] = "DELETE FROM chunks WHERE file_id = ?",
     [ST_INS_FILE] = "INSERT INTO files(path, lang, hash, lines, bytes, parse_errors, generation, mtime, project, variant,"
                     " surface) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-    [ST_INS_SYMBOL] = "INSERT INTO symbols(id, file_id, name, short_name, kind, line_start, line_end, col, parent_id, sig,"
-                      " visibility, doc, alias, origin, terms, name_line, dtype) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-    [ST_INS_REF] = "INSERT INTO refs(id, file_id, name, kind, qualifier, line, col, caller_id, target_id, resolution, reach,"
-                   " rtype, fallback) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+    [ST_INS_SYMBOL] = "INSERT INTO symbols(id, file_id, name, short, kind, line_start, line_end, col, parent_id, sig,"
+                      " visibility, doc, alias, origin, name_line, dtype) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+    /* ?2, the file, is in the id */
+    [ST_INS_REF] = "INSERT INTO refs(id, name, other_kind, qualifier, line, col, caller_id, target_id, resolution, reach,"
+                   " rtype, fallback) VALUES (?1,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
     [ST_INS_IMPORT] = "INSERT INTO imports(file_id, symbol_id, name, alias, origin, line, candidates) VALUES (?,?,?,?,?,?,?)",
-    [ST_INS_TEXT] = "INSERT INTO texts(id, file_id, kind, line_start, line_end, text, language, parent_id) VALUES (?,?,?,?,?,?,?,?)",
+    [ST_INS_TEXT] = "INSERT INTO texts(id, other_kind, line_start, line_end, text, language, parent_id)"
+                    " VALUES (?1,?3,?4,?5,?6,?7,?8)",
     [ST_INS_CHUNK] = "INSERT INTO chunks(file_id, ordinal, kind, line_start, line_end, headers, content) VALUES (?,?,?,?,?,?,?)",
     /* An unchanged file keeps its rows; a touched one gets its new time (and
      * its project: a `git init` in a parent directory moves it). Only a file
@@ -76,7 +78,7 @@ static const char *const stmt_sql[ST_COUNT] = {
                     " project = ?8, variant = ?9, surface = ?10 WHERE id = ?1",
     [ST_OLD_SYMBOLS] = "SELECT id, name, kind, short_name FROM symbols WHERE file_id = ?",
     [ST_UPD_SYMBOL] = "UPDATE symbols SET line_start = ?2, line_end = ?3, col = ?4, parent_id = ?5, sig = ?6, visibility = ?7,"
-                      " doc = ?8, alias = ?9, origin = ?10, terms = ?11, name_line = ?12, dtype = ?13 WHERE id = ?1",
+                      " doc = ?8, alias = ?9, origin = ?10, name_line = ?11, dtype = ?12 WHERE id = ?1",
     [ST_DEL_SYMBOL] = "DELETE FROM symbols WHERE id = ?",
     [ST_UPD_IMPORT] = "UPDATE imports SET alias = ?3, origin = ?4, line = ?5, candidates = ?6 WHERE file_id = ?1 AND symbol_id = ?2",
     [ST_DEL_IMPORT] = "DELETE FROM imports WHERE file_id = ?1 AND symbol_id = ?2",
@@ -185,10 +187,6 @@ static int delete_file(cortex_store_writer *s, const char *path, int *existed)
  * insert and the in-place update share them. */
 static void bind_symbol_body(cortex_store_writer *s, sqlite3_stmt *st, const cortex_symbol *sym, int at)
 {
-    size_t need = 3 * strlen(sym->name) + 2; /* the name, a space, its words with a space before each */
-    cortex_grow((void **)&s->terms, &s->terms_cap, need, 1);
-    /* The qualified name's words, so `Ledger save` and `Ledger.save` find the method. */
-    cortex_store_name_terms(s->terms, sym->name);
     sqlite3_bind_int(st, at, (int)sym->line_start);
     sqlite3_bind_int(st, at + 1, (int)sym->line_end);
     sqlite3_bind_int(st, at + 2, (int)sym->col_start);
@@ -199,9 +197,8 @@ static void bind_symbol_body(cortex_store_writer *s, sqlite3_stmt *st, const cor
     bind_text_or_null(st, at + 6, sym->doc);
     bind_text_or_null(st, at + 7, sym->alias);
     bind_text_or_null(st, at + 8, sym->origin);
-    sqlite3_bind_text(st, at + 9, s->terms, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, at + 10, (int)(sym->name_line ? sym->name_line : sym->line_start));
-    bind_text_or_null(st, at + 11, sym->dtype);
+    sqlite3_bind_int(st, at + 9, (int)(sym->name_line ? sym->name_line : sym->line_start));
+    bind_text_or_null(st, at + 10, sym->dtype);
 }
 
 /* An import's row beside its symbol: inserted, or updated in place (its name is the symbol's, unchanged). */
@@ -240,7 +237,8 @@ static int insert_symbol(cortex_store_writer *s, int64_t file_id, const cortex_f
         sqlite3_bind_int64(st, 1, id);
         sqlite3_bind_int64(st, 2, file_id);
         sqlite3_bind_text(st, 3, sym->name, -1, SQLITE_STATIC);
-        sqlite3_bind_text(st, 4, sym->short_name, -1, SQLITE_STATIC);
+        if (strcmp(sym->short_name, sym->name) != 0) sqlite3_bind_text(st, 4, sym->short_name, -1, SQLITE_STATIC);
+        else sqlite3_bind_null(st, 4);
         sqlite3_bind_text(st, 5, sym->kind, -1, SQLITE_STATIC);
         bind_symbol_body(s, st, sym, 6);
         int rc = sqlite3_step(st);
@@ -255,7 +253,13 @@ static int insert_symbol(cortex_store_writer *s, int64_t file_id, const cortex_f
                               cortex_store_name_member(sym->kind, sym->parent >= 0 ? r->symbols[sym->parent].kind : NULL,
                                                        sym->visibility),
                               id);
-    if (s->side) cortex_fts_side_add(s->side, CORTEX_FTS_SYMBOLS, id, (const char *const[]){s->terms, sym->sig, sym->doc});
+    if (s->side) {
+        /* The qualified name's words, so `Ledger save` and `Ledger.save` find
+         * the method: what the symbols_terms view gives a reader of the index. */
+        cortex_grow((void **)&s->terms, &s->terms_cap, 3 * strlen(sym->name) + 2, 1);
+        cortex_store_name_terms(s->terms, sym->name);
+        cortex_fts_side_add(s->side, CORTEX_FTS_SYMBOLS, id, (const char *const[]){s->terms, sym->sig, sym->doc});
+    }
     return strcmp(sym->kind, "import") == 0 ? write_import(s, file_id, sym, id, 0) : 0;
 }
 
@@ -502,9 +506,8 @@ static int write_refs(cortex_store_writer *s, int64_t file_id, const cortex_file
             sqlite3_bind_int64(st, 1, s->ref_ids[i]);
         } else {
             bind_row_id(s, st, s->next_ref_id++, i == 0);
-            sqlite3_bind_int64(st, 2, file_id);
             sqlite3_bind_text(st, 3, ref->name, -1, SQLITE_STATIC);
-            sqlite3_bind_text(st, 4, ref->kind, -1, SQLITE_STATIC);
+            if (strcmp(ref->kind, "call") != 0) sqlite3_bind_text(st, 4, ref->kind, -1, SQLITE_STATIC);
             bind_text_or_null(st, 5, ref->qualifier);
         }
         sqlite3_bind_int(st, col, (int)ref->line);
@@ -529,8 +532,7 @@ static int write_texts(cortex_store_writer *s, int64_t file_id, const cortex_fil
         const cortex_text *t = &r->texts[i];
         int64_t id = cortex_store_row_first(file_id) | (int64_t)i;
         bind_row_id(s, st, id, i == 0);
-        sqlite3_bind_int64(st, 2, file_id);
-        sqlite3_bind_text(st, 3, t->kind, -1, SQLITE_STATIC);
+        if (strcmp(t->kind, "comment") != 0) sqlite3_bind_text(st, 3, t->kind, -1, SQLITE_STATIC);
         sqlite3_bind_int(st, 4, (int)t->line_start);
         sqlite3_bind_int(st, 5, (int)t->line_end);
         sqlite3_bind_text(st, 6, t->text, -1, SQLITE_STATIC);
