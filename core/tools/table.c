@@ -9,7 +9,7 @@
 #include <ctype.h>
 #include <string.h>
 
-const char *const cortex_tool_groups[] = {"navigation", "search", "graph", "index", NULL};
+const char *const cortex_tool_groups[] = {"navigation", "search", "graph", "index", "memory", NULL};
 
 /* In the order tools/list and the CLI's help show them. */
 const cortex_tool cortex_tools[] = {
@@ -25,6 +25,8 @@ const cortex_tool cortex_tools[] = {
     {CORTEX_TOOL_ROW_get_callees, .run = cortex_tool_callees, .render = NULL},
     {CORTEX_TOOL_ROW_graph, .run = cortex_tool_graph, .render = cortex_render_graph},
     {CORTEX_TOOL_ROW_analysis, .run = cortex_tool_analysis, .render = cortex_render_analysis},
+    {CORTEX_TOOL_ROW_memory, .run = cortex_tool_memory, .render = cortex_render_memory},
+    {CORTEX_TOOL_ROW_memory_delete, .run = cortex_tool_memory_delete, .render = cortex_render_memory},
     {CORTEX_TOOL_ROW_flush_index, .run = cortex_tool_flush, .render = cortex_render_flush},
 };
 
