@@ -144,7 +144,8 @@ typedef struct walking {
 
 static int walk_dir(walking *w, int fd, const char *rel)
 {
-    int dup = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    /* a new open of ".", not a dup: a dup shares the directory's read position with `fd` */
+    int dup = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     DIR *d = dup >= 0 ? fdopendir(dup) : NULL;
     if (!d) {
         if (dup >= 0) close(dup);

@@ -213,7 +213,7 @@ static int sync_entry(const cortex_memory_entry *e, void *payload)
         read_description(s, e->rel, &s->descs[s->ncats - 1]);
         return 0;
     }
-    stamp *st = bsearch(e->rel, y->stamps, y->n, sizeof *y->stamps, compare_stamp);
+    stamp *st = y->n ? bsearch(e->rel, y->stamps, y->n, sizeof *y->stamps, compare_stamp) : NULL;
     if (st) st->seen = 1;
     if (st && st->mtime_ns == e->mtime_ns && st->size == e->size) return 0;
     char *text;

@@ -452,7 +452,10 @@ int cortex_tool_memory_delete(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     if (rc) return rc;
     if (strcmp(op, "remove") == 0) {
         const char *path = arg_str(args, "path");
-        rc = cortex_memory_delete(s, path ? path : "");
+        cortex_memory_doc d;
+        if (json_is_true(json_object_get(args, "dry_run"))) rc = cortex_memory_load(&d, s, path ? path : "");
+        else rc = cortex_memory_delete(s, path ? path : "");
+        if (json_is_true(json_object_get(args, "dry_run")) && rc == 0) cortex_memory_doc_dispose(&d);
         if (rc == 0) json_array_append_new(removed, json_string(path));
     } else if (strcmp(op, "prune") == 0) {
         int dry = json_is_true(json_object_get(args, "dry_run"));
@@ -465,12 +468,16 @@ int cortex_tool_memory_delete(json_t **out, cortex_tool_ctx *ctx, json_t *args)
             free(c.paths[i]);
         }
         free(c.paths);
-        json_object_set_new(*out, "dry_run", json_boolean(dry));
     } else {
         const char *category = arg_str(args, "category");
-        rc = cortex_memory_category_remove(s, category ? category : "");
+        if (json_is_true(json_object_get(args, "dry_run")))
+            rc = cortex_memory_category_exists(s, category ? category : "")
+                     ? 0
+                     : cortex_error_set(CORTEX_ENOTFOUND, "no category \"%s\"", category ? category : "");
+        else rc = cortex_memory_category_remove(s, category ? category : "");
         if (rc == 0) json_array_append_new(removed, json_string(category));
     }
+    json_object_set_new(*out, "dry_run", json_boolean(json_is_true(json_object_get(args, "dry_run"))));
     store_fields(*out, s);
     cortex_memory_store_close(s);
     return rc;

@@ -49,6 +49,20 @@ const cortex_tool *cortex_tool_find_command(const char *command)
     return NULL;
 }
 
+const cortex_tool *cortex_tool_for_operation(const cortex_tool *t, const char *operation)
+{
+    for (size_t i = 0; i < cortex_tool_count; i++) {
+        const cortex_tool *o = &cortex_tools[i];
+        if (strcmp(o->group, t->group) != 0) continue;
+        const json_t *ops = json_object_get(
+            json_object_get(json_object_get(cortex_tool_input_schema(o), "properties"), "operation"), "enum");
+        size_t k;
+        json_t *v;
+        json_array_foreach(ops, k, v) if (strcmp(json_string_value(v), operation) == 0) return o;
+    }
+    return t;
+}
+
 static int group_index(const char *name, size_t len)
 {
     for (int i = 0; cortex_tool_groups[i]; i++)

@@ -82,6 +82,9 @@ const json_t *cortex_tool_output_schema(const cortex_tool *t);
 const json_t *cortex_tool_listed_input_schema(const cortex_tool *t);
 const json_t *cortex_tool_listed_output_schema(const cortex_tool *t);
 const cortex_tool *cortex_tool_find_command(const char *command);
+/** The tool of `t`'s group whose `operation` parameter offers `operation`
+ *  (`cortex memory remove` runs memory_delete), else `t`. */
+const cortex_tool *cortex_tool_for_operation(const cortex_tool *t, const char *operation);
 int cortex_tool_enabled(const cortex_repo *repo, const cortex_tool *t);
 /** Parses a group list ("search,graph") into disabled-group bits; -1 on an unknown name. */
 int cortex_tool_groups_parse(const char *list, unsigned *bits);
