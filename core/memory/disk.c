@@ -187,7 +187,7 @@ static int walk_dir(walking *w, int fd, const char *rel)
             char slug[CORTEX_MEMORY_NAME_MAX + 4];
             snprintf(slug, sizeof slug, "%.*s", (int)(len - 3), name);
             if (len - 3 > CORTEX_MEMORY_NAME_MAX || cortex_memory_check_name("slug", slug) != 0) {
-                if (w->skip) w->skip(path.data, "a Markdown file whose name is no slug: not read as a memory", w->payload);
+                if (w->skip) w->skip(path.data, "a .md file whose name is no slug: not read as a memory", w->payload);
                 continue;
             }
             path.len -= 3; /* "cat/slug" */
