@@ -63,6 +63,7 @@ int main(int argc, char **argv)
     for (const cortex_command *c = cortex_commands; c->name; c++)
         if (strcmp(argv[1], c->name) == 0) return c->run(argc - 1, argv + 1);
     const cortex_tool *t = cortex_tool_find_command(argv[1]);
+    if (t && argc > 2 && argv[2][0] != '-') t = cortex_tool_for_operation(t, argv[2]);
     if (t) return cortex_cmd_tool_command(t, argc - 1, argv + 1);
     fprintf(stderr, "cortex: unknown command '%s'\n\n", argv[1]);
     usage(stderr);

@@ -17,7 +17,7 @@ static void mcp_usage(FILE *out)
                  "stdin/stdout, indexing it first when it has no index. Logs go to stderr.\n\n"
                  "options:\n"
                  "  --root DIR        the repository\n"
-                 "  --disable GROUPS  hide tool groups, comma-separated: navigation, search, graph, index\n"
+                 "  --disable GROUPS  hide tool groups, comma-separated: navigation, search, graph, index, memory\n"
                  "  --tools PROFILE   the tools served: full (every one, the default) or core (the few an\n"
                  "                    agent needs most); over the configuration's mcp.tools\n"
                  "  --no-index        do not index on start when the index is missing\n"
@@ -45,7 +45,7 @@ int cortex_cmd_mcp(int argc, char **argv)
         case 'r': opts.root = optarg; break;
         case 'd':
             if (cortex_tool_groups_parse(optarg, &opts.disabled_groups) != 0) {
-                fprintf(stderr, "cortex mcp: unknown tool group in '%s' (groups: navigation, search, graph, index)\n", optarg);
+                fprintf(stderr, "cortex mcp: unknown tool group in '%s' (groups: navigation, search, graph, index, memory)\n", optarg);
                 return 2;
             }
             break;

@@ -148,7 +148,7 @@ static int run_tool(const cortex_tool *t, const char *root, json_t *args, int as
     }
     int text = !as_json;
     json_t *result;
-    cortex_tool_ctx ctx = {.reader = reader};
+    cortex_tool_ctx ctx = {.reader = reader, .origin = "cli"};
     cortex_tool_outcome o = cortex_tool_call(&result, &ctx, t, args);
     cortex_reader_close(reader);
     cortex_repo_close(repo);

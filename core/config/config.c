@@ -21,7 +21,7 @@
 #define BUILTIN_NAME "(built-in defaults)"
 
 static const char *const known_sinks[] = {"sqlite", "jsonl", "chunks", NULL};
-static const char *const known_groups[] = {"navigation", "search", "graph", "index", NULL};
+static const char *const known_groups[] = {"navigation", "search", "graph", "index", "memory", NULL};
 static const char *const known_profiles[] = {"full", "core", NULL}; /* cortex_tool_profiles */
 
 typedef struct parser {

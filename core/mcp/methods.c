@@ -158,8 +158,9 @@ static json_t *tool_json(const cortex_tool *t)
     if (t->flags & CORTEX_TOOL_READ_ONLY)
         hints = json_pack("{s:b,s:b}", "readOnlyHint", 1, "openWorldHint", 0);
     else
-        hints = json_pack("{s:b,s:b,s:b,s:b}", "readOnlyHint", 0, "destructiveHint", 0, "idempotentHint", 1,
-                          "openWorldHint", 0);
+        hints = json_pack("{s:b,s:b,s:b,s:b}", "readOnlyHint", 0, "destructiveHint",
+                          (t->flags & CORTEX_TOOL_DESTRUCTIVE) != 0, "idempotentHint",
+                          (t->flags & CORTEX_TOOL_IDEMPOTENT) != 0, "openWorldHint", 0);
     return json_pack("{s:s,s:s,s:O,s:O,s:o}", "name", t->name, "description", t->description, "inputSchema",
                      cortex_tool_listed_input_schema(t), "outputSchema", cortex_tool_listed_output_schema(t),
                      "annotations", hints);
@@ -201,7 +202,7 @@ static json_t *m_tools_call(call *c)
     if (json_is_null(args)) args = NULL;
 
     cortex_mcp_server_wait_index(c->s);
-    cortex_tool_ctx ctx = {.reader = c->s->reader, .progress = cortex_mcp_progress, .progress_payload = c->s,
+    cortex_tool_ctx ctx = {.reader = c->s->reader, .origin = "mcp", .progress = cortex_mcp_progress, .progress_payload = c->s,
                            .cancelled = c->cancelled};
     const json_t *meta = json_object_get(c->params, "_meta");
     c->s->progress_token = json_object_get(meta, "progressToken");
@@ -231,7 +232,7 @@ static json_t *m_tools_call(call *c)
 static json_t *m_resources_list(call *c)
 {
     long page = c->s->opts->resources_page_size > 0 ? c->s->opts->resources_page_size : CORTEX_MCP_RESOURCES_PAGE;
-    cortex_tool_ctx ctx = {.reader = c->s->reader, .cancelled = c->cancelled};
+    cortex_tool_ctx ctx = {.reader = c->s->reader, .cancelled = c->cancelled, .origin = "mcp"};
     if (cortex_mcp_cursor_offset(json_object_get(c->params, "cursor")) >= 0) cortex_mcp_server_wait_index(c->s);
     return cortex_mcp_resources_list(&ctx, page, c->params, &c->code, &c->message);
 }
@@ -241,7 +242,7 @@ static json_t *m_resources_list(call *c)
 
 static json_t *m_resources_read(call *c)
 {
-    cortex_tool_ctx ctx = {.reader = c->s->reader, .cancelled = c->cancelled};
+    cortex_tool_ctx ctx = {.reader = c->s->reader, .cancelled = c->cancelled, .origin = "mcp"};
     if (json_string_value(json_object_get(c->params, "uri"))) cortex_mcp_server_wait_index(c->s);
     return cortex_mcp_resources_read(&ctx, c->s->modern ? CORTEX_JSONRPC_INVALID_PARAMS : RESOURCE_NOT_FOUND_LEGACY,
                                      c->params, &c->code, &c->message);

@@ -47,6 +47,8 @@ int cortex_tool_analysis(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 int cortex_tool_query(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 int cortex_tool_evidence_pack(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 int cortex_tool_expand(json_t **out, cortex_tool_ctx *ctx, json_t *args);
+int cortex_tool_memory(json_t **out, cortex_tool_ctx *ctx, json_t *args);
+int cortex_tool_memory_delete(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 
 /** The definitions reachable from `id` along references of `kind` in `dir`
  *  (graph_ops.c: CORTEX_STORE_LINKS_* `flags`), to `depth`, at most `max`, as
@@ -76,6 +78,7 @@ void cortex_render_freshness(const json_t *result, cortex_buf *out);
 void cortex_render_query(const json_t *result, cortex_buf *out);
 void cortex_render_evidence_pack(const json_t *result, cortex_buf *out);
 void cortex_render_expand(const json_t *result, cortex_buf *out);
+void cortex_render_memory(const json_t *result, cortex_buf *out);
 
 /* ---- shared by the handlers ------------------------------------------- */
 

@@ -9,7 +9,7 @@
 #include <ctype.h>
 #include <string.h>
 
-const char *const cortex_tool_groups[] = {"navigation", "search", "graph", "index", NULL};
+const char *const cortex_tool_groups[] = {"navigation", "search", "graph", "index", "memory", NULL};
 
 /* In the order tools/list and the CLI's help show them. */
 const cortex_tool cortex_tools[] = {
@@ -25,6 +25,8 @@ const cortex_tool cortex_tools[] = {
     {CORTEX_TOOL_ROW_get_callees, .run = cortex_tool_callees, .render = NULL},
     {CORTEX_TOOL_ROW_graph, .run = cortex_tool_graph, .render = cortex_render_graph},
     {CORTEX_TOOL_ROW_analysis, .run = cortex_tool_analysis, .render = cortex_render_analysis},
+    {CORTEX_TOOL_ROW_memory, .run = cortex_tool_memory, .render = cortex_render_memory},
+    {CORTEX_TOOL_ROW_memory_delete, .run = cortex_tool_memory_delete, .render = cortex_render_memory},
     {CORTEX_TOOL_ROW_flush_index, .run = cortex_tool_flush, .render = cortex_render_flush},
 };
 
@@ -45,6 +47,20 @@ const cortex_tool *cortex_tool_find_command(const char *command)
     for (size_t i = 0; i < cortex_tool_count; i++)
         if (strcmp(cortex_tools[i].command, command) == 0) return &cortex_tools[i];
     return NULL;
+}
+
+const cortex_tool *cortex_tool_for_operation(const cortex_tool *t, const char *operation)
+{
+    for (size_t i = 0; i < cortex_tool_count; i++) {
+        const cortex_tool *o = &cortex_tools[i];
+        if (strcmp(o->group, t->group) != 0) continue;
+        const json_t *ops = json_object_get(
+            json_object_get(json_object_get(cortex_tool_input_schema(o), "properties"), "operation"), "enum");
+        size_t k;
+        json_t *v;
+        json_array_foreach(ops, k, v) if (strcmp(json_string_value(v), operation) == 0) return o;
+    }
+    return t;
 }
 
 static int group_index(const char *name, size_t len)

@@ -22,7 +22,9 @@ typedef enum cortex_tool_flags {
     CORTEX_TOOL_READ_ONLY = 1 << 1,   /* annotated readOnlyHint */
     CORTEX_TOOL_PAGED = 1 << 2,       /* a list: limit/offset, total, truncated, format */
     CORTEX_TOOL_LONG = 1 << 3,        /* may take seconds: reports progress, honours cancellation */
-    CORTEX_TOOL_CORE = 1 << 4         /* in the core profile (mcp.tools: core) */
+    CORTEX_TOOL_CORE = 1 << 4,        /* in the core profile (mcp.tools: core) */
+    CORTEX_TOOL_DESTRUCTIVE = 1 << 5, /* writes and may destroy: annotated destructiveHint */
+    CORTEX_TOOL_IDEMPOTENT = 1 << 6   /* writes, but a repeat changes nothing more: idempotentHint */
 } cortex_tool_flags;
 
 /** The tool profiles an MCP client is served (mcp.tools): every tool, or the
@@ -45,6 +47,7 @@ typedef struct cortex_tool_ctx {
     cortex_index_progress_cb progress; /* optional: a long call's files done of total */
     void *progress_payload;
     const atomic_int *cancelled;       /* optional: non-zero stops the call (CORTEX_ECANCELLED) */
+    const char *origin;                /* optional: who calls ("mcp", "cli"): a memory's default source */
 } cortex_tool_ctx;
 
 /** A tool's body: on success `*out` is its structured result (one reference, caller owns). */
@@ -79,6 +82,9 @@ const json_t *cortex_tool_output_schema(const cortex_tool *t);
 const json_t *cortex_tool_listed_input_schema(const cortex_tool *t);
 const json_t *cortex_tool_listed_output_schema(const cortex_tool *t);
 const cortex_tool *cortex_tool_find_command(const char *command);
+/** The tool of `t`'s group whose `operation` parameter offers `operation`
+ *  (`cortex memory remove` runs memory_delete), else `t`. */
+const cortex_tool *cortex_tool_for_operation(const cortex_tool *t, const char *operation);
 int cortex_tool_enabled(const cortex_repo *repo, const cortex_tool *t);
 /** Parses a group list ("search,graph") into disabled-group bits; -1 on an unknown name. */
 int cortex_tool_groups_parse(const char *list, unsigned *bits);

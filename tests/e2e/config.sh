@@ -63,7 +63,7 @@ expect_eq "an unknown plugin is named" "pipeline \"default\" names plugin \"cobo
 # The MCP server hides the groups the configuration disables.
 printf 'mcp:\n  disable: [graph]\n' > "$R/.cortex/config.yml"
 echo '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' | "$CORTEX" mcp --root "$R" > "$TMP/mcp.out" 2>/dev/null
-expect_eq "mcp.disable hides the graph tools" "explore search query evidence_pack expand get_file_symbols get_children get_imports flush_index" \
+expect_eq "mcp.disable hides the graph tools" "explore search query evidence_pack expand get_file_symbols get_children get_imports memory memory_delete flush_index" \
   "$(jq -r '[.result.tools[].name] | join(" ")' "$TMP/mcp.out")"
 
 # mcp.tools: core serves the core profile; --tools overrides the configuration.
@@ -75,7 +75,7 @@ echo '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_caller
   "$CORTEX" mcp --root "$R" > "$TMP/mcp.out" 2>/dev/null
 expect_eq "mcp.tools core: a tool outside the profile is refused" "-32602 Invalid params: unknown tool \"get_callers\"" \
   "$(jq -r '"\(.error.code) \(.error.message)"' "$TMP/mcp.out")"
-expect_eq "--tools full over mcp.tools core: every tool" 13 "$(list_tools --tools full | wc -w)"
+expect_eq "--tools full over mcp.tools core: every tool" 15 "$(list_tools --tools full | wc -w)"
 printf 'mcp:\n  tools: core\n  disable: [graph]\n' > "$R/.cortex/config.yml"
 expect_eq "mcp.tools core and mcp.disable together" "explore search query evidence_pack expand get_file_symbols" "$(list_tools)"
 expect_eq "config check shows mcp.tools" "core" "$("$CORTEX" config check "$R" --json | jq -r .mcp.tools)"

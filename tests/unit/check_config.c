@@ -123,7 +123,7 @@ START_TEST(test_config_errors_name_position_and_key)
     fails_with("pipelines:\n  \"bad name\":\n    threads: 1\n",
                "config.yml:2:3: pipelines: a pipeline name is letters, digits, '-' and '_', not \"bad name\"");
     fails_with("mcp:\n  disable: [graph, everything]\n",
-               "config.yml:2:20: mcp.disable: unknown value \"everything\" (one of: navigation, search, graph, index)");
+               "config.yml:2:20: mcp.disable: unknown value \"everything\" (one of: navigation, search, graph, index, memory)");
     fails_with("mcp:\n  tools: all\n", "config.yml:2:10: mcp.tools: unknown value \"all\" (one of: full, core)");
     fails_with("mcp:\n  tools: [core]\n", "config.yml:2:10: mcp.tools: expected a string, got a list");
     fails_with("mcp:\n  profile: core\n", "config.yml:2:3: mcp: unknown key \"profile\" (known: disable, tools)");

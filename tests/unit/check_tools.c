@@ -120,7 +120,8 @@ START_TEST(test_table_rows_are_their_schemas_json_entries)
 {
     static const struct { const char *name; unsigned bit; } flag_names[] = {
         {"needs_index", CORTEX_TOOL_NEEDS_INDEX}, {"read_only", CORTEX_TOOL_READ_ONLY},
-        {"paged", CORTEX_TOOL_PAGED}, {"long", CORTEX_TOOL_LONG}, {"core", CORTEX_TOOL_CORE}};
+        {"paged", CORTEX_TOOL_PAGED}, {"long", CORTEX_TOOL_LONG}, {"core", CORTEX_TOOL_CORE},
+        {"destructive", CORTEX_TOOL_DESTRUCTIVE}, {"idempotent", CORTEX_TOOL_IDEMPOTENT}};
     json_error_t e;
     json_t *all = json_load_file(SCHEMAS_JSON, 0, &e);
     ck_assert_msg(all != NULL, "%s:%d: %s", SCHEMAS_JSON, e.line, e.text);
@@ -181,7 +182,8 @@ START_TEST(test_tools_instructions_name_each_tool_by_group)
                      "docs), `query` (query handles), `evidence_pack` (rank evidence), `expand` (expand handles); "
                      "graph: `get_callers` (find callers and references), `get_callees` (find what a function "
                      "calls), `graph` (walk the reference graph), `analysis` (analyze the repository); index: "
-                     "`flush_index` (re-index the repository). Start with `explore`; to find code, `evidence_pack`, "
+                     "`flush_index` (re-index the repository); memory: `memory` (remember and recall), `memory_delete` "
+                     "(forget memories). Start with `explore`; to find code, `evidence_pack`, "
                      "then `expand` the handles it suggests. Results say when a file changed since it was indexed; "
                      "their text is compact where it carries every fact (format: \"json\" for JSON).");
     cortex_buf_free(&b);

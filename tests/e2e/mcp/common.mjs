@@ -49,14 +49,15 @@ export function harness(era) {
 // ---- expected values -----------------------------------------------------------
 
 export const TOOL_NAMES = ['explore', 'search', 'query', 'evidence_pack', 'expand', 'get_file_symbols', 'get_children',
-  'get_imports', 'get_callers', 'get_callees', 'graph', 'analysis', 'flush_index'];
+  'get_imports', 'get_callers', 'get_callees', 'graph', 'analysis', 'memory', 'memory_delete', 'flush_index'];
 
 export const INSTRUCTIONS =
   "cortex indexes this repository's code and docs. Its tools, by group: navigation: `explore` (explore the " +
   "project), `get_file_symbols` (list a file's symbols), `get_children` (list a symbol's members), `get_imports` " +
   "(list a file's imports); search: `search` (search code and docs), `query` (query handles), `evidence_pack` " +
   '(rank evidence), `expand` (expand handles); graph: `get_callers` (find callers and ' +
-  'references), `get_callees` (find what a function calls), `graph` (walk the reference graph), `analysis` (analyze the repository); index: `flush_index` (re-index the repository). ' +
+  'references), `get_callees` (find what a function calls), `graph` (walk the reference graph), `analysis` (analyze the repository); index: `flush_index` (re-index the repository); ' +
+  'memory: `memory` (remember and recall), `memory_delete` (forget memories). ' +
   'Start with `explore`; to find code, `evidence_pack`, then `expand` the handles it suggests. Results say when a file ' +
   'changed since it was indexed; their text is compact where it carries every fact (format: "json" for JSON).';
 
@@ -222,7 +223,13 @@ export async function sharedChecks(h, client, ctx) {
       explore: undefined, search: ['query'], query: undefined, evidence_pack: undefined, expand: ['handle_ids'],
       get_file_symbols: ['file'], get_children: ['file', 'parent'],
       get_imports: ['file'], get_callers: ['name'], get_callees: ['caller'], graph: ['operation', 'target'],
-      analysis: ['operation'], flush_index: undefined,
+      analysis: ['operation'], memory: ['operation'], memory_delete: ['operation'], flush_index: undefined,
+    };
+    // Writers (flush_index, the memory tools) say so; only memory_delete destroys.
+    const annotations = {
+      flush_index: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      memory: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      memory_delete: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     };
     // Compact (issue 23: tools/list within 3,000 tokens): no title, the hints
     // that apply, the outputSchema's outline (schemas.json has the whole one).
@@ -233,9 +240,8 @@ export async function sharedChecks(h, client, ctx) {
       assert.deepEqual(t.inputSchema.required, required[t.name], t.name);
       assert.deepEqual(t.outputSchema, { type: 'object' }, t.name);
       assert.ok(!JSON.stringify(t.inputSchema).includes('"$ref"'), `${t.name}: inputSchema is self-contained`);
-      assert.deepEqual(t.annotations, t.name === 'flush_index'
-        ? { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false }
-        : { readOnlyHint: true, openWorldHint: false }, `${t.name}: annotations`);
+      assert.deepEqual(t.annotations, annotations[t.name] ?? { readOnlyHint: true, openWorldHint: false },
+        `${t.name}: annotations`);
     }
     // A parameter keeps its description, default and choices; the bounds are the server's to check.
     const search = tools.find((t) => t.name === 'search').inputSchema.properties;

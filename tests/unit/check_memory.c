@@ -1,0 +1,332 @@
+/* Memory stores (core/memory/, core/store/memory_index.c): name validation,
+ * the front matter round trip, design 001's filter semantics, malformed
+ * files, hand edits noticed, and the index rebuilt from the files. */
+#define _GNU_SOURCE
+#include "memory/front_matter.h"
+#include "memory/names.h"
+#include "memory/store.h"
+#include "util/error.h"
+
+#include "check_run.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char dir[256];
+
+static void setup(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/cortex-check-memory-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void teardown(void)
+{
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+START_TEST(test_memory_names_are_checked)
+{
+    ck_assert_int_eq(cortex_memory_check_name("slug", "use-wal-2"), 0);
+    const char *bad[] = {"", "Use", "-x", "a_b", "a.b", "..", ".hidden", "a/b", "é", NULL};
+    for (int i = 0; bad[i]; i++) ck_assert_int_eq(cortex_memory_check_name("slug", bad[i]), CORTEX_EINVALID);
+    char long_name[80];
+    memset(long_name, 'a', 65);
+    long_name[65] = '\0';
+    ck_assert_int_eq(cortex_memory_check_name("slug", long_name), CORTEX_EINVALID);
+    long_name[64] = '\0';
+    ck_assert_int_eq(cortex_memory_check_name("slug", long_name), 0);
+
+    ck_assert_int_eq(cortex_memory_check_category(""), 0);
+    ck_assert_int_eq(cortex_memory_check_category("a/b-c/d"), 0);
+    const char *bad_cats[] = {"/a", "a/", "a//b", "a/../b", "a/.git", "A", "a/b/c/d/e/f/g/h/i", NULL};
+    for (int i = 0; bad_cats[i]; i++) ck_assert_int_eq(cortex_memory_check_category(bad_cats[i]), CORTEX_EINVALID);
+
+    char cat[600], slug[80];
+    ck_assert_int_eq(cortex_memory_split_path(cat, sizeof cat, slug, sizeof slug, "decisions/db/use-wal"), 0);
+    ck_assert_str_eq(cat, "decisions/db");
+    ck_assert_str_eq(slug, "use-wal");
+    ck_assert_int_eq(cortex_memory_split_path(cat, sizeof cat, slug, sizeof slug, "top"), 0);
+    ck_assert_str_eq(cat, "");
+    ck_assert_int_eq(cortex_memory_split_path(cat, sizeof cat, slug, sizeof slug, "/etc/passwd"), CORTEX_EINVALID);
+    ck_assert_int_eq(cortex_memory_split_path(cat, sizeof cat, slug, sizeof slug, "../x"), CORTEX_EINVALID);
+    ck_assert_int_eq(cortex_memory_split_path(cat, sizeof cat, slug, sizeof slug, "a/x.md"), CORTEX_EINVALID);
+}
+END_TEST
+
+START_TEST(test_memory_front_matter_round_trip)
+{
+    cortex_memory_citation cites[] = {{"core/a.c", "cortex_store_open", NULL}, {NULL, NULL, "https://x.org/a?b=1"}};
+    char *tags[] = {"db", "naïve", "true", "a: b", "123"};
+    cortex_memory_doc d = {.title = "Use WAL: \"always\" — ünïcode",
+                           .created_at = 1770976800000,
+                           .updated_at = 1770976800123,
+                           .expires_at = 1800000000000,
+                           .tags = tags,
+                           .ntags = 5,
+                           .source = "mcp",
+                           .citations = cites,
+                           .ncitations = 2,
+                           .body = "# Heading\n\n---\nnot front matter: the body's own rule\n"};
+    cortex_buf text = {0};
+    ck_assert_int_eq(cortex_memory_doc_emit(&text, &d), 0);
+    ck_assert_str_eq(text.data, "---\n"
+                                "title: 'Use WAL: \"always\" — ünïcode'\n"
+                                "created_at: 2026-02-13T10:00:00.000Z\n"
+                                "updated_at: 2026-02-13T10:00:00.123Z\n"
+                                "expires_at: 2027-01-15T08:00:00.000Z\n"
+                                "tags: [db, naïve, \"true\", 'a: b', \"123\"]\n"
+                                "source: mcp\n"
+                                "citations:\n"
+                                "- file: core/a.c\n"
+                                "  symbol: cortex_store_open\n"
+                                "- url: https://x.org/a?b=1\n"
+                                "---\n"
+                                "# Heading\n\n---\nnot front matter: the body's own rule\n");
+    cortex_memory_doc back;
+    ck_assert_int_eq(cortex_memory_doc_parse(&back, text.data, text.len, "x.md"), 0);
+    ck_assert_str_eq(back.title, d.title);
+    ck_assert_int_eq(back.created_at, d.created_at);
+    ck_assert_int_eq(back.updated_at, d.updated_at);
+    ck_assert_int_eq(back.expires_at, d.expires_at);
+    ck_assert_uint_eq(back.ntags, 5);
+    for (size_t i = 0; i < 5; i++) ck_assert_str_eq(back.tags[i], tags[i]);
+    ck_assert_str_eq(back.source, "mcp");
+    ck_assert_uint_eq(back.ncitations, 2);
+    ck_assert_str_eq(back.citations[0].file, "core/a.c");
+    ck_assert_str_eq(back.citations[0].symbol, "cortex_store_open");
+    ck_assert_ptr_null(back.citations[0].url);
+    ck_assert_str_eq(back.citations[1].url, "https://x.org/a?b=1");
+    ck_assert_str_eq(back.body, d.body);
+    /* written again, byte for byte the same */
+    cortex_buf again = {0};
+    ck_assert_int_eq(cortex_memory_doc_emit(&again, &back), 0);
+    ck_assert_str_eq(again.data, text.data);
+    cortex_buf_free(&again);
+    cortex_buf_free(&text);
+    cortex_memory_doc_dispose(&back);
+}
+END_TEST
+
+START_TEST(test_memory_front_matter_faults_name_line_and_column)
+{
+    cortex_memory_doc d;
+    const char *unclosed = "---\ntags: [a, b\n---\nbody\n";
+    ck_assert_int_eq(cortex_memory_doc_parse(&d, unclosed, strlen(unclosed), "x/y.md"), CORTEX_EINVALID);
+    ck_assert_msg(strncmp(cortex_error_last(), "x/y.md:3:1: front matter:", 25) == 0, "%s", cortex_error_last());
+    const char *bad_date = "---\ncreated_at: 2026-02-13T10:00:00Z\nupdated_at: yesterday\n---\n";
+    ck_assert_int_eq(cortex_memory_doc_parse(&d, bad_date, strlen(bad_date), "y.md"), CORTEX_EINVALID);
+    ck_assert_str_eq(cortex_error_last(), "y.md:3:13: updated_at: must be a date such as 2026-02-13T10:00:00.000Z");
+    const char *none = "# no front matter\n";
+    ck_assert_int_eq(cortex_memory_doc_parse(&d, none, strlen(none), "z.md"), CORTEX_EINVALID);
+    ck_assert_str_eq(cortex_error_last(), "z.md:1:1: no front matter: a memory file starts with a line \"---\"");
+    /* hand-written forms: a date alone, an offset, one tag, a bare citation, expires_at null */
+    const char *hand = "---\ncreated_at: 2026-02-13\nupdated_at: 2026-02-13T12:00:00+02:00\ntags: solo\n"
+                       "citations: [src/x.py]\nexpires_at: null\nextra: kept out\n---\nb";
+    ck_assert_int_eq(cortex_memory_doc_parse(&d, hand, strlen(hand), "h.md"), 0);
+    ck_assert_int_eq(d.created_at, 1770940800000);
+    ck_assert_int_eq(d.updated_at, 1770976800000);
+    ck_assert_int_eq(d.expires_at, 0);
+    ck_assert_str_eq(d.tags[0], "solo");
+    ck_assert_str_eq(d.citations[0].file, "src/x.py");
+    ck_assert_str_eq(d.body, "b");
+    cortex_memory_doc_dispose(&d);
+}
+END_TEST
+
+/* ---- a store, through its API ---------------------------------------------------- */
+
+static void add(cortex_memory_store *s, const char *path, const char *tags_csv, const char *source, int64_t created,
+                int64_t updated, int64_t expires, const char *body)
+{
+    char *tags[4] = {0}, buf[64];
+    size_t n = 0;
+    snprintf(buf, sizeof buf, "%s", tags_csv);
+    for (char *t = strtok(buf, ","); t && n < 4; t = strtok(NULL, ",")) tags[n++] = t;
+    cortex_memory_doc d = {.created_at = created, .updated_at = updated, .expires_at = expires, .tags = tags,
+                           .ntags = n, .source = (char *)source, .body = (char *)body};
+    ck_assert_msg(cortex_memory_save(s, path, &d, CORTEX_MEMORY_CREATE) == 0, "%s", cortex_error_last());
+}
+
+typedef struct paths {
+    char text[512];
+} paths;
+
+static int path_into(const cortex_memory_row *r, void *payload)
+{
+    paths *p = payload;
+    if (p->text[0]) strcat(p->text, " ");
+    strcat(p->text, r->path);
+    return 0;
+}
+
+static const char *query(cortex_memory_store *s, cortex_memory_filter f, int64_t *total)
+{
+    static paths p;
+    p.text[0] = '\0';
+    if (f.limit == 0) f.limit = -1;
+    ck_assert_msg(cortex_memory_index_query(total, cortex_memory_store_index(s), &f, path_into, &p) == 0, "%s",
+                  cortex_error_last());
+    return p.text;
+}
+
+#define DAY 86400000LL
+#define T0 1770976800000LL /* 2026-02-13T10:00:00Z */
+
+static cortex_memory_store *fixture(void)
+{
+    cortex_memory_store *s;
+    ck_assert_int_eq(cortex_memory_store_open(&s, "project", dir, 1), 0);
+    add(s, "decisions/use-wal", "db,sqlite", "mcp", T0, T0 + 5 * DAY, 0, "WAL lets readers run during a write.\n");
+    add(s, "decisions/db/pool-size", "db", "cli", T0 + DAY, T0 + 1 * DAY, 0, "Eight connections per worker, long text here.\n");
+    add(s, "standards/naming", "style", "user", T0 + 2 * DAY, T0 + 3 * DAY, 0, "Functions are module_verb.\n");
+    add(s, "old-note", "db", "mcp", T0 + 3 * DAY, T0 + 2 * DAY, T0 + 4 * DAY, "Expired already.\n");
+    add(s, "decisionsx", "", "mcp", T0 + 4 * DAY, T0 + 4 * DAY, 0, "Not under decisions/.\n");
+    return s;
+}
+
+START_TEST(test_memory_filters_as_design_001_defines_them)
+{
+    cortex_memory_store *s = fixture();
+    int64_t now = T0 + 10 * DAY, total;
+    /* nothing: every unexpired memory, updated_at descending */
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.now = now}, &total),
+                     "decisions/use-wal decisionsx standards/naming decisions/db/pool-size");
+    ck_assert_int_eq(total, 4);
+    /* category: the subtree, recursively; not a sibling sharing the prefix */
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.category = "decisions", .recursive = 1, .now = now}, NULL),
+                     "decisions/use-wal decisions/db/pool-size");
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.category = "decisions", .now = now}, NULL), "decisions/use-wal");
+    /* tags: any of them */
+    const char *const db_style[] = {"sqlite", "style", NULL};
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.tags = db_style, .now = now}, NULL),
+                     "decisions/use-wal standards/naming");
+    /* dates: strictly after, strictly before */
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.updated_after = T0 + 3 * DAY, .now = now}, NULL),
+                     "decisions/use-wal decisionsx");
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.updated_before = T0 + 3 * DAY, .now = now}, NULL),
+                     "decisions/db/pool-size");
+    /* source */
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.source = "mcp", .now = now}, NULL), "decisions/use-wal decisionsx");
+    /* AND across filter types */
+    const char *const db[] = {"db", NULL};
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.category = "decisions", .recursive = 1, .tags = db, .source = "cli",
+                                                     .now = now},
+                           NULL),
+                     "decisions/db/pool-size");
+    /* expired: left out unless asked; prune's view is the expired alone */
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.tags = db, .include_expired = 1, .now = now}, NULL),
+                     "decisions/use-wal old-note decisions/db/pool-size");
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.expired_only = 1, .now = now}, NULL), "old-note");
+    /* sorts, order, limit, offset */
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.sort = CORTEX_MEMORY_SORT_CREATED, .ascending = 1, .now = now}, NULL),
+                     "decisions/use-wal decisions/db/pool-size standards/naming decisionsx");
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.sort = CORTEX_MEMORY_SORT_TOKENS, .limit = 2, .offset = 1,
+                                                     .now = now},
+                           &total),
+                     "decisions/use-wal standards/naming");
+    ck_assert_int_eq(total, 4);
+    /* full text over title, body and tags, with the filters */
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.fts = "readers", .sort = CORTEX_MEMORY_SORT_RELEVANCE, .now = now},
+                           NULL),
+                     "decisions/use-wal");
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.fts = "style", .now = now}, NULL), "standards/naming");
+    cortex_memory_store_close(s);
+}
+END_TEST
+
+static void write_file(const char *rel, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+START_TEST(test_memory_hand_edits_and_malformed_files)
+{
+    cortex_memory_store *s = fixture();
+    cortex_memory_store_close(s);
+    /* a hand edit (new size), a new file by hand, a malformed one, a link */
+    write_file("standards/naming.md", "---\ncreated_at: 2026-02-15T10:00:00Z\nupdated_at: 2026-03-01T00:00:00Z\n"
+                                      "tags: [style, edited]\n---\nEdited by hand: zebra.\n");
+    write_file("standards/by-hand.md", "---\ntags: [hand]\n---\n# Written by hand\nno dates at all\n");
+    write_file("standards/broken.md", "---\ntags: [a\n---\n");
+    char link[512];
+    snprintf(link, sizeof link, "%s/standards/link.md", dir);
+    ck_assert_int_eq(symlink("/etc/passwd", link), 0);
+    ck_assert_int_eq(cortex_memory_store_open(&s, "project", dir, 0), 0);
+    int64_t now = T0 + 10 * DAY;
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.fts = "zebra", .now = now}, NULL), "standards/naming");
+    const char *const edited[] = {"edited", "hand", NULL};
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.tags = edited, .sort = CORTEX_MEMORY_SORT_CREATED, .ascending = 1,
+                                                     .now = now + 1000LL * DAY},
+                           NULL),
+                     "standards/naming standards/by-hand");
+    const char *const *problems;
+    ck_assert_uint_eq(cortex_memory_store_problems(s, &problems), 2);
+    ck_assert_msg(strncmp(problems[0], "standards/broken.md:3:1: front matter:", 38) == 0, "%s", problems[0]);
+    ck_assert_str_eq(problems[1], "standards/link.md: a symbolic link: never followed");
+    /* the malformed file is kept, not lost */
+    char path[512];
+    snprintf(path, sizeof path, "%s/standards/broken.md", dir);
+    ck_assert_int_eq(access(path, F_OK), 0);
+    /* a removed file leaves the index */
+    snprintf(path, sizeof path, "%s/decisions/use-wal.md", dir);
+    cortex_memory_store_close(s);
+    ck_assert_int_eq(unlink(path), 0);
+    ck_assert_int_eq(cortex_memory_store_open(&s, "project", dir, 0), 0);
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.fts = "readers", .now = now}, NULL), "");
+    cortex_memory_store_close(s);
+}
+END_TEST
+
+START_TEST(test_memory_index_rebuilt_from_files)
+{
+    cortex_memory_store *s = fixture();
+    int64_t now = T0 + 10 * DAY;
+    char before[512];
+    snprintf(before, sizeof before, "%s", query(s, (cortex_memory_filter){.include_expired = 1, .now = now}, NULL));
+    cortex_memory_store_close(s);
+    char path[512];
+    snprintf(path, sizeof path, "%s/memory.db", dir);
+    ck_assert_int_eq(unlink(path), 0);
+    ck_assert_int_eq(cortex_memory_store_open(&s, "project", dir, 0), 0);
+    ck_assert_ptr_nonnull(cortex_memory_store_notice(s));
+    ck_assert_msg(strstr(cortex_memory_store_notice(s), "rebuilt from the files (5 memories)"), "%s",
+                  cortex_memory_store_notice(s));
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.include_expired = 1, .now = now}, NULL), before);
+    cortex_memory_store_close(s);
+    /* an index of another schema (or not a database at all) is rebuilt too */
+    write_file("memory.db", "not a database");
+    ck_assert_int_eq(cortex_memory_store_open(&s, "project", dir, 0), 0);
+    ck_assert_ptr_nonnull(cortex_memory_store_notice(s));
+    ck_assert_str_eq(query(s, (cortex_memory_filter){.include_expired = 1, .now = now}, NULL), before);
+    int64_t n;
+    ck_assert_int_eq(cortex_memory_store_reindex(s, &n), 0);
+    ck_assert_int_eq(n, 5);
+    cortex_memory_store_close(s);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("memory");
+    TCase *tc = tcase_create("memory");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_memory_names_are_checked);
+    tcase_add_test(tc, test_memory_front_matter_round_trip);
+    tcase_add_test(tc, test_memory_front_matter_faults_name_line_and_column);
+    tcase_add_test(tc, test_memory_filters_as_design_001_defines_them);
+    tcase_add_test(tc, test_memory_hand_edits_and_malformed_files);
+    tcase_add_test(tc, test_memory_index_rebuilt_from_files);
+    suite_add_tcase(s, tc);
+    return cortex_check_run(s);
+}
