@@ -9,6 +9,7 @@
 #include "../util/error.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,198 @@ int64_t cortex_memory_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* ---- keys cortex does not know ------------------------------------------------------ */
+
+/* The front matter's whole event stream, as libyaml parsed it, and which
+ * top-level pairs are not cortex's: written back by replaying their events,
+ * so every scalar keeps its value, style and tag, every collection its
+ * shape, in the file's order. */
+struct cortex_memory_extra {
+    yaml_event_t *events;
+    size_t n, cap;
+    size_t *end;    /* of a node's first event: one past its last event */
+    size_t *target; /* of an alias: its anchored node's first event (SIZE_MAX: none) */
+    size_t (*pairs)[2]; /* each kept pair: [its key's first event, its value's end) */
+    size_t npairs, pairs_cap;
+};
+
+static const char *const known_keys[] = {"title", "created_at", "updated_at", "expires_at",
+                                         "tags",  "source",     "citations",  NULL};
+
+static int is_known(const char *key)
+{
+    for (int i = 0; known_keys[i]; i++)
+        if (strcmp(key, known_keys[i]) == 0) return 1;
+    return 0;
+}
+
+static void extra_free(cortex_memory_extra *x)
+{
+    if (!x) return;
+    for (size_t i = 0; i < x->n; i++) yaml_event_delete(&x->events[i]);
+    free(x->events);
+    free(x->end);
+    free(x->target);
+    free(x->pairs);
+    free(x);
+}
+
+static const char *anchor_of(const yaml_event_t *ev)
+{
+    switch (ev->type) {
+    case YAML_SCALAR_EVENT: return (const char *)ev->data.scalar.anchor;
+    case YAML_SEQUENCE_START_EVENT: return (const char *)ev->data.sequence_start.anchor;
+    case YAML_MAPPING_START_EVENT: return (const char *)ev->data.mapping_start.anchor;
+    default: return NULL;
+    }
+}
+
+/* Reads the events of `yaml` and keeps the root mapping's pairs whose key is
+ * not cortex's; `*out` stays NULL when there are none. The text has already
+ * loaded as a document, so a fault here is libyaml's own. */
+static int extra_capture(cortex_memory_extra **out, const char *yaml, size_t len, const char *name)
+{
+    *out = NULL;
+    cortex_memory_extra *x = cortex_xcalloc(1, sizeof *x);
+    yaml_parser_t parser;
+    yaml_parser_initialize(&parser);
+    yaml_parser_set_input_string(&parser, (const unsigned char *)yaml, len);
+    int rc = 0;
+    for (;;) {
+        yaml_event_t ev;
+        if (!yaml_parser_parse(&parser, &ev)) {
+            rc = cortex_error_set(CORTEX_EINVALID, "%s: front matter: %s", name, parser.problem ? parser.problem : "not YAML");
+            break;
+        }
+        yaml_event_type_t type = ev.type;
+        *CORTEX_PUSH(x->events, x->n, x->cap) = ev;
+        if (type == YAML_STREAM_END_EVENT) break;
+    }
+    yaml_parser_delete(&parser);
+    if (rc) {
+        extra_free(x);
+        return rc;
+    }
+    x->end = cortex_xcalloc(x->n + 1, sizeof *x->end);
+    x->target = cortex_xcalloc(x->n + 1, sizeof *x->target);
+    size_t *open = cortex_xcalloc(x->n + 1, sizeof *open), depth = 0;
+    for (size_t i = 0; i < x->n; i++) {
+        yaml_event_t *ev = &x->events[i];
+        x->target[i] = SIZE_MAX;
+        switch (ev->type) {
+        case YAML_SEQUENCE_START_EVENT:
+        case YAML_MAPPING_START_EVENT: open[depth++] = i; break;
+        case YAML_SEQUENCE_END_EVENT:
+        case YAML_MAPPING_END_EVENT:
+            if (depth) x->end[open[--depth]] = i + 1;
+            break;
+        case YAML_SCALAR_EVENT: x->end[i] = i + 1; break;
+        case YAML_ALIAS_EVENT:
+            x->end[i] = i + 1;
+            /* the latest node anchored so before it, as YAML reads an alias */
+            for (size_t j = i; j-- > 0;) {
+                const char *a = anchor_of(&x->events[j]);
+                if (a && strcmp(a, (const char *)ev->data.alias.anchor) == 0) {
+                    x->target[i] = j;
+                    break;
+                }
+            }
+            break;
+        default: break;
+        }
+    }
+    free(open);
+    /* the root: STREAM_START, DOCUMENT_START, then the node */
+    if (x->n > 3 && x->events[2].type == YAML_MAPPING_START_EVENT) {
+        size_t last = x->end[2] - 1; /* its MAPPING_END */
+        for (size_t k = 3; k < last;) {
+            size_t v = x->end[k], next = v < last ? x->end[v] : last;
+            const yaml_event_t *key = &x->events[k];
+            if (key->type != YAML_SCALAR_EVENT || !is_known((const char *)key->data.scalar.value)) {
+                size_t *pair = *CORTEX_PUSH(x->pairs, x->npairs, x->pairs_cap);
+                pair[0] = k;
+                pair[1] = next;
+            }
+            k = next;
+        }
+    }
+    if (!x->npairs) extra_free(x);
+    else *out = x;
+    return 0;
+}
+
+/* A copy of `from` the emitter may own (it frees what it emits); without its anchor when `strip`. */
+static int event_copy(yaml_event_t *to, const yaml_event_t *from, int strip)
+{
+    switch (from->type) {
+    case YAML_SCALAR_EVENT: {
+        const yaml_char_t *anchor = strip ? NULL : from->data.scalar.anchor;
+        return yaml_scalar_event_initialize(to, anchor, from->data.scalar.tag, from->data.scalar.value,
+                                            (int)from->data.scalar.length, from->data.scalar.plain_implicit,
+                                            from->data.scalar.quoted_implicit, from->data.scalar.style);
+    }
+    case YAML_SEQUENCE_START_EVENT:
+        return yaml_sequence_start_event_initialize(to, strip ? NULL : from->data.sequence_start.anchor,
+                                                    from->data.sequence_start.tag, from->data.sequence_start.implicit,
+                                                    from->data.sequence_start.style);
+    case YAML_MAPPING_START_EVENT:
+        return yaml_mapping_start_event_initialize(to, strip ? NULL : from->data.mapping_start.anchor,
+                                                   from->data.mapping_start.tag, from->data.mapping_start.implicit,
+                                                   from->data.mapping_start.style);
+    case YAML_SEQUENCE_END_EVENT: return yaml_sequence_end_event_initialize(to);
+    case YAML_MAPPING_END_EVENT: return yaml_mapping_end_event_initialize(to);
+    case YAML_ALIAS_EVENT: return yaml_alias_event_initialize(to, from->data.alias.anchor);
+    default: return 0;
+    }
+}
+
+/* Is event `i` inside a kept pair (so replayed with its anchor)? */
+static int in_pairs(const cortex_memory_extra *x, size_t i)
+{
+    for (size_t p = 0; p < x->npairs; p++)
+        if (i >= x->pairs[p][0] && i < x->pairs[p][1]) return 1;
+    return 0;
+}
+
+/* Emits events [from, to). An alias whose anchor is in a key cortex wrote
+ * its own way (so no longer in the file), or inside a copy, is replaced by
+ * a copy of the node it names, without anchors: the value stays the same. */
+static int replay(yaml_emitter_t *e, const cortex_memory_extra *x, size_t from, size_t to, int copying, int depth,
+                  size_t *budget)
+{
+    for (size_t i = from; i < to; i++) {
+        const yaml_event_t *ev = &x->events[i];
+        if (ev->type == YAML_ALIAS_EVENT && (copying || !in_pairs(x, x->target[i]))) {
+            size_t t = x->target[i];
+            if (t == SIZE_MAX || depth > 32)
+                return cortex_error_set(CORTEX_EINVALID, "cannot write the front matter: alias *%s %s",
+                                        (const char *)ev->data.alias.anchor,
+                                        t == SIZE_MAX ? "names no anchor" : "nests too deep");
+            int rc = replay(e, x, t, x->end[t], 1, depth + 1, budget);
+            if (rc) return rc;
+            continue;
+        }
+        if (*budget == 0)
+            return cortex_error_set(CORTEX_EINVALID, "cannot write the front matter: its aliases expand too far");
+        --*budget;
+        yaml_event_t copy;
+        if (!event_copy(&copy, ev, copying) || !yaml_emitter_emit(e, &copy))
+            return cortex_error_set(CORTEX_EINVALID, "cannot write the front matter: %s",
+                                    e->problem ? e->problem : "libyaml refused a key of its own");
+    }
+    return 0;
+}
+
+static int emit_extra(yaml_emitter_t *e, const cortex_memory_extra *x)
+{
+    size_t budget = 100000; /* events: a billion laughs is no front matter */
+    for (size_t p = 0; x && p < x->npairs; p++) {
+        int rc = replay(e, x, x->pairs[p][0], x->pairs[p][1], 0, 0, &budget);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
 /* ---- reading ------------------------------------------------------------------ */
 
 void cortex_memory_doc_dispose(cortex_memory_doc *doc)
@@ -87,6 +280,7 @@ void cortex_memory_doc_dispose(cortex_memory_doc *doc)
         free(doc->citations[i].url);
     }
     free(doc->citations);
+    extra_free(doc->extra);
     *doc = (cortex_memory_doc){0};
 }
 
@@ -196,7 +390,7 @@ static int citations_field(cortex_memory_doc *d, const reading *r, const yaml_no
     return 0;
 }
 
-static int fields(cortex_memory_doc *d, const reading *r)
+static int fields(cortex_memory_doc *d, const reading *r, int *others)
 {
     const yaml_node_t *root = yaml_document_get_root_node(r->doc);
     if (!root || is_null(root)) return 0; /* "---\n---": no field */
@@ -213,7 +407,7 @@ static int fields(cortex_memory_doc *d, const reading *r)
         else if (strcmp(key, "expires_at") == 0) rc = date_field(&d->expires_at, r, v, key, 1);
         else if (strcmp(key, "tags") == 0) rc = tags_field(d, r, v);
         else if (strcmp(key, "citations") == 0) rc = citations_field(d, r, v);
-        /* other keys are a person's own: read past (and not written back) */
+        else *others = 1; /* a person's own key: kept (extra_capture) and written back */
         if (rc) return rc;
     }
     return 0;
@@ -267,9 +461,11 @@ int cortex_memory_doc_parse(cortex_memory_doc *out, const char *text, size_t len
         yaml_parser_delete(&parser);
         return rc;
     }
-    rc = fields(out, &r);
+    int others = 0;
+    rc = fields(out, &r, &others);
     yaml_document_delete(&doc);
     yaml_parser_delete(&parser);
+    if (rc == 0 && others) rc = extra_capture(&out->extra, yaml_start, (size_t)(yaml_end - yaml_start), name);
     if (rc) {
         cortex_memory_doc_dispose(out);
         return rc;
@@ -372,15 +568,16 @@ int cortex_memory_doc_emit(cortex_buf *out, const cortex_memory_doc *doc)
     ok = ok && emit(&e, &ev);
     yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE);
     ok = ok && emit(&e, &ev) && emit_fields(&e, doc);
+    int rc = ok ? emit_extra(&e, doc->extra) : 0;
     yaml_mapping_end_event_initialize(&ev);
-    ok = ok && emit(&e, &ev);
+    ok = ok && rc == 0 && emit(&e, &ev);
     yaml_document_end_event_initialize(&ev, 1);
     ok = ok && emit(&e, &ev);
     yaml_stream_end_event_initialize(&ev);
     ok = ok && emit(&e, &ev) && yaml_emitter_flush(&e);
-    int rc = ok ? 0
-                : cortex_error_set(CORTEX_EINVALID, "cannot write the front matter: %s",
-                                   e.problem ? e.problem : "libyaml refused it");
+    if (!ok && rc == 0)
+        rc = cortex_error_set(CORTEX_EINVALID, "cannot write the front matter: %s",
+                              e.problem ? e.problem : "libyaml refused it");
     yaml_emitter_delete(&e);
     if (rc == 0) {
         cortex_buf_puts(out, "---\n");

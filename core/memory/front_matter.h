@@ -18,6 +18,11 @@ typedef struct cortex_memory_citation {
     char *file, *symbol, *url;
 } cortex_memory_citation;
 
+/** The front matter's keys cortex does not know (a person's own: `owner:`,
+ *  nested maps, lists, anchors, tags), kept as libyaml events so a rewrite
+ *  puts each back with the same value, in their order, after cortex's own. */
+typedef struct cortex_memory_extra cortex_memory_extra;
+
 typedef struct cortex_memory_doc {
     char *title;              /* NULL: none given */
     int64_t created_at, updated_at; /* epoch ms */
@@ -28,6 +33,7 @@ typedef struct cortex_memory_doc {
     cortex_memory_citation *citations;
     size_t ncitations;
     char *body;               /* the Markdown after the front matter, as written */
+    cortex_memory_extra *extra; /* NULL: no other key; owned, freed by dispose */
 } cortex_memory_doc;
 
 /** Parses a memory file's `len` bytes. On a fault, CORTEX_EINVALID with the
@@ -36,7 +42,8 @@ typedef struct cortex_memory_doc {
 int cortex_memory_doc_parse(cortex_memory_doc *out, const char *text, size_t len, const char *name);
 
 /** Appends the file text of `doc`: front matter (fields in a fixed order,
- *  absent ones left out) then the body. */
+ *  absent ones left out, then `doc->extra`'s keys as they were read) then
+ *  the body. */
 int cortex_memory_doc_emit(cortex_buf *out, const cortex_memory_doc *doc);
 
 /** Frees what `doc` holds (not `doc`); NULL-safe, leaves it zeroed. */

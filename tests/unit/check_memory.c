@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <yaml.h>
 
 static char dir[256];
 
@@ -127,7 +128,7 @@ START_TEST(test_memory_front_matter_faults_name_line_and_column)
     ck_assert_str_eq(cortex_error_last(), "z.md:1:1: no front matter: a memory file starts with a line \"---\"");
     /* hand-written forms: a date alone, an offset, one tag, a bare citation, expires_at null */
     const char *hand = "---\ncreated_at: 2026-02-13\nupdated_at: 2026-02-13T12:00:00+02:00\ntags: solo\n"
-                       "citations: [src/x.py]\nexpires_at: null\nextra: kept out\n---\nb";
+                       "citations: [src/x.py]\nexpires_at: null\nextra: kept\n---\nb";
     ck_assert_int_eq(cortex_memory_doc_parse(&d, hand, strlen(hand), "h.md"), 0);
     ck_assert_int_eq(d.created_at, 1770940800000);
     ck_assert_int_eq(d.updated_at, 1770976800000);
@@ -316,6 +317,268 @@ START_TEST(test_memory_index_rebuilt_from_files)
 }
 END_TEST
 
+/* ---- keys cortex does not know survive its rewrites ------------------------------ */
+
+/* A node as text that says its value exactly: a scalar's tag (when given),
+ * whether it is plain (a plain `yes` or `0012` reads as another type than a
+ * quoted one) and its bytes; a collection's items in order. Aliases are
+ * followed (the document API shares the node), so an anchor rewritten as
+ * a copy reads the same. */
+static void canon(cortex_buf *out, yaml_document_t *doc, yaml_node_t *n)
+{
+    const char *tag = (const char *)n->tag;
+    switch (n->type) {
+    case YAML_SCALAR_NODE:
+        cortex_buf_printf(out, "S(%s|%s|", tag, n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ? "plain" : "quoted");
+        cortex_buf_add(out, (const char *)n->data.scalar.value, n->data.scalar.length);
+        cortex_buf_puts(out, ")");
+        break;
+    case YAML_SEQUENCE_NODE:
+        cortex_buf_printf(out, "L(%s|", tag);
+        for (yaml_node_item_t *i = n->data.sequence.items.start; i < n->data.sequence.items.top; i++) {
+            canon(out, doc, yaml_document_get_node(doc, *i));
+            cortex_buf_puts(out, ",");
+        }
+        cortex_buf_puts(out, ")");
+        break;
+    case YAML_MAPPING_NODE:
+        cortex_buf_printf(out, "M(%s|", tag);
+        for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+            canon(out, doc, yaml_document_get_node(doc, p->key));
+            cortex_buf_puts(out, ":");
+            canon(out, doc, yaml_document_get_node(doc, p->value));
+            cortex_buf_puts(out, ",");
+        }
+        cortex_buf_puts(out, ")");
+        break;
+    default: break;
+    }
+}
+
+/* The front matter's pairs whose key is not cortex's, each canonical, in order. */
+static char *others_of(const char *text)
+{
+    static const char *const known[] = {"title", "created_at", "updated_at", "expires_at", "tags", "source", "citations", NULL};
+    const char *start = strstr(text, "---\n") + 4, *end = strstr(start, "\n---\n") + 1;
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    yaml_parser_initialize(&parser);
+    yaml_parser_set_input_string(&parser, (const unsigned char *)start, (size_t)(end - start));
+    ck_assert_msg(yaml_parser_load(&parser, &doc), "%s", parser.problem);
+    yaml_node_t *root = yaml_document_get_root_node(&doc);
+    ck_assert_int_eq(root->type, YAML_MAPPING_NODE);
+    cortex_buf out = {0};
+    for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = yaml_document_get_node(&doc, p->key);
+        int is_known = 0;
+        for (int i = 0; known[i] && k->type == YAML_SCALAR_NODE; i++)
+            is_known |= strcmp((const char *)k->data.scalar.value, known[i]) == 0;
+        if (is_known) continue;
+        canon(&out, &doc, k);
+        cortex_buf_puts(&out, " => ");
+        canon(&out, &doc, yaml_document_get_node(&doc, p->value));
+        cortex_buf_puts(&out, "\n");
+    }
+    yaml_document_delete(&doc);
+    yaml_parser_delete(&parser);
+    return out.data ? out.data : cortex_xstrdup("");
+}
+
+/* Hand-written keys: nested maps, lists, block scalars, nulls, numbers that
+ * are strings only when quoted, explicit and custom tags, anchors and
+ * aliases (into a key of its own, and into cortex's `tags`), a quoted key,
+ * unicode, a flow map, a key that merely resembles cortex's. */
+static const char hand_written[] =
+    "---\n"
+    "owner: alice\n"
+    "title: Hand written\n"
+    "created_at: 2026-02-13T10:00:00Z\n"
+    "review:\n"
+    "  by: [bob, \"carol\"]\n"
+    "  due: 2026-03-01\n"
+    "  nested:\n"
+    "    deep: {a: 1, b: [x, 'y z']}\n"
+    "links:\n"
+    "- one\n"
+    "- 'two: quoted'\n"
+    "- |\n"
+    "  literal\n"
+    "   block\n"
+    "note: >\n"
+    "  folded\n"
+    "  text\n"
+    "empty:\n"
+    "tilde: ~\n"
+    "number: 0012\n"
+    "quoted_number: \"0012\"\n"
+    "yes_plain: yes\n"
+    "tagged: !!str 123\n"
+    "custom: !thing {k: v}\n"
+    "base: &base {x: 1, y: [2, 3]}\n"
+    "ref: *base\n"
+    "tags: &t [db, sqlite]\n"
+    "mytags: *t\n"
+    "multi: \"line\\nbreak \\u00e9 \\t tab\"\n"
+    "\"quoted key\": naïve — ünïcode\n"
+    "Title: not cortex's (keys are case-sensitive)\n"
+    "trailing: 'it''s  '\n"
+    "---\n"
+    "body\n";
+
+START_TEST(test_memory_unknown_keys_survive_a_rewrite)
+{
+    cortex_memory_doc d;
+    ck_assert_msg(cortex_memory_doc_parse(&d, hand_written, strlen(hand_written), "h.md") == 0, "%s", cortex_error_last());
+    ck_assert_str_eq(d.title, "Hand written");
+    ck_assert_uint_eq(d.ntags, 2);
+    /* a rewrite, as update does: a field changed, one cleared, the body replaced */
+    free(d.title);
+    d.title = cortex_xstrdup("Rewritten");
+    d.updated_at = 1770976800123;
+    free(d.body);
+    d.body = cortex_xstrdup("new body\n");
+    cortex_buf text = {0};
+    ck_assert_msg(cortex_memory_doc_emit(&text, &d) == 0, "%s", cortex_error_last());
+    cortex_memory_doc_dispose(&d);
+    /* cortex's fields first, in its order; then every other key, in the file's order */
+    ck_assert_str_eq(text.data, "---\n"
+                                "title: Rewritten\n"
+                                "created_at: 2026-02-13T10:00:00.000Z\n"
+                                "updated_at: 2026-02-13T10:00:00.123Z\n"
+                                "tags: [db, sqlite]\n"
+                                "source: unknown\n"
+                                "owner: alice\n"
+                                "review:\n"
+                                "  by: [bob, \"carol\"]\n"
+                                "  due: 2026-03-01\n"
+                                "  nested:\n"
+                                "    deep: {a: 1, b: [x, 'y z']}\n"
+                                "links:\n"
+                                "- one\n"
+                                "- 'two: quoted'\n"
+                                "- |\n"
+                                "  literal\n"
+                                "   block\n"
+                                "note: >\n"
+                                "  folded text\n"
+                                "empty:\n"
+                                "tilde: ~\n"
+                                "number: 0012\n"
+                                "quoted_number: \"0012\"\n"
+                                "yes_plain: yes\n"
+                                "tagged: !!str 123\n"
+                                "custom: !thing {k: v}\n"
+                                "base: &base {x: 1, y: [2, 3]}\n"
+                                "ref: *base\n"
+                                "mytags: [db, sqlite]\n"
+                                "multi: \"line\\nbreak é \\t tab\"\n"
+                                "\"quoted key\": naïve — ünïcode\n"
+                                "Title: not cortex's (keys are case-sensitive)\n"
+                                "trailing: 'it''s  '\n"
+                                "---\n"
+                                "new body\n");
+    /* each value the same as the hand-written one, by YAML's reading */
+    char *before = others_of(hand_written), *after = others_of(text.data);
+    ck_assert_str_eq(after, before);
+    ck_assert_ptr_nonnull(strstr(before, "S(tag:yaml.org,2002:str|plain|number) => S(tag:yaml.org,2002:str|plain|0012)"));
+    /* read and written again: byte for byte the same (a fixed point) */
+    ck_assert_int_eq(cortex_memory_doc_parse(&d, text.data, text.len, "h.md"), 0);
+    cortex_buf again = {0};
+    ck_assert_int_eq(cortex_memory_doc_emit(&again, &d), 0);
+    ck_assert_str_eq(again.data, text.data);
+    cortex_memory_doc_dispose(&d);
+    free(before);
+    free(after);
+    cortex_buf_free(&again);
+    cortex_buf_free(&text);
+}
+END_TEST
+
+START_TEST(test_memory_unknown_keys_in_tricky_shapes)
+{
+    /* a flow mapping as the whole front matter; an alias into cortex's own
+     * key and a merge key; a key with an anchor; an alias to cortex's title */
+    const char *cases[][2] = {
+        {"---\n{owner: alice, title: T, extra: [1, {a: b}]}\n---\nb", "owner: alice\nextra: [1, {a: b}]\n"},
+        {"---\ncitations: &c [src/a.c]\nsame: *c\n---\nb", "same: [src/a.c]\n"},
+        {"---\nbase: &b {x: 1}\nderived:\n  <<: *b\n  y: 2\n---\nb", "base: &b {x: 1}\nderived:\n  <<: *b\n  y: 2\n"},
+        {"---\n&k owner: alice\nwho: *k\n---\nb", "&k owner: alice\nwho: *k\n"},
+        {"---\na: 1\ntitle: &n T\nb: *n\n---\nb", "a: 1\nb: T\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        cortex_memory_doc d;
+        ck_assert_msg(cortex_memory_doc_parse(&d, cases[i][0], strlen(cases[i][0]), "t.md") == 0, "%zu: %s", i,
+                      cortex_error_last());
+        cortex_buf text = {0};
+        ck_assert_msg(cortex_memory_doc_emit(&text, &d) == 0, "%zu: %s", i, cortex_error_last());
+        const char *others = strstr(text.data, "source: unknown\n");
+        ck_assert_ptr_nonnull(others);
+        others += strlen("source: unknown\n");
+        if (strncmp(others, "citations:\n", 11) == 0) others = strstr(others, "\nsame") + 1;
+        ck_assert_msg(strncmp(others, cases[i][1], strlen(cases[i][1])) == 0 &&
+                          strcmp(others + strlen(cases[i][1]), "---\nb") == 0,
+                      "%zu:\n%s", i, text.data);
+        char *before = others_of(cases[i][0]), *after = others_of(text.data);
+        ck_assert_str_eq(after, before);
+        free(before);
+        free(after);
+        cortex_buf_free(&text);
+        cortex_memory_doc_dispose(&d);
+    }
+    /* a node that contains its own alias is written back as it was (its anchor kept, so the alias still names it) */
+    const char *loop = "---\nloop: &r [a, *r]\n---\nb";
+    cortex_memory_doc d;
+    ck_assert_int_eq(cortex_memory_doc_parse(&d, loop, strlen(loop), "l.md"), 0);
+    cortex_buf text = {0};
+    ck_assert_int_eq(cortex_memory_doc_emit(&text, &d), 0);
+    ck_assert_ptr_nonnull(strstr(text.data, "source: unknown\nloop: &r [a, *r]\n---\nb"));
+    cortex_buf_free(&text);
+    cortex_memory_doc_dispose(&d);
+    /* an alias into a key cortex writes its own way (no anchor there any more) becomes a copy of the value */
+    const char *outside = "---\ntags: &t [a]\nx: *t\n---\nb";
+    ck_assert_int_eq(cortex_memory_doc_parse(&d, outside, strlen(outside), "o.md"), 0);
+    ck_assert_int_eq(cortex_memory_doc_emit(&text, &d), 0);
+    ck_assert_ptr_nonnull(strstr(text.data, "source: unknown\nx: [a]\n---\nb"));
+    cortex_buf_free(&text);
+    cortex_memory_doc_dispose(&d);
+}
+END_TEST
+
+START_TEST(test_memory_update_and_move_keep_unknown_keys)
+{
+    cortex_memory_store *s;
+    ck_assert_int_eq(cortex_memory_store_open(&s, "project", dir, 1), 0);
+    ck_assert_int_eq(cortex_memory_category_make(s, "team"), 0);
+    cortex_memory_store_close(s);
+    write_file("team/hand.md", hand_written);
+    ck_assert_int_eq(cortex_memory_store_open(&s, "project", dir, 0), 0);
+    /* update, as the tool does: load, change, save */
+    cortex_memory_doc d;
+    ck_assert_int_eq(cortex_memory_load(&d, s, "team/hand"), 0);
+    free(d.body);
+    d.body = cortex_xstrdup("updated\n");
+    d.expires_at = 1800000000000;
+    ck_assert_msg(cortex_memory_save(s, "team/hand", &d, CORTEX_MEMORY_REPLACE) == 0, "%s", cortex_error_last());
+    cortex_memory_doc_dispose(&d);
+    ck_assert_int_eq(cortex_memory_rename(s, "team/hand", "team/moved/hand"), 0);
+    cortex_memory_store_close(s);
+    char path[512], *text = NULL;
+    snprintf(path, sizeof path, "%s/team/moved/hand.md", dir);
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t cap = 0;
+    ck_assert_int_gt(getdelim(&text, &cap, '\0', f), 0);
+    fclose(f);
+    char *before = others_of(hand_written), *after = others_of(text);
+    ck_assert_str_eq(after, before);
+    ck_assert_ptr_nonnull(strstr(text, "expires_at: 2027-01-15T08:00:00.000Z\n"));
+    ck_assert_ptr_nonnull(strstr(text, "---\nupdated\n"));
+    free(before);
+    free(after);
+    free(text);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("memory");
@@ -324,6 +587,9 @@ int main(void)
     tcase_add_test(tc, test_memory_names_are_checked);
     tcase_add_test(tc, test_memory_front_matter_round_trip);
     tcase_add_test(tc, test_memory_front_matter_faults_name_line_and_column);
+    tcase_add_test(tc, test_memory_unknown_keys_survive_a_rewrite);
+    tcase_add_test(tc, test_memory_unknown_keys_in_tricky_shapes);
+    tcase_add_test(tc, test_memory_update_and_move_keep_unknown_keys);
     tcase_add_test(tc, test_memory_filters_as_design_001_defines_them);
     tcase_add_test(tc, test_memory_hand_edits_and_malformed_files);
     tcase_add_test(tc, test_memory_index_rebuilt_from_files);
