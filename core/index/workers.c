@@ -22,6 +22,12 @@
  * it are: woken once per batch instead of at every file, it preempts a
  * worker that much less often. */
 #define TAKE_BATCH 8
+/* A file of at least 1/BIG_SHARE_OF_THREAD of one thread's part of the bytes starts first,
+ * before the window: left to its place in path order it could keep one
+ * thread busy after the others are done. Smaller ones wait their turn: a
+ * file started early holds its records until the indexer reaches it (the
+ * whole run). */
+#define BIG_SHARE_OF_THREAD 8
 
 typedef struct slot {
     cortex_extract_result result;
@@ -178,13 +184,16 @@ cortex_workers *cortex_workers_start(const char *root, const cortex_extract_job 
     }
     w->nthreads = threads;
     w->window = (size_t)threads * WINDOW_PER_THREAD;
-    /* The 2N largest jobs first, then the rest in path order. */
+    /* Of the 2N largest jobs, those big for their thread first; then the rest in path order. */
     w->order = cortex_xcalloc(njobs + 1, sizeof *w->order);
     for (size_t i = 0; i < njobs; i++) w->order[i] = i;
     size_t big = (size_t)threads * 2 < njobs ? (size_t)threads * 2 : njobs;
     size_t *by_size = cortex_xcalloc(njobs + 1, sizeof *by_size);
     memcpy(by_size, w->order, njobs * sizeof *by_size);
     qsort_r(by_size, njobs, sizeof *by_size, compare_size_desc, (void *)jobs);
+    uint64_t bytes = 0;
+    for (size_t i = 0; i < njobs; i++) bytes += jobs[i].size;
+    while (big > 0 && jobs[by_size[big - 1]].size < bytes / threads / BIG_SHARE_OF_THREAD) big--;
     char *first = cortex_xcalloc(njobs + 1, 1);
     for (size_t k = 0; k < big; k++) first[by_size[k]] = 1;
     size_t at = 0;
