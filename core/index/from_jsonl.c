@@ -90,14 +90,22 @@ static uint32_t u32(json_t *o, const char *key, size_t index)
 }
 
 /* The lines of `r` that belong to `path`: calls `take` on each, in order. */
-static int each_line_of(reader *r, const char *path, const char *key, int (*take)(json_t *, void *), void *payload)
+/* `grouped`: a line without `key` is the previous line's path's (format 1.2's
+ * references after the first of their file). */
+static int each_line_of(reader *r, const char *path, const char *key, int grouped, int (*take)(json_t *, void *),
+                        void *payload)
 {
     int rc = 0;
     while (r->cur && rc == 0) {
-        const char *f = json_string_value(json_object_get(r->cur, key));
-        if (!f) return cortex_error_set(CORTEX_EINVALID, "%s:%ld: no \"%s\"", r->name, r->line, key);
-        if (cortex_path_from_json(&r->path, f) != 0 || !r->path.data)
+        json_t *v = json_object_get(r->cur, key);
+        const char *f = json_string_value(v);
+        if (!v && grouped && r->path.data) {
+            /* the path of the line before */
+        } else if (!f) {
+            return cortex_error_set(CORTEX_EINVALID, "%s:%ld: no \"%s\"", r->name, r->line, key);
+        } else if (cortex_path_from_json(&r->path, f) != 0 || !r->path.data) {
             return cortex_error_set(CORTEX_EINVALID, "%s:%ld: a malformed path", r->name, r->line);
+        }
         int c = strcmp(r->path.data, path);
         if (c > 0) break;
         if (c == 0) rc = take(r->cur, payload);
@@ -409,11 +417,11 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
         json_t *bytes = json_object_get(f, "bytes");
         rec.bytes = json_is_integer(bytes) ? (uint64_t)json_integer_value(bytes) : 0;
         l.rec = &rec;
-        rc = each_line_of(shard_for(&in[0], rec.path), rec.path, "file", take_symbol, &l);
+        rc = each_line_of(shard_for(&in[0], rec.path), rec.path, "file", 0, take_symbol, &l);
         if (rc == 0) index_names(&l);
-        if (rc == 0) rc = each_line_of(shard_for(&in[1], rec.path), rec.path, "file", take_reference, &l);
-        if (rc == 0) rc = each_line_of(shard_for(&in[2], rec.path), rec.path, "file", take_text, &l);
-        if (rc == 0 && shard_for(&chunks, rec.path)->in) rc = each_line_of(shard_for(&chunks, rec.path), rec.path, "file", take_chunk, &l);
+        if (rc == 0) rc = each_line_of(shard_for(&in[1], rec.path), rec.path, "file", l.derive, take_reference, &l);
+        if (rc == 0) rc = each_line_of(shard_for(&in[2], rec.path), rec.path, "file", 0, take_text, &l);
+        if (rc == 0 && shard_for(&chunks, rec.path)->in) rc = each_line_of(shard_for(&chunks, rec.path), rec.path, "file", 0, take_chunk, &l);
         if (rc == 0) {
             complete(&l, root);
             rc = deliver(&rec, payload);

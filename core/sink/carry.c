@@ -41,9 +41,10 @@ void cortex_carry_advance(cortex_carry_reader *r)
 
 /* The path a line belongs to, decoded into `out`: the value of its first
  * field ({"path":"..." or {"file":"..."); only an escaped one goes through
- * jansson. */
+ * jansson. 1, `out` untouched, when the first field is another. */
 static int line_path(const char *line, cortex_buf *out)
 {
+    if (strncmp(line, "{\"path\":", 8) != 0 && strncmp(line, "{\"file\":", 8) != 0) return 1;
     const char *q = strchr(line, ':');
     if (!q || q[1] != '"') return -1;
     const char *start = q + 1, *p = start + 1;
@@ -79,7 +80,9 @@ static int line_path(const char *line, cortex_buf *out)
 
 int cortex_carry_path(cortex_carry_reader *r)
 {
-    return r->line ? line_path(r->line, &r->path) : -1;
+    if (!r->line) return -1;
+    int rc = line_path(r->line, &r->path);
+    return rc == 1 ? (r->path.data ? 0 : -1) : rc;
 }
 
 int cortex_carry_seek(cortex_carry_reader *r, const char *path)

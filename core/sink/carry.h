@@ -29,7 +29,9 @@ void cortex_carry_close(cortex_carry_reader *r);
 /** Moves to the next line. */
 void cortex_carry_advance(cortex_carry_reader *r);
 
-/** Decodes the current line's path into r->path; 0, or -1 when it has none. */
+/** Decodes the current line's path into r->path; 0, or -1 when it has none.
+ *  A line whose first field is not a path (a reference after the first of its
+ *  file, docs/index-format.md) is the previous line's path's. */
 int cortex_carry_path(cortex_carry_reader *r);
 
 /** Skips the lines of paths before `path`: 1 when the current line is

@@ -149,8 +149,9 @@ callers=$(sqlite3 "$R/.cortex/cortex.db" "SELECT count(*) FROM refs WHERE caller
 expect_eq "--from-jsonl: callers derived ($callers), none written" "0 yes" \
   "$(find "$R/.cortex/index" -name 'references*.jsonl' -exec cat {} + | grep -c '"caller"') $([ "$callers" -gt 0 ] && echo yes)"
 sed -i 's/"version": "1.2"/"version": "1.1"/' "$R/.cortex/index/index.json"
-for f in $(find "$R/.cortex/index" -name 'references*.jsonl'); do # 1.1 names every kind
-  jq -c 'if has("kind") then . else . + {kind: "call"} end' "$f" > "$f.new" && mv "$f.new" "$f"
+for f in $(find "$R/.cortex/index" -name 'references*.jsonl'); do # 1.1 names every file and kind
+  jq -cn 'foreach inputs as $l ({}; .file = ($l.file // .file); {file: .file} + $l)
+          | if has("kind") then . else . + {kind: "call"} end' "$f" > "$f.new" && mv "$f.new" "$f"
 done
 "$CORTEX" index --from-jsonl --quiet "$R"
 expect_eq "--from-jsonl of format 1.1: a caller it does not name is none" "0" \
