@@ -105,7 +105,7 @@ void http_metrics_render(http_service *svc, cortex_buf *out)
     pthread_mutex_lock(&svc->lock);
     size_t n = svc->nrepos;
     http_repo **repos = cortex_xcalloc(n ? n : 1, sizeof *repos);
-    memcpy(repos, svc->repos, n * sizeof *repos);
+    if (n) memcpy(repos, svc->repos, n * sizeof *repos);
     pthread_mutex_unlock(&svc->lock);
     static const struct {
         const char *key, *metric, *type, *help;

@@ -156,7 +156,7 @@ static json_t *repo_list(http_service *svc)
     pthread_mutex_lock(&svc->lock);
     size_t n = svc->nrepos;
     http_repo **copy = cortex_xcalloc(n ? n : 1, sizeof *copy);
-    memcpy(copy, svc->repos, n * sizeof *copy);
+    if (n) memcpy(copy, svc->repos, n * sizeof *copy);
     pthread_mutex_unlock(&svc->lock);
     json_t *a = json_array();
     for (size_t i = 0; i < n; i++) json_array_append_new(a, http_repo_json(copy[i]));
