@@ -7,7 +7,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 
 debs=(build-essential cmake pkg-config git nodejs npm
       python3 sqlite3 jq libjansson-dev libyaml-dev libxxhash-dev check
-      universal-ctags clang libclang-rt-dev ripgrep)
+      universal-ctags clang libclang-rt-dev ripgrep libmicrohttpd-dev)
 missing=()
 for p in "${debs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

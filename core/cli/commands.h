@@ -20,6 +20,7 @@ int cortex_cmd_plugins(int argc, char **argv);
 int cortex_cmd_extract(int argc, char **argv);
 int cortex_cmd_tool(int argc, char **argv);
 int cortex_cmd_mcp(int argc, char **argv);
+int cortex_cmd_serve(int argc, char **argv);
 int cortex_cmd_config(int argc, char **argv);
 int cortex_cmd_watch(int argc, char **argv);
 

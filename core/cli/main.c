@@ -19,6 +19,7 @@ const cortex_command cortex_commands[] = {
     {"extract", "print the records extracted from files, as JSON lines", cortex_cmd_extract},
     {"watch", "index, then re-index what changes as files change", cortex_cmd_watch},
     {"mcp", "serve the index to agents over MCP (stdio), keeping it current", cortex_cmd_mcp},
+    {"serve", "serve repositories over HTTP: REST, every tool, MCP (Streamable HTTP)", cortex_cmd_serve},
     {"tool", "run one MCP tool with JSON arguments", cortex_cmd_tool},
     {"config", "validate .cortex/config.yml and print the effective configuration", cortex_cmd_config},
     {NULL, NULL, NULL},

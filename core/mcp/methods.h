@@ -21,6 +21,7 @@ struct cortex_mcp_server {
     cortex_repo *repo;
     cortex_reader *reader;   /* the one thread that answers requests reads through it */
     cortex_serve *serve;     /* the background index and the watch */
+    int borrowed;            /* repo, reader and serve are the caller's (cortex_mcp_server_over) */
     int legacy_level;        /* logging/setLevel threshold (index in levels), -1 = none set */
     char legacy_version[16]; /* negotiated by initialize, "" before */
 

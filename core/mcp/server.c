@@ -57,21 +57,54 @@ int cortex_mcp_server_new(cortex_mcp_server **out, const cortex_mcp_options *opt
         cortex_mcp_server_free(s);
         return rc;
     }
-    const cortex_config *config = cortex_repo_config(s->repo);
+    cortex_mcp_repo_setup(s->repo, opts, "cortex mcp");
+    *out = s;
+    return 0;
+}
+
+void cortex_mcp_repo_setup(cortex_repo *repo, const cortex_mcp_options *opts, const char *who)
+{
+    const cortex_config *config = cortex_repo_config(repo);
     unsigned configured = 0;
     for (size_t i = 0; config && i < config->nmcp_disable; i++) {
         unsigned bit;
         if (cortex_tool_groups_parse(config->mcp_disable[i], &bit) == 0) configured |= bit;
     }
-    if (!config) fprintf(stderr, "cortex mcp: %s (indexing is off until it is fixed)\n", cortex_repo_config_error(s->repo));
-    cortex_repo_set_disabled_groups(s->repo, opts->disabled_groups | configured);
+    if (!config) fprintf(stderr, "%s: %s (indexing is off until it is fixed)\n", who, cortex_repo_config_error(repo));
+    cortex_repo_set_disabled_groups(repo, opts->disabled_groups | configured);
     /* The option over the configuration; both were checked against the same names. */
     cortex_tool_profile profile = CORTEX_TOOL_PROFILE_FULL;
     const char *profile_name = opts->tools ? opts->tools : config ? config->mcp_tools : NULL;
     if (profile_name) cortex_tool_profile_parse(profile_name, &profile);
-    cortex_repo_set_tool_profile(s->repo, profile);
-    *out = s;
-    return 0;
+    cortex_repo_set_tool_profile(repo, profile);
+}
+
+cortex_mcp_server *cortex_mcp_server_over(const cortex_mcp_options *opts, cortex_repo *repo, cortex_serve *serve,
+                                          cortex_reader *reader, cortex_mcp_send_cb send, void *payload)
+{
+    cortex_mcp_server *s = cortex_xcalloc(1, sizeof *s);
+    s->send = send;
+    s->send_payload = payload;
+    s->opts = opts;
+    s->legacy_level = -1;
+    s->request_level = -1;
+    s->repo = repo;
+    s->reader = reader;
+    s->serve = serve;
+    s->borrowed = 1;
+    return s;
+}
+
+void cortex_mcp_server_session(const cortex_mcp_server *s, cortex_mcp_session *out)
+{
+    snprintf(out->version, sizeof out->version, "%s", s->legacy_version);
+    out->level = s->legacy_level;
+}
+
+void cortex_mcp_server_resume(cortex_mcp_server *s, const cortex_mcp_session *session)
+{
+    snprintf(s->legacy_version, sizeof s->legacy_version, "%s", session->version);
+    s->legacy_level = session->level;
 }
 
 void cortex_mcp_server_start(cortex_mcp_server *s)
@@ -83,6 +116,10 @@ void cortex_mcp_server_start(cortex_mcp_server *s)
 void cortex_mcp_server_free(cortex_mcp_server *s)
 {
     if (!s) return;
+    if (s->borrowed) {
+        free(s);
+        return;
+    }
     cortex_serve_close(s->serve); /* first: its threads use the repository */
     cortex_reader_close(s->reader);
     cortex_repo_close(s->repo);

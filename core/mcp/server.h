@@ -9,9 +9,13 @@
 #ifndef CORTEX_MCP_SERVER_H
 #define CORTEX_MCP_SERVER_H
 
+#include "../tools/tools.h"
+
 #include <jansson.h>
 #include <stdatomic.h>
 #include <stdio.h>
+
+struct cortex_serve;
 
 #define CORTEX_MCP_MODERN_VERSION "2026-07-28"
 
@@ -42,6 +46,29 @@ typedef void (*cortex_mcp_send_cb)(json_t *msg, void *payload);
  *  0, or a negative code with the message set (no such root). Caller owns
  *  `*out`; free with cortex_mcp_server_free(). */
 int cortex_mcp_server_new(cortex_mcp_server **out, const cortex_mcp_options *opts, cortex_mcp_send_cb send, void *payload);
+/** A server over a repository, its live repository and a reader that the
+ *  caller owns and that outlive the server (all borrowed): what an HTTP
+ *  request is answered through, one per request on its thread's reader.
+ *  cortex_mcp_server_free() leaves them open. Caller owns the result. */
+cortex_mcp_server *cortex_mcp_server_over(const cortex_mcp_options *opts, cortex_repo *repo, struct cortex_serve *serve,
+                                          cortex_reader *reader, cortex_mcp_send_cb send, void *payload);
+
+/** What a legacy session carries from one request to the next: the version
+ *  initialize negotiated ("" before it) and the logging/setLevel threshold
+ *  (-1: none). A transport with many requests per session (HTTP) keeps it
+ *  between them. */
+typedef struct cortex_mcp_session {
+    char version[16];
+    int level;
+} cortex_mcp_session;
+void cortex_mcp_server_session(const cortex_mcp_server *s, cortex_mcp_session *out);
+void cortex_mcp_server_resume(cortex_mcp_server *s, const cortex_mcp_session *session);
+
+/** Applies the configuration's mcp.disable and mcp.tools to `repo`, under the
+ *  options' own (--disable, --tools), before the repository is shared; says
+ *  on stderr, after `who`, when the configuration does not load. */
+void cortex_mcp_repo_setup(cortex_repo *repo, const cortex_mcp_options *opts, const char *who);
+
 /** Starts what the options ask for: the first index in the background when
  *  the store is missing, and the watch. */
 void cortex_mcp_server_start(cortex_mcp_server *s);

@@ -85,6 +85,23 @@ int cortex_reader_ready(const cortex_reader *s)
     return s->db != NULL;
 }
 
+int64_t cortex_reader_generation(cortex_reader *s)
+{
+    return s->db ? cortex_store_read_generation(s->db) : 0;
+}
+
+static int64_t store_count(cortex_reader *s, cortex_store_table table);
+
+int64_t cortex_reader_files(cortex_reader *s)
+{
+    int64_t generation = cortex_reader_generation(s);
+    if (generation != s->counted_generation || generation == 0) {
+        s->indexed_files = store_count(s, CORTEX_STORE_FILES);
+        s->counted_generation = generation;
+    }
+    return s->indexed_files;
+}
+
 cortex_repo *cortex_reader_repo(const cortex_reader *s)
 {
     return s->repo;
@@ -190,15 +207,12 @@ static int64_t store_count(cortex_reader *s, cortex_store_table table)
 
 static void add_freshness(cortex_reader *s, json_t *result, json_t *stale, json_t *refreshed)
 {
-    int64_t generation = s->db ? cortex_store_read_generation(s->db) : 0;
+    int64_t generation = cortex_reader_generation(s);
     /* Counting 100,000 files costs milliseconds: once per generation. */
-    if (generation != s->counted_generation || generation == 0) {
-        s->indexed_files = store_count(s, CORTEX_STORE_FILES);
-        s->counted_generation = generation;
-    }
+    int64_t files = cortex_reader_files(s);
     json_object_set_new(result, "index",
                         json_pack("{s:I,s:I,s:o,s:o}", "generation", (json_int_t)generation, "files",
-                                  (json_int_t)s->indexed_files, "stale", stale, "refreshed", refreshed));
+                                  (json_int_t)files, "stale", stale, "refreshed", refreshed));
 }
 
 /* Re-indexes the stale files into the store. 0 on success. */
@@ -235,12 +249,14 @@ static int run_watched(json_t **out, cortex_tool_ctx *ctx, const cortex_tool *t,
 cortex_tool_outcome cortex_tool_call(json_t **out, cortex_tool_ctx *ctx, const cortex_tool *t, json_t *args)
 {
     *out = NULL;
+    ctx->failure = 0;
     cortex_reader *s = ctx->reader;
     json_t *a = args ? json_deep_copy(args) : json_object();
     cortex_buf err = {0};
     const json_t *schema = cortex_tool_input_schema(t);
     if (cortex_schema_validate(schema, a, &err) != 0) {
         cortex_buf_puts(&err, " (the tool's inputSchema lists its parameters)");
+        ctx->failure = CORTEX_EINVALID;
         cortex_tool_outcome o = failed(out, err.data);
         cortex_buf_free(&err);
         json_decref(a);
@@ -282,6 +298,7 @@ cortex_tool_outcome cortex_tool_call(json_t **out, cortex_tool_ctx *ctx, const c
     }
     if (rc != 0) {
         json_decref(*out);
+        ctx->failure = rc;
         return failed(out, cortex_error_last());
     }
     return CORTEX_TOOL_OK;

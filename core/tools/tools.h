@@ -48,6 +48,9 @@ typedef struct cortex_tool_ctx {
     void *progress_payload;
     const atomic_int *cancelled;       /* optional: non-zero stops the call (CORTEX_ECANCELLED) */
     const char *origin;                /* optional: who calls ("mcp", "cli"): a memory's default source */
+    int failure;                       /* out: a failed call's negative code (CORTEX_EINVALID for arguments
+                                          the schema refuses; CORTEX_ESTALE for handles of an older
+                                          generation), what an HTTP front end answers a status by */
 } cortex_tool_ctx;
 
 /** A tool's body: on success `*out` is its structured result (one reference, caller owns). */
@@ -135,6 +138,10 @@ void cortex_reader_close(cortex_reader *r);
 int cortex_reader_reopen(cortex_reader *r);
 /** Non-zero when the store is open. */
 int cortex_reader_ready(const cortex_reader *r);
+/** The generation of the store's last committed run, 0 when there is no store. */
+int64_t cortex_reader_generation(cortex_reader *r);
+/** Files in the store (counted once per generation), 0 when there is none. */
+int64_t cortex_reader_files(cortex_reader *r);
 cortex_repo *cortex_reader_repo(const cortex_reader *r);
 
 /** Runs an index of the whole repository (every sink) with the call's progress

@@ -92,6 +92,76 @@ int cortex_gitrepo_open(cortex_gitrepo *out, const char *dir)
     return 0;
 }
 
+/* 40 hex digits at `s`, ended by white space or the end. */
+static int is_sha(const char *s)
+{
+    for (int i = 0; i < 40; i++)
+        if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f'))) return 0;
+    return s[40] == '\0' || s[40] == '\n' || s[40] == '\r' || s[40] == ' ' || s[40] == '\t';
+}
+
+/* `ref`'s sha in packed-refs: lines "<sha> <ref>"; "^<sha>" lines peel tags. */
+static int packed_ref(char out[41], const char *commondir, const char *ref)
+{
+    char *path = join(commondir, "packed-refs");
+    size_t len = 0;
+    char *text = cortex_ignore__read_file(path, 0, &len);
+    free(path);
+    int rc = CORTEX_ENOTFOUND;
+    size_t rlen = strlen(ref);
+    for (char *line = text; line && *line;) {
+        char *end = strchr(line, '\n');
+        size_t n = end ? (size_t)(end - line) : strlen(line);
+        if (n >= 41 + rlen && is_sha(line) && line[40] == ' ' && strncmp(line + 41, ref, rlen) == 0 &&
+            (n == 41 + rlen || line[41 + rlen] == '\r')) {
+            memcpy(out, line, 40);
+            out[40] = '\0';
+            rc = 0;
+        }
+        line = end ? end + 1 : line + n;
+    }
+    free(text);
+    return rc;
+}
+
+int cortex_gitrepo_head(char out[41], const cortex_gitrepo *r)
+{
+    char *ref = cortex_xstrdup("HEAD");
+    int rc = CORTEX_ENOTFOUND;
+    for (int depth = 0; depth < 5; depth++) {
+        /* HEAD and per-worktree refs live in gitdir; branches in the common directory. */
+        char *path = join(strcmp(ref, "HEAD") == 0 ? r->gitdir : r->commondir, ref);
+        size_t len = 0;
+        char *text = cortex_ignore__read_file(path, 0, &len);
+        free(path);
+        if (!text) {
+            rc = strncmp(ref, "refs/", 5) == 0 ? packed_ref(out, r->commondir, ref) : CORTEX_ENOTFOUND;
+            break;
+        }
+        if (len >= 40 && is_sha(text)) {
+            memcpy(out, text, 40);
+            out[40] = '\0';
+            free(text);
+            rc = 0;
+            break;
+        }
+        if (strncmp(text, "ref:", 4) != 0) {
+            free(text);
+            break;
+        }
+        char *name = text + 4 + strspn(text + 4, " \t");
+        name[strcspn(name, " \t\r\n")] = '\0';
+        /* a ref leaves refs/ by no `..`: it names a file under the repository */
+        int bad = strncmp(name, "refs/", 5) != 0 || strstr(name, "..") != NULL;
+        free(ref);
+        ref = cortex_xstrdup(name);
+        free(text);
+        if (bad) break;
+    }
+    free(ref);
+    return rc;
+}
+
 int cortex_gitrepo_discover(cortex_gitrepo *out, const char *dir, dev_t dev)
 {
     char *d = cortex_xstrdup(dir);

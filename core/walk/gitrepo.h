@@ -31,6 +31,12 @@ int cortex_gitrepo_discover(cortex_gitrepo *out, const char *dir, dev_t dev);
 
 void cortex_gitrepo_dispose(cortex_gitrepo *r);
 
+/** The commit HEAD names, as 40 hex digits and a NUL into `out`: a detached
+ *  HEAD's own, or the branch's from its loose ref file, else from
+ *  packed-refs (the branch's last line there). 0, or CORTEX_ENOTFOUND (an
+ *  unborn branch, a ref that is no sha-1, a symbolic ref more than five deep). */
+int cortex_gitrepo_head(char out[41], const cortex_gitrepo *r);
+
 /** core.excludesFile as the system (/etc/gitconfig, or $GIT_CONFIG_SYSTEM;
  *  none with $GIT_CONFIG_NOSYSTEM) and global ($XDG_CONFIG_HOME/git/config or
  *  ~/.config/git/config, then ~/.gitconfig; or $GIT_CONFIG_GLOBAL) files set
