@@ -244,6 +244,8 @@ expect_eq "a foreign Origin: 403 forbidden_origin" '403 "forbidden_origin"' \
 expect_eq "a rebinding Origin with a loopback Host: 403" '403' \
   "$(status_of "$(req GET /repos '' -H 'Origin: http://attacker.test:7878' -H 'Host: 127.0.0.1')")"
 expect_eq "a loopback Origin is allowed" '200' "$(status_of "$(req GET /health '' -H "Origin: http://127.0.0.1:$PORT")")"
+expect_eq "a name that starts like a loopback address is no loopback Origin: 403" '403' \
+  "$(status_of "$(req GET /repos '' -H 'Origin: http://127.attacker.test:7878')")"
 expect_eq "the service still answers after every hostile request" '200' "$(status_of "$(req GET /health '')")"
 
 # metrics
