@@ -195,7 +195,7 @@ static void read_description(cortex_memory_store *s, const char *rel, char **out
     size_t len;
     snprintf(shown, sizeof shown, "%s%s" CORTEX_MEMORY_CATEGORY_FILE, rel, *rel ? "/" : "");
     if (cortex_memory_disk_read(&text, &len, NULL, NULL, dir, CORTEX_MEMORY_CATEGORY_FILE, shown) == 0) {
-        if (cortex_memory_category_parse(out, text, len, shown) != 0) problem(s, cortex_error_last());
+        if (cortex_memory_category_parse(out, NULL, text, len, shown) != 0) problem(s, cortex_error_last());
         free(text);
     }
     close(dir);
@@ -616,14 +616,29 @@ int cortex_memory_category_describe(cortex_memory_store *s, const char *category
     if (dir < 0) return CORTEX_EIO;
     char shown[CORTEX_MEMORY_PATH_MAX + 32];
     snprintf(shown, sizeof shown, "%s/" CORTEX_MEMORY_CATEGORY_FILE, category);
-    if (description && *description) {
-        cortex_buf text = {0};
-        rc = cortex_memory_category_emit(&text, description);
-        if (rc == 0) rc = cortex_memory_disk_write(dir, CORTEX_MEMORY_CATEGORY_FILE, text.data, text.len, 0, shown);
-        cortex_buf_free(&text);
-    } else if (unlinkat(dir, CORTEX_MEMORY_CATEGORY_FILE, 0) == 0) {
+    /* the file's other keys are a person's own: kept, as a memory's are; a file that does not read is left alone */
+    char *text = NULL, *old = NULL;
+    size_t len;
+    cortex_memory_extra *extra = NULL;
+    rc = cortex_memory_disk_read(&text, &len, NULL, NULL, dir, CORTEX_MEMORY_CATEGORY_FILE, shown);
+    if (rc == CORTEX_ENOTFOUND) rc = 0;
+    else if (rc == 0 && cortex_memory_category_parse(&old, &extra, text, len, shown) != 0) {
+        char *why = cortex_xstrdup(cortex_error_last());
+        rc = cortex_error_set(CORTEX_EINVALID, "%s (left as it is: fix or remove it first)", why);
+        free(why);
+    }
+    free(text);
+    free(old);
+    int keep = extra || (description && *description);
+    if (rc == 0 && keep) {
+        cortex_buf out = {0};
+        rc = cortex_memory_category_emit(&out, description && *description ? description : NULL, extra);
+        if (rc == 0) rc = cortex_memory_disk_write(dir, CORTEX_MEMORY_CATEGORY_FILE, out.data, out.len, 0, shown);
+        cortex_buf_free(&out);
+    } else if (rc == 0 && unlinkat(dir, CORTEX_MEMORY_CATEGORY_FILE, 0) == 0) {
         fsync(dir);
     }
+    cortex_memory_extra_free(extra);
     close(dir);
     if (rc) return rc;
     for (size_t i = 0; i < s->ncats; i++)
