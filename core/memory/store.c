@@ -253,7 +253,8 @@ static int sync_store(cortex_memory_store *s, int64_t *indexed)
     clear_cats(s);
     int rc = cortex_memory_index_begin(s->index);
     if (rc == 0) rc = cortex_memory_index_stamps(s->index, add_stamp, &y);
-    if (rc == 0) rc = cortex_memory_disk_walk(s->root_fd, sync_entry, sync_skip, &y);
+    /* under the lock no writer is at work: a temporary file is a dead writer's */
+    if (rc == 0) rc = cortex_memory_disk_walk(s->root_fd, sync_entry, sync_skip, &y, 1);
     for (size_t i = 0; rc == 0 && i < y.n; i++)
         if (!y.stamps[i].seen) rc = cortex_memory_index_remove(s->index, y.stamps[i].path);
     if (rc == 0)

@@ -2,6 +2,7 @@
  * the front matter round trip, design 001's filter semantics, malformed
  * files, hand edits noticed, and the index rebuilt from the files. */
 #define _GNU_SOURCE
+#include "memory/disk.h"
 #include "memory/front_matter.h"
 #include "memory/names.h"
 #include "memory/store.h"
@@ -675,6 +676,27 @@ START_TEST(test_memory_category_file_keeps_unknown_keys)
 }
 END_TEST
 
+START_TEST(test_memory_temporary_names_are_exact)
+{
+    long pid = 0;
+    const char *yes[] = {".use-wal.md.123.0.tmp", ".a.md.1.77.tmp", "._category.yml.4194304.2.tmp", "..gitignore.9.0.tmp",
+                         NULL};
+    for (int i = 0; yes[i]; i++) ck_assert_msg(cortex_memory_disk_tmp_name(yes[i], &pid), "%s", yes[i]);
+    ck_assert_int_eq(pid, 9);
+    const char *no[] = {"use-wal.md.123.0.tmp",   /* not hidden */
+                        ".use-wal.md.123.tmp",    /* no <n> */
+                        ".use-wal.md.12a.0.tmp",  /* pid not digits */
+                        ".use-wal.md.0.0.tmp",    /* pid 0: no process */
+                        ".use-wal.md.99999999999.0.tmp", /* no pid_t */
+                        ".use-wal.md.-5.0.tmp",   ".use-wal.md..0.tmp", ".use-wal.md.1.0.tmp.bak", ".use-wal.md.1.0.TMP",
+                        ".Use-wal.md.1.0.tmp",    /* no slug */
+                        ".use_wal.md.1.0.tmp",    ".notes.txt.1.0.tmp", /* no file cortex writes */
+                        "..md.1.0.tmp",           ".md.1.0.tmp", ".x.1.0.tmp", ".lock", ".1.0.tmp", ".tmp", ".git",
+                        ".a.md.1.0.tmp/x",        "..a.md.1.0.tmp", NULL};
+    for (int i = 0; no[i]; i++) ck_assert_msg(!cortex_memory_disk_tmp_name(no[i], &pid), "%s", no[i]);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("memory");
@@ -690,6 +712,7 @@ int main(void)
     tcase_add_test(tc, test_memory_hand_edits_and_malformed_files);
     tcase_add_test(tc, test_memory_index_rebuilt_from_files);
     tcase_add_test(tc, test_memory_category_file_keeps_unknown_keys);
+    tcase_add_test(tc, test_memory_temporary_names_are_exact);
     suite_add_tcase(s, tc);
     return cortex_check_run(s);
 }
