@@ -12,12 +12,15 @@
 #include "../util/mem.h"
 
 #include <dirent.h>
+#include <limits.h>
+#include <signal.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -133,13 +136,73 @@ int cortex_memory_disk_stamp(int64_t *mtime_ns, int64_t *size, int dir_fd, const
     return 0;
 }
 
+/* All digits, at least one, at most 10; its value in `*out`. */
+static int digits(const char *p, size_t n, long long *out)
+{
+    if (n == 0 || n > 10) return 0;
+    long long v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] < '0' || p[i] > '9') return 0;
+        v = v * 10 + (p[i] - '0');
+    }
+    *out = v;
+    return 1;
+}
+
+int cortex_memory_disk_tmp_name(const char *name, long *pid)
+{
+    /* ".<file>.<pid>.<n>.tmp", as cortex_memory_disk_write names it */
+    size_t len = strlen(name);
+    if (len < 12 || name[0] != '.' || strcmp(name + len - 4, ".tmp") != 0) return 0;
+    const char *end = name + len - 4, *dot_n = end, *dot_pid;
+    while (dot_n > name && dot_n[-1] != '.') dot_n--;
+    if (dot_n <= name + 1) return 0;
+    dot_n--; /* the '.' before <n> */
+    dot_pid = dot_n;
+    while (dot_pid > name && dot_pid[-1] != '.') dot_pid--;
+    if (dot_pid <= name + 1) return 0;
+    dot_pid--; /* the '.' before <pid> */
+    long long n, p;
+    if (!digits(dot_n + 1, (size_t)(end - dot_n - 1), &n) || !digits(dot_pid + 1, (size_t)(dot_n - dot_pid - 1), &p) ||
+        p < 1 || p > INT_MAX)
+        return 0;
+    /* <file>: a memory's "<slug>.md", a category's description, the store's .gitignore */
+    size_t flen = (size_t)(dot_pid - name - 1);
+    const char *file = name + 1;
+    char slug[CORTEX_MEMORY_NAME_MAX + 1];
+    int ok = (flen == strlen(CORTEX_MEMORY_CATEGORY_FILE) && memcmp(file, CORTEX_MEMORY_CATEGORY_FILE, flen) == 0) ||
+             (flen == 10 && memcmp(file, ".gitignore", 10) == 0);
+    if (!ok && flen > 3 && flen - 3 <= CORTEX_MEMORY_NAME_MAX && memcmp(file + flen - 3, ".md", 3) == 0) {
+        memcpy(slug, file, flen - 3);
+        slug[flen - 3] = '\0';
+        ok = cortex_memory_check_name("slug", slug) == 0;
+    }
+    if (ok) *pid = (long)p;
+    return ok;
+}
+
+/* A writer's temporary file in `fd` that its writer left: the writer is gone
+ * (no such process) or the file is older than CORTEX_MEMORY_TMP_STALE_S. Only
+ * a regular file of exactly that name, never a link or a directory. */
+static void clean_tmp(int fd, const char *name)
+{
+    long pid;
+    struct stat st;
+    if (!cortex_memory_disk_tmp_name(name, &pid) || fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+        !S_ISREG(st.st_mode))
+        return;
+    int gone = kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+    if (!gone && time(NULL) - st.st_mtim.tv_sec <= CORTEX_MEMORY_TMP_STALE_S) return;
+    unlinkat(fd, name, 0);
+}
+
 static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 typedef struct walking {
     cortex_memory_entry_cb cb;
     cortex_memory_skip_cb skip;
     void *payload;
-    int depth;
+    int depth, clean;
 } walking;
 
 static int walk_dir(walking *w, int fd, const char *rel)
@@ -153,9 +216,18 @@ static int walk_dir(walking *w, int fd, const char *rel)
     }
     char **names = NULL;
     size_t n = 0, cap = 0;
+    char **hidden = NULL; /* the temporaries a clean looks at */
+    size_t nhidden = 0, hidden_cap = 0;
     for (struct dirent *e; (e = readdir(d));)
         if (e->d_name[0] != '.') *CORTEX_PUSH(names, n, cap) = cortex_xstrdup(e->d_name);
+        else if (w->clean)
+            *CORTEX_PUSH(hidden, nhidden, hidden_cap) = cortex_xstrdup(e->d_name);
     closedir(d);
+    for (size_t i = 0; i < nhidden; i++) {
+        clean_tmp(fd, hidden[i]);
+        free(hidden[i]);
+    }
+    free(hidden);
     if (n) qsort(names, n, sizeof *names, compare_names);
     int rc = 0;
     cortex_buf path = {0};
@@ -206,8 +278,9 @@ static int walk_dir(walking *w, int fd, const char *rel)
     return rc;
 }
 
-int cortex_memory_disk_walk(int root_fd, cortex_memory_entry_cb cb, cortex_memory_skip_cb skip, void *payload)
+int cortex_memory_disk_walk(int root_fd, cortex_memory_entry_cb cb, cortex_memory_skip_cb skip, void *payload,
+                            int clean)
 {
-    walking w = {cb, skip, payload, 0};
+    walking w = {cb, skip, payload, 0, clean};
     return walk_dir(&w, root_fd, "");
 }

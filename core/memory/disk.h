@@ -47,7 +47,21 @@ typedef void (*cortex_memory_skip_cb)(const char *rel, const char *why, void *pa
 
 /** Walks the store under `root_fd`: each category directory (before its
  *  contents) and each memory file (<slug>.md), in name order. Hidden
- *  entries are passed over; links and invalid names are reported to `skip`. */
-int cortex_memory_disk_walk(int root_fd, cortex_memory_entry_cb cb, cortex_memory_skip_cb skip, void *payload);
+ *  entries are passed over; links and invalid names are reported to `skip`.
+ *  With `clean` (the caller holds the store's lock, so no writer is at
+ *  work), each directory's temporary files left by a writer that is gone are
+ *  removed: see cortex_memory_disk_tmp_name(); nothing else is. */
+int cortex_memory_disk_walk(int root_fd, cortex_memory_entry_cb cb, cortex_memory_skip_cb skip, void *payload,
+                            int clean);
+
+/* A writer's temporary file is removed by a clean when no process has its pid,
+ * or (the pid reused) when it is older than this. */
+#define CORTEX_MEMORY_TMP_STALE_S 300
+
+/** Whether `name` is exactly a temporary file's name as
+ *  cortex_memory_disk_write makes it: ".<file>.<pid>.<n>.tmp", <file> a
+ *  memory's "<slug>.md" (a valid slug), "_category.yml" or ".gitignore",
+ *  <pid> and <n> decimal digits (pid 1 .. INT_MAX), into `*pid`. */
+int cortex_memory_disk_tmp_name(const char *name, long *pid);
 
 #endif

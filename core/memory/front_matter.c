@@ -87,17 +87,19 @@ struct cortex_memory_extra {
     size_t npairs, pairs_cap;
 };
 
-static const char *const known_keys[] = {"title", "created_at", "updated_at", "expires_at",
-                                         "tags",  "source",     "citations",  NULL};
+/* The keys cortex reads and writes itself, in a memory and in a category file. */
+static const char *const memory_keys[] = {"title", "created_at", "updated_at", "expires_at",
+                                          "tags",  "source",     "citations",  NULL};
+static const char *const category_keys[] = {"description", NULL};
 
-static int is_known(const char *key)
+static int is_known(const char *key, const char *const *known)
 {
-    for (int i = 0; known_keys[i]; i++)
-        if (strcmp(key, known_keys[i]) == 0) return 1;
+    for (int i = 0; known[i]; i++)
+        if (strcmp(key, known[i]) == 0) return 1;
     return 0;
 }
 
-static void extra_free(cortex_memory_extra *x)
+void cortex_memory_extra_free(cortex_memory_extra *x)
 {
     if (!x) return;
     for (size_t i = 0; i < x->n; i++) yaml_event_delete(&x->events[i]);
@@ -119,9 +121,10 @@ static const char *anchor_of(const yaml_event_t *ev)
 }
 
 /* Reads the events of `yaml` and keeps the root mapping's pairs whose key is
- * not cortex's; `*out` stays NULL when there are none. The text has already
- * loaded as a document, so a fault here is libyaml's own. */
-static int extra_capture(cortex_memory_extra **out, const char *yaml, size_t len, const char *name)
+ * not in `known` (cortex's); `*out` stays NULL when there are none. The text
+ * has already loaded as a document, so a fault here is libyaml's own. */
+static int extra_capture(cortex_memory_extra **out, const char *yaml, size_t len, const char *name,
+                         const char *const *known)
 {
     *out = NULL;
     cortex_memory_extra *x = cortex_xcalloc(1, sizeof *x);
@@ -141,7 +144,7 @@ static int extra_capture(cortex_memory_extra **out, const char *yaml, size_t len
     }
     yaml_parser_delete(&parser);
     if (rc) {
-        extra_free(x);
+        cortex_memory_extra_free(x);
         return rc;
     }
     x->end = cortex_xcalloc(x->n + 1, sizeof *x->end);
@@ -179,7 +182,7 @@ static int extra_capture(cortex_memory_extra **out, const char *yaml, size_t len
         for (size_t k = 3; k < last;) {
             size_t v = x->end[k], next = v < last ? x->end[v] : last;
             const yaml_event_t *key = &x->events[k];
-            if (key->type != YAML_SCALAR_EVENT || !is_known((const char *)key->data.scalar.value)) {
+            if (key->type != YAML_SCALAR_EVENT || !is_known((const char *)key->data.scalar.value, known)) {
                 size_t *pair = *CORTEX_PUSH(x->pairs, x->npairs, x->pairs_cap);
                 pair[0] = k;
                 pair[1] = next;
@@ -187,7 +190,7 @@ static int extra_capture(cortex_memory_extra **out, const char *yaml, size_t len
             k = next;
         }
     }
-    if (!x->npairs) extra_free(x);
+    if (!x->npairs) cortex_memory_extra_free(x);
     else *out = x;
     return 0;
 }
@@ -280,7 +283,7 @@ void cortex_memory_doc_dispose(cortex_memory_doc *doc)
         free(doc->citations[i].url);
     }
     free(doc->citations);
-    extra_free(doc->extra);
+    cortex_memory_extra_free(doc->extra);
     *doc = (cortex_memory_doc){0};
 }
 
@@ -465,7 +468,7 @@ int cortex_memory_doc_parse(cortex_memory_doc *out, const char *text, size_t len
     rc = fields(out, &r, &others);
     yaml_document_delete(&doc);
     yaml_parser_delete(&parser);
-    if (rc == 0 && others) rc = extra_capture(&out->extra, yaml_start, (size_t)(yaml_end - yaml_start), name);
+    if (rc == 0 && others) rc = extra_capture(&out->extra, yaml_start, (size_t)(yaml_end - yaml_start), name, memory_keys);
     if (rc) {
         cortex_memory_doc_dispose(out);
         return rc;
@@ -553,13 +556,16 @@ static int emit_fields(yaml_emitter_t *e, const cortex_memory_doc *d)
     return ok;
 }
 
-int cortex_memory_doc_emit(cortex_buf *out, const cortex_memory_doc *doc)
+/* A YAML document of one block mapping into `out`: `fields` (cortex's own
+ * keys), then `extra`'s (a person's own, as they were read). Memories and
+ * category files are both written so. */
+static int emit_mapping(cortex_buf *out, int (*fields)(yaml_emitter_t *, const void *), const void *arg,
+                        const cortex_memory_extra *extra)
 {
     yaml_emitter_t e;
     yaml_event_t ev;
-    cortex_buf yaml = {0};
     yaml_emitter_initialize(&e);
-    yaml_emitter_set_output(&e, write_out, &yaml);
+    yaml_emitter_set_output(&e, write_out, out);
     yaml_emitter_set_unicode(&e, 1);
     yaml_emitter_set_width(&e, -1);
     yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
@@ -567,8 +573,8 @@ int cortex_memory_doc_emit(cortex_buf *out, const cortex_memory_doc *doc)
     yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1);
     ok = ok && emit(&e, &ev);
     yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE);
-    ok = ok && emit(&e, &ev) && emit_fields(&e, doc);
-    int rc = ok ? emit_extra(&e, doc->extra) : 0;
+    ok = ok && emit(&e, &ev) && fields(&e, arg);
+    int rc = ok ? emit_extra(&e, extra) : 0;
     yaml_mapping_end_event_initialize(&ev);
     ok = ok && rc == 0 && emit(&e, &ev);
     yaml_document_end_event_initialize(&ev, 1);
@@ -579,6 +585,15 @@ int cortex_memory_doc_emit(cortex_buf *out, const cortex_memory_doc *doc)
         rc = cortex_error_set(CORTEX_EINVALID, "cannot write the front matter: %s",
                               e.problem ? e.problem : "libyaml refused it");
     yaml_emitter_delete(&e);
+    return rc;
+}
+
+static int emit_doc_fields(yaml_emitter_t *e, const void *doc) { return emit_fields(e, doc); }
+
+int cortex_memory_doc_emit(cortex_buf *out, const cortex_memory_doc *doc)
+{
+    cortex_buf yaml = {0};
+    int rc = emit_mapping(&yaml, emit_doc_fields, doc, doc->extra);
     if (rc == 0) {
         cortex_buf_puts(out, "---\n");
         cortex_buf_add(out, yaml.data ? yaml.data : "", yaml.len);
@@ -591,9 +606,11 @@ int cortex_memory_doc_emit(cortex_buf *out, const cortex_memory_doc *doc)
 
 /* ---- a category's description ---------------------------------------------------- */
 
-int cortex_memory_category_parse(char **out, const char *text, size_t len, const char *name)
+int cortex_memory_category_parse(char **out, cortex_memory_extra **extra, const char *text, size_t len,
+                                 const char *name)
 {
     *out = NULL;
+    if (extra) *extra = NULL;
     yaml_parser_t parser;
     yaml_document_t doc;
     yaml_parser_initialize(&parser);
@@ -607,41 +624,34 @@ int cortex_memory_category_parse(char **out, const char *text, size_t len, const
         return rc;
     }
     rc = 0;
+    int others = 0;
     const yaml_node_t *root = yaml_document_get_root_node(&doc);
     if (root && root->type == YAML_MAPPING_NODE) {
         for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top && !rc; p++) {
             const char *key = scalar(yaml_document_get_node(&doc, p->key));
             if (key && strcmp(key, "description") == 0)
                 rc = string_field(out, &r, yaml_document_get_node(&doc, p->value), key);
+            else others = 1; /* a person's own key: kept, as in a memory */
         }
     } else if (root && !is_null(root)) {
         rc = fault(&r, root->start_mark, "a category file is a mapping with a description", NULL);
     }
     yaml_document_delete(&doc);
     yaml_parser_delete(&parser);
+    if (rc == 0 && others && extra) rc = extra_capture(extra, text, len, name, category_keys);
+    if (rc) {
+        free(*out);
+        *out = NULL;
+    }
     return rc;
 }
 
-int cortex_memory_category_emit(cortex_buf *out, const char *description)
+static int emit_description(yaml_emitter_t *e, const void *description)
 {
-    yaml_emitter_t e;
-    yaml_event_t ev;
-    yaml_emitter_initialize(&e);
-    yaml_emitter_set_output(&e, write_out, out);
-    yaml_emitter_set_unicode(&e, 1);
-    yaml_emitter_set_width(&e, -1);
-    yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
-    int ok = emit(&e, &ev);
-    yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1);
-    ok = ok && emit(&e, &ev);
-    yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE);
-    ok = ok && emit(&e, &ev) && emit_scalar(&e, "description", 0) && emit_scalar(&e, description, 0);
-    yaml_mapping_end_event_initialize(&ev);
-    ok = ok && emit(&e, &ev);
-    yaml_document_end_event_initialize(&ev, 1);
-    ok = ok && emit(&e, &ev);
-    yaml_stream_end_event_initialize(&ev);
-    ok = ok && emit(&e, &ev) && yaml_emitter_flush(&e);
-    yaml_emitter_delete(&e);
-    return ok ? 0 : cortex_error_set(CORTEX_EINVALID, "cannot write a category description");
+    return !description || (emit_scalar(e, "description", 0) && emit_scalar(e, description, 0));
+}
+
+int cortex_memory_category_emit(cortex_buf *out, const char *description, const cortex_memory_extra *extra)
+{
+    return emit_mapping(out, emit_description, description, extra);
 }

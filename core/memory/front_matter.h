@@ -57,11 +57,18 @@ void cortex_memory_time_format(char *out, int64_t ms);
 /** Now, in epoch ms. */
 int64_t cortex_memory_now_ms(void);
 
+/** Frees the keys kept by a parse; NULL-safe. */
+void cortex_memory_extra_free(cortex_memory_extra *x);
+
 /* ---- a category's description: <category>/_category.yml, "description: text" ---- */
 
 /** The description in a _category.yml's `len` bytes (`*out` NULL when none;
- *  caller frees); CORTEX_EINVALID "<name>:line:col: ..." when not such YAML. */
-int cortex_memory_category_parse(char **out, const char *text, size_t len, const char *name);
-int cortex_memory_category_emit(cortex_buf *out, const char *description);
+ *  caller frees); CORTEX_EINVALID "<name>:line:col: ..." when not such YAML.
+ *  With `extra`, the file's other keys are kept there (NULL when none;
+ *  free with cortex_memory_extra_free), as a memory's are. */
+int cortex_memory_category_parse(char **out, cortex_memory_extra **extra, const char *text, size_t len,
+                                 const char *name);
+/** A _category.yml: `description` (NULL: none), then `extra`'s keys as they were read. */
+int cortex_memory_category_emit(cortex_buf *out, const char *description, const cortex_memory_extra *extra);
 
 #endif

@@ -16,6 +16,9 @@
 /* A memory path (category/slug): at most this many bytes. */
 #define CORTEX_MEMORY_PATH_MAX (CORTEX_MEMORY_DEPTH_MAX * (CORTEX_MEMORY_NAME_MAX + 1) + CORTEX_MEMORY_NAME_MAX)
 
+/* The file holding a category's description, beside its memories (not a slug, so never a memory). */
+#define CORTEX_MEMORY_CATEGORY_FILE "_category.yml"
+
 /** 0 when `name` is one name ([a-z0-9] then [a-z0-9-], at most
  *  CORTEX_MEMORY_NAME_MAX bytes); CORTEX_EINVALID with a message naming
  *  `what` ("slug", "store") otherwise. */

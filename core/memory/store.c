@@ -29,6 +29,8 @@
 struct cortex_memory_store {
     char *name, *dir;
     int root_fd, lock_fd;
+    int read_only; /* errno why the store cannot be written here (EACCES, EROFS, ...); 0: it can */
+    const char *read_only_what; /* what cannot be written: "the directory", "its .lock" */
     cortex_memory_index *index;
     char *notice;
     char **problems;
@@ -195,7 +197,7 @@ static void read_description(cortex_memory_store *s, const char *rel, char **out
     size_t len;
     snprintf(shown, sizeof shown, "%s%s" CORTEX_MEMORY_CATEGORY_FILE, rel, *rel ? "/" : "");
     if (cortex_memory_disk_read(&text, &len, NULL, NULL, dir, CORTEX_MEMORY_CATEGORY_FILE, shown) == 0) {
-        if (cortex_memory_category_parse(out, text, len, shown) != 0) problem(s, cortex_error_last());
+        if (cortex_memory_category_parse(out, NULL, text, len, shown) != 0) problem(s, cortex_error_last());
         free(text);
     }
     close(dir);
@@ -253,7 +255,8 @@ static int sync_store(cortex_memory_store *s, int64_t *indexed)
     clear_cats(s);
     int rc = cortex_memory_index_begin(s->index);
     if (rc == 0) rc = cortex_memory_index_stamps(s->index, add_stamp, &y);
-    if (rc == 0) rc = cortex_memory_disk_walk(s->root_fd, sync_entry, sync_skip, &y);
+    /* under the lock no writer is at work: a temporary file is a dead writer's (read-only: left alone) */
+    if (rc == 0) rc = cortex_memory_disk_walk(s->root_fd, sync_entry, sync_skip, &y, !s->read_only);
     for (size_t i = 0; rc == 0 && i < y.n; i++)
         if (!y.stamps[i].seen) rc = cortex_memory_index_remove(s->index, y.stamps[i].path);
     if (rc == 0)
@@ -297,15 +300,32 @@ static void write_gitignore(cortex_memory_store *s)
     (void)cortex_memory_disk_write(s->root_fd, ".gitignore", text, sizeof text - 1, 1, ".gitignore");
 }
 
+/* Every write of a store whose directory cannot be written here: refused
+ * before anything is touched, naming the directory. */
+static int refuse_read_only(const cortex_memory_store *s)
+{
+    return cortex_error_set(CORTEX_EIO,
+                            "%s: cannot write the memory store: %s is read-only here (%s); nothing was "
+                            "changed (reads still work)",
+                            s->dir, s->read_only_what, strerror(s->read_only));
+}
+
 static int open_index(cortex_memory_store *s)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/memory.db", s->dir);
     int fresh = 0;
-    int rc = cortex_memory_index_open(&s->index, &fresh, path);
+    /* read-only: memory.db cannot be brought up to date, so the files are read into an index in memory */
+    int rc = cortex_memory_index_open(&s->index, &fresh, s->read_only ? ":memory:" : path);
     int64_t n = 0;
     if (rc == 0) rc = sync_store(s, &n);
-    if (rc == 0 && fresh && n > 0) { /* a new, empty store is no news */
+    if (rc == 0 && s->read_only) {
+        free(s->notice);
+        if (asprintf(&s->notice, "%s%s is read-only here (%s): the memories were read from the files into an index in "
+                     "memory; writes are refused",
+                     s->dir, strcmp(s->read_only_what, "the directory") == 0 ? "" : "/.lock", strerror(s->read_only)) < 0)
+            s->notice = NULL;
+    } else if (rc == 0 && fresh && n > 0) { /* a new, empty store is no news */
         free(s->notice);
         if (asprintf(&s->notice, "%s/memory.db was missing or of another schema: rebuilt from the files (%lld memories)",
                      s->dir, (long long)n) < 0)
@@ -330,15 +350,25 @@ int cortex_memory_store_open(cortex_memory_store **out, const char *name, const 
     s->root_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     int rc = 0;
     if (s->root_fd < 0) rc = cortex_error_set(CORTEX_EIO, "%s: cannot open the memory store: %s", dir, strerror(errno));
-    if (rc == 0) {
-        s->lock_fd = openat(s->root_fd, ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
-        if (s->lock_fd < 0)
-            rc = cortex_error_set(CORTEX_EIO, "%s/.lock: cannot lock the memory store: %s%s", dir, strerror(errno),
-                                  errno == EACCES || errno == EROFS ? " (the store is in a read-only directory)" : "");
-        while (rc == 0 && flock(s->lock_fd, LOCK_EX) != 0)
-            if (errno != EINTR) rc = cortex_error_set(CORTEX_EIO, "%s/.lock: cannot lock: %s", dir, strerror(errno));
+    if (rc == 0 && faccessat(s->root_fd, ".", W_OK, AT_EACCESS) != 0 &&
+        (errno == EACCES || errno == EROFS || errno == EPERM)) {
+        s->read_only = errno;
+        s->read_only_what = "the directory";
     }
-    if (rc == 0) write_gitignore(s);
+    if (rc == 0 && !s->read_only) {
+        s->lock_fd = openat(s->root_fd, ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (s->lock_fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM)) { /* another user's .lock */
+            s->read_only = errno;
+            s->read_only_what = "its .lock";
+        } else if (s->lock_fd < 0)
+            rc = cortex_error_set(CORTEX_EIO, "%s/.lock: cannot lock the memory store: %s", dir, strerror(errno));
+    }
+    /* read-only here: a shared lock, so a writer elsewhere (another user) is not read half-way; none when no
+     * writer ever made .lock */
+    if (rc == 0 && s->read_only) s->lock_fd = openat(s->root_fd, ".lock", O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    while (rc == 0 && s->lock_fd >= 0 && flock(s->lock_fd, s->read_only ? LOCK_SH : LOCK_EX) != 0)
+        if (errno != EINTR) rc = cortex_error_set(CORTEX_EIO, "%s/.lock: cannot lock: %s", dir, strerror(errno));
+    if (rc == 0 && !s->read_only) write_gitignore(s);
     if (rc == 0) rc = open_index(s);
     if (rc) {
         cortex_memory_store_close(s);
@@ -367,6 +397,7 @@ void cortex_memory_store_close(cortex_memory_store *s)
 
 int cortex_memory_store_reindex(cortex_memory_store *s, int64_t *count)
 {
+    if (s->read_only) return refuse_read_only(s);
     cortex_memory_index_close(s->index);
     s->index = NULL;
     static const char *const suffixes[] = {"-wal", "-shm", ""};
@@ -462,6 +493,7 @@ int cortex_memory_save(cortex_memory_store *s, const char *path, const cortex_me
     located l;
     int rc = locate(&l, path);
     if (rc) return rc;
+    if (s->read_only) return refuse_read_only(s);
     int dir = cortex_memory_disk_dir(s->root_fd, l.category, mode == CORTEX_MEMORY_CREATE);
     if (dir < 0) return mode == CORTEX_MEMORY_REPLACE && strstr(cortex_error_last(), "No such") ? not_found(path) : CORTEX_EIO;
     if (mode == CORTEX_MEMORY_REPLACE && faccessat(dir, l.name, F_OK, AT_SYMLINK_NOFOLLOW) != 0) {
@@ -489,6 +521,7 @@ int cortex_memory_delete(cortex_memory_store *s, const char *path)
     located l;
     int rc = locate(&l, path);
     if (rc) return rc;
+    if (s->read_only) return refuse_read_only(s);
     int dir = cortex_memory_disk_dir(s->root_fd, l.category, 0);
     if (dir < 0) return not_found(path);
     if (unlinkat(dir, l.name, 0) != 0) {
@@ -510,6 +543,7 @@ int cortex_memory_rename(cortex_memory_store *s, const char *from, const char *t
     int rc = locate(&a, from);
     if (rc == 0) rc = locate(&b, to);
     if (rc) return rc;
+    if (s->read_only) return refuse_read_only(s);
     int from_dir = cortex_memory_disk_dir(s->root_fd, a.category, 0);
     if (from_dir < 0) return not_found(from);
     if (faccessat(from_dir, a.name, F_OK, AT_SYMLINK_NOFOLLOW) != 0) {
@@ -554,6 +588,7 @@ int cortex_memory_category_make(cortex_memory_store *s, const char *category)
     int rc = cortex_memory_check_category(category);
     if (rc) return rc;
     if (!*category) return cortex_error_set(CORTEX_EINVALID, "category: give one (the root always exists)");
+    if (s->read_only) return refuse_read_only(s);
     int dir = cortex_memory_disk_dir(s->root_fd, category, 1);
     if (dir < 0) return CORTEX_EIO;
     fsync(dir);
@@ -568,6 +603,7 @@ int cortex_memory_category_remove(cortex_memory_store *s, const char *category)
     if (rc) return rc;
     if (!*category || !cortex_memory_category_exists(s, category))
         return cortex_error_set(CORTEX_ENOTFOUND, "no category \"%s\"", category);
+    if (s->read_only) return refuse_read_only(s);
     cortex_memory_filter f = {.category = category, .recursive = 1, .include_expired = 1, .limit = 0};
     int64_t memories = 0;
     rc = cortex_memory_index_query(&memories, s->index, &f, NULL, NULL);
@@ -612,18 +648,34 @@ int cortex_memory_category_describe(cortex_memory_store *s, const char *category
     if (rc) return rc;
     if (!*category || !cortex_memory_category_exists(s, category))
         return cortex_error_set(CORTEX_ENOTFOUND, "no category \"%s\" (create it first)", category);
+    if (s->read_only) return refuse_read_only(s);
     int dir = cortex_memory_disk_dir(s->root_fd, category, 0);
     if (dir < 0) return CORTEX_EIO;
     char shown[CORTEX_MEMORY_PATH_MAX + 32];
     snprintf(shown, sizeof shown, "%s/" CORTEX_MEMORY_CATEGORY_FILE, category);
-    if (description && *description) {
-        cortex_buf text = {0};
-        rc = cortex_memory_category_emit(&text, description);
-        if (rc == 0) rc = cortex_memory_disk_write(dir, CORTEX_MEMORY_CATEGORY_FILE, text.data, text.len, 0, shown);
-        cortex_buf_free(&text);
-    } else if (unlinkat(dir, CORTEX_MEMORY_CATEGORY_FILE, 0) == 0) {
+    /* the file's other keys are a person's own: kept, as a memory's are; a file that does not read is left alone */
+    char *text = NULL, *old = NULL;
+    size_t len;
+    cortex_memory_extra *extra = NULL;
+    rc = cortex_memory_disk_read(&text, &len, NULL, NULL, dir, CORTEX_MEMORY_CATEGORY_FILE, shown);
+    if (rc == CORTEX_ENOTFOUND) rc = 0;
+    else if (rc == 0 && cortex_memory_category_parse(&old, &extra, text, len, shown) != 0) {
+        char *why = cortex_xstrdup(cortex_error_last());
+        rc = cortex_error_set(CORTEX_EINVALID, "%s (left as it is: fix or remove it first)", why);
+        free(why);
+    }
+    free(text);
+    free(old);
+    int keep = extra || (description && *description);
+    if (rc == 0 && keep) {
+        cortex_buf out = {0};
+        rc = cortex_memory_category_emit(&out, description && *description ? description : NULL, extra);
+        if (rc == 0) rc = cortex_memory_disk_write(dir, CORTEX_MEMORY_CATEGORY_FILE, out.data, out.len, 0, shown);
+        cortex_buf_free(&out);
+    } else if (rc == 0 && unlinkat(dir, CORTEX_MEMORY_CATEGORY_FILE, 0) == 0) {
         fsync(dir);
     }
+    cortex_memory_extra_free(extra);
     close(dir);
     if (rc) return rc;
     for (size_t i = 0; i < s->ncats; i++)

@@ -11,6 +11,7 @@
 #define CORTEX_MEMORY_STORE_H
 
 #include "front_matter.h"
+#include "names.h"
 
 #include "../store/memory_index.h"
 
@@ -58,8 +59,5 @@ int cortex_memory_category_remove(cortex_memory_store *s, const char *category);
 int cortex_memory_category_describe(cortex_memory_store *s, const char *category, const char *description);
 /** Whether `category` exists ("" always does). */
 int cortex_memory_category_exists(cortex_memory_store *s, const char *category);
-
-/* The file holding a category's description, beside its memories (not a slug, so never a memory). */
-#define CORTEX_MEMORY_CATEGORY_FILE "_category.yml"
 
 #endif

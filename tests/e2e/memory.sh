@@ -13,6 +13,9 @@ R="$TMP/repo"
 copy_fixture "$R"
 cd "$R"
 M="$R/.cortex/memory"
+dump_rows() { # STORE_DIR: the index's rows, read without touching the directory (no -wal, -shm made)
+  sqlite3 "file:$1/memory.db?immutable=1" "SELECT * FROM memories ORDER BY path; SELECT * FROM categories ORDER BY path;"
+}
 
 "$CORTEX" memory add decisions/use-wal --title "Use WAL" --body $'WAL lets readers run during a write.\n' \
   --tags db,sqlite >/dev/null
@@ -99,6 +102,58 @@ expect_eq "stores lists project, user and named" "project user team" \
 "$CORTEX" index >/dev/null 2>&1
 expect_eq "no memory file is indexed as code" "0" \
   "$("$CORTEX" tool flush_index '{}' --json >/dev/null; sqlite3 .cortex/cortex.db "SELECT count(*) FROM files WHERE path LIKE '.cortex/%'" 2>/dev/null || echo 0)"
+
+# a store on a read-only directory: a write fails with exit 1 and a message
+# naming the directory; nothing changes on disk (files, index, no new file);
+# reads still work. Root ignores permission bits, so the commands then run as
+# an unprivileged user (setpriv) on a store chmod 555 owned by root.
+RO="$TMP/readonly"
+mkdir -p "$RO" && git -C "$RO" init -q
+(cd "$RO" && "$CORTEX" memory add notes/kept --body $'Kept while read-only.\n' --tags ro >/dev/null &&
+  "$CORTEX" memory create_category --category notes --description "Read-only notes" >/dev/null &&
+  "$CORTEX" tool memory '{"operation":"add","path":"notes/old","body":"x","expires_at":"2021-01-01"}' >/dev/null)
+RM="$RO/.cortex/memory"
+as_reader() { # COMMAND...: as someone who cannot write the store
+  if [ "$(id -u)" -eq 0 ]; then setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; else "$@"; fi
+}
+if [ "$(id -u)" -eq 0 ] && ! command -v setpriv >/dev/null; then
+  fail "setpriv is needed to run as an unprivileged user (util-linux)"
+else
+  chmod 755 "$TMP" && chmod -R a+rX "$RO" && chmod 555 "$RM"
+  snapshot() { (cd "$RM" && find . -print0 | sort -z | xargs -0 stat -c '%n %s %Y %a' && find . -type f -print0 | sort -z | xargs -0 sha256sum); }
+  snapshot >"$TMP/ro.before"
+  rows_before=$(dump_rows "$RM")
+  why="$RM: cannot write the memory store: the directory is read-only here (Permission denied); nothing was changed (reads still work)"
+  for op in "add notes/new --body x" "update notes/kept --body changed" "remove notes/kept" \
+            "move notes/kept --to other/kept" "describe_category --category notes --description other" \
+            "create_category --category more" "prune" "reindex"; do
+    # shellcheck disable=SC2086 # each op is its words
+    got=$(cd "$RO" && as_reader "$CORTEX" memory $op 2>&1 >/dev/null; echo "exit $?")
+    case $op in remove* | prune) tool=forget ;; *) tool=memory ;; esac # memory_delete's command
+    expect_eq "read-only: $op fails, naming the directory" "cortex $tool: $why
+exit 1" "$got"
+  done
+  snapshot >"$TMP/ro.after"
+  expect_eq "read-only: every file unchanged, none added (the index included)" "" \
+    "$(diff "$TMP/ro.before" "$TMP/ro.after" || true)"
+  expect_eq "read-only: the index's rows unchanged" "$rows_before" "$(dump_rows "$RM")"
+  expect_eq "read-only: get still reads" "Kept while read-only." \
+    "$(cd "$RO" && as_reader "$CORTEX" memory get notes/kept --json | jq -r '.memory.body' | tr -d '\n')"
+  expect_eq "read-only: query and list still read, and say why writes fail" \
+    "notes/kept 1|Read-only notes|$RM is read-only here (Permission denied): the memories were read from the files into an index in memory; writes are refused" \
+    "$(cd "$RO" && as_reader "$CORTEX" memory query --text kept --json | jq -r '"\(.memories[0].path) \(.total)|"' | tr -d '\n')$(cd "$RO" && as_reader "$CORTEX" memory list --json | jq -r '"\(.categories[0].description)|\(.notice)"')"
+  # a directory anyone may write but another user's .lock (0644): the same refusal, naming .lock
+  chmod 777 "$RM"
+  expect_eq "another user's .lock: a write is refused, naming it" \
+    "cortex memory: $RM: cannot write the memory store: its .lock is read-only here (Permission denied); nothing was changed (reads still work)
+exit 1" "$(cd "$RO" && as_reader "$CORTEX" memory add notes/new --body x 2>&1 >/dev/null; echo "exit $?")"
+  chmod 555 "$RM" # as it was, to compare
+  expect_eq "another user's .lock: every file unchanged, none added" "" \
+    "$(snapshot | diff "$TMP/ro.before" - || true)"
+  chmod 755 "$RM"
+  expect_eq "writable again: the same store writes" "0" \
+    "$(cd "$RO" && "$CORTEX" memory add notes/after --body y >/dev/null 2>&1; echo $?)"
+fi
 
 # two processes writing 1,000 memories each, at once, over MCP (each a client
 # that waits for its answer before the next call, as agents do)

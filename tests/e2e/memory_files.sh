@@ -4,7 +4,8 @@
 # writes, and a git merge of two branches that each added memories. After
 # each, every file is absent or whole and parseable, no temporary file is
 # indexed as a memory, the lock is free, and the index the next call brings
-# up to date equals a rebuild from the files (`reindex`), row for row.
+# up to date equals a rebuild from the files (`reindex`), row for row. The
+# next open removes a killed writer's temporary file, and nothing else.
 # Usage: memory_files.sh CORTEX BUILD_DIR
 source "$(dirname "$0")/lib.sh"
 CORTEX=$1
@@ -76,6 +77,7 @@ v=$(head -1 <<<"$body" | sed 's/^version //')
 expect_eq "the memory updated under fire is one version, whole" "$(big "$v")" "$body"
 expect_eq "the lock is not left held" "0" \
   "$(timeout 30 "$CORTEX" memory add after/kill --body "lock free" >/dev/null 2>&1; echo $?)"
+expect_eq "the next open removed the killed writers' temporary files" "0" "$(find "$M" -name '.*.tmp' | wc -l)"
 "$CORTEX" memory query --limit 100 --category burst --json >"$TMP/q.json"
 expect_eq "no file skipped as malformed" "0" "$(jq '.problems // [] | length' "$TMP/q.json")"
 expect_eq "every file is indexed, once" "$((written + 1))" "$(jq .total "$TMP/q.json")"
@@ -91,6 +93,39 @@ sleep 0.05
 kill -KILL $p 2>/dev/null || true
 wait $p 2>/dev/null || true
 index_equals_rebuild "a rebuild killed midway" "$M"
+
+# ---- a killed writer's temporary file is removed, and nothing else ---------------------
+
+T="$TMP/tmpfiles"
+mkdir -p "$T" && git -C "$T" init -q && cd "$T"
+M="$T/.cortex/memory"
+"$CORTEX" memory add notes/one --body "one" >/dev/null
+"$CORTEX" memory create_category --category notes --description "Notes" >/dev/null
+dead=$(sh -c 'echo $$') # a process that has ended
+live=$$                 # this script: alive while the store opens
+plant() { for f in "$@"; do printf 'half-written' >"$M/$f"; done; }
+# as cortex_memory_disk_write names them (.<file>.<pid>.<n>.tmp), by a writer that is gone
+plant "notes/.one.md.$dead.0.tmp" "notes/._category.yml.$dead.1.tmp" "..gitignore.$dead.2.tmp" ".root.md.$dead.17.tmp"
+# a live pid but older than five minutes (the pid reused by another process)
+plant "notes/.two.md.$live.3.tmp" && touch -d '10 minutes ago' "$M/notes/.two.md.$live.3.tmp"
+# kept: a live writer's fresh file, and every name that is not exactly the pattern
+kept=("notes/.three.md.$live.4.tmp" "notes/.one.md.$dead.tmp" "notes/.one.md.$dead.0.tmp.bak"
+      "notes/.One.md.$dead.0.tmp" "notes/.one.txt.$dead.0.tmp" "notes/.one.md.x$dead.0.tmp" "notes/.one.md.0.0.tmp"
+      "notes/one.md.$dead.0.tmp" ".one.md.$dead.0.TMP" "notes/.notes" ".one.md.$dead.0.tmp~")
+plant "${kept[@]}"
+mkdir "$M/notes/.dir.md.$dead.0.tmp" && kept+=("notes/.dir.md.$dead.0.tmp")
+ln -s ../.gitignore "$M/notes/.link.md.$dead.0.tmp" && kept+=("notes/.link.md.$dead.0.tmp")
+touch -d '10 minutes ago' "$M/notes/.one.md.$dead.tmp" # old, but no such name: kept all the same
+"$CORTEX" memory query --json >"$TMP/q.json"
+expect_eq "a gone writer's temporaries are removed when the store opens" "" \
+  "$(cd "$M" && ls -d notes/.one.md.$dead.0.tmp notes/._category.yml.$dead.1.tmp ..gitignore.$dead.2.tmp \
+    .root.md.$dead.17.tmp notes/.two.md.$live.3.tmp 2>/dev/null || true)"
+missing=""
+for f in "${kept[@]}"; do [ -e "$M/$f" ] || [ -L "$M/$f" ] || missing="$missing $f"; done
+expect_eq "every other file is kept (a live writer's, near misses, a directory, a link)" "" "$missing"
+expect_eq "the memories, the description and .gitignore are untouched" "one|Notes|memory.db" \
+  "$(jq -r '.memories[].body // .memories[].summary' "$TMP/q.json")|$("$CORTEX" memory list --json | jq -r '.categories[0].description')|$(sed -n 2p "$M/.gitignore")"
+expect_eq "the store reads no temporary as a memory" "0" "$(jq '.problems // [] | length' "$TMP/q.json")"
 
 # ---- files are the truth under git ----------------------------------------------------
 

@@ -2,6 +2,7 @@
  * the front matter round trip, design 001's filter semantics, malformed
  * files, hand edits noticed, and the index rebuilt from the files. */
 #define _GNU_SOURCE
+#include "memory/disk.h"
 #include "memory/front_matter.h"
 #include "memory/names.h"
 #include "memory/store.h"
@@ -579,6 +580,123 @@ START_TEST(test_memory_update_and_move_keep_unknown_keys)
 }
 END_TEST
 
+/* The whole of `rel` under the store, or NULL when it is missing. Caller frees. */
+static char *read_back(const char *rel)
+{
+    char path[512], *text = NULL;
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    FILE *f = fopen(path, "r");
+    if (!f) return NULL;
+    size_t cap = 0;
+    if (getdelim(&text, &cap, '\0', f) < 0) {
+        free(text);
+        text = cortex_xstrdup("");
+    }
+    fclose(f);
+    return text;
+}
+
+START_TEST(test_memory_category_file_keeps_unknown_keys)
+{
+    /* the parse keeps the other keys (as a memory's: the same code), the emit puts them back after description */
+    const char *hand = "# the team's own keys\n"
+                       "owner: alice\n"
+                       "description: Old words\n"
+                       "review: {by: [bob, 'carol'], due: 2026-03-01}\n"
+                       "base: &b [x, y]\n"
+                       "again: *b\n"
+                       "number: \"0012\"\n";
+    char *desc;
+    cortex_memory_extra *extra;
+    ck_assert_msg(cortex_memory_category_parse(&desc, &extra, hand, strlen(hand), "c/_category.yml") == 0, "%s",
+                  cortex_error_last());
+    ck_assert_str_eq(desc, "Old words");
+    ck_assert_ptr_nonnull(extra);
+    free(desc);
+    cortex_buf text = {0};
+    ck_assert_int_eq(cortex_memory_category_emit(&text, "New words", extra), 0);
+    const char *kept = "owner: alice\n"
+                       "review: {by: [bob, 'carol'], due: 2026-03-01}\n"
+                       "base: &b [x, y]\n"
+                       "again: *b\n"
+                       "number: \"0012\"\n";
+    char want[512];
+    snprintf(want, sizeof want, "description: New words\n%s", kept);
+    ck_assert_str_eq(text.data, want);
+    cortex_memory_extra_free(extra);
+    cortex_buf_free(&text);
+    /* without a description: the other keys alone; with no other key, no extra at all */
+    ck_assert_int_eq(cortex_memory_category_parse(&desc, &extra, hand, strlen(hand), "c/_category.yml"), 0);
+    free(desc);
+    ck_assert_int_eq(cortex_memory_category_emit(&text, NULL, extra), 0);
+    ck_assert_str_eq(text.data, kept);
+    cortex_memory_extra_free(extra);
+    cortex_buf_free(&text);
+    ck_assert_int_eq(cortex_memory_category_parse(&desc, &extra, "description: x\n", 15, "c/_category.yml"), 0);
+    ck_assert_ptr_null(extra);
+    free(desc);
+
+    /* through the store: describe, clear, describe again; the other keys stay each time */
+    cortex_memory_store *s;
+    ck_assert_int_eq(cortex_memory_store_open(&s, "project", dir, 1), 0);
+    ck_assert_int_eq(cortex_memory_category_make(s, "team"), 0);
+    ck_assert_int_eq(cortex_memory_category_make(s, "plain"), 0);
+    write_file("team/" CORTEX_MEMORY_CATEGORY_FILE, hand);
+    ck_assert_msg(cortex_memory_category_describe(s, "team", "New words") == 0, "%s", cortex_error_last());
+    char *file = read_back("team/" CORTEX_MEMORY_CATEGORY_FILE);
+    ck_assert_str_eq(file, want);
+    free(file);
+    ck_assert_int_eq(cortex_memory_category_describe(s, "team", NULL), 0);
+    file = read_back("team/" CORTEX_MEMORY_CATEGORY_FILE);
+    ck_assert_str_eq(file, kept); /* the file stays: it holds a person's keys */
+    free(file);
+    ck_assert_int_eq(cortex_memory_category_describe(s, "team", "Again"), 0);
+    file = read_back("team/" CORTEX_MEMORY_CATEGORY_FILE);
+    snprintf(want, sizeof want, "description: Again\n%s", kept);
+    ck_assert_str_eq(file, want);
+    free(file);
+    /* a description alone: cleared, the file goes */
+    ck_assert_int_eq(cortex_memory_category_describe(s, "plain", "Only this"), 0);
+    file = read_back("plain/" CORTEX_MEMORY_CATEGORY_FILE);
+    ck_assert_str_eq(file, "description: Only this\n");
+    free(file);
+    ck_assert_int_eq(cortex_memory_category_describe(s, "plain", ""), 0);
+    ck_assert_ptr_null(read_back("plain/" CORTEX_MEMORY_CATEGORY_FILE));
+    /* a file that does not read is not overwritten: the fault is said with its place */
+    const char *broken = "owner: alice\nreview: [unclosed\n";
+    write_file("team/" CORTEX_MEMORY_CATEGORY_FILE, broken);
+    ck_assert_int_eq(cortex_memory_category_describe(s, "team", "Lost?"), CORTEX_EINVALID);
+    ck_assert_msg(strncmp(cortex_error_last(), "team/_category.yml:3:1: ", 24) == 0 &&
+                      strstr(cortex_error_last(), "left as it is"),
+                  "%s", cortex_error_last());
+    file = read_back("team/" CORTEX_MEMORY_CATEGORY_FILE);
+    ck_assert_str_eq(file, broken);
+    free(file);
+    cortex_memory_store_close(s);
+}
+END_TEST
+
+START_TEST(test_memory_temporary_names_are_exact)
+{
+    long pid = 0;
+    const char *yes[] = {".use-wal.md.123.0.tmp", ".a.md.1.77.tmp", "._category.yml.4194304.2.tmp", "..gitignore.9.0.tmp",
+                         NULL};
+    for (int i = 0; yes[i]; i++) ck_assert_msg(cortex_memory_disk_tmp_name(yes[i], &pid), "%s", yes[i]);
+    ck_assert_int_eq(pid, 9);
+    const char *no[] = {"use-wal.md.123.0.tmp",   /* not hidden */
+                        ".use-wal.md.123.tmp",    /* no <n> */
+                        ".use-wal.md.12a.0.tmp",  /* pid not digits */
+                        ".use-wal.md.0.0.tmp",    /* pid 0: no process */
+                        ".use-wal.md.99999999999.0.tmp", /* no pid_t */
+                        ".use-wal.md.-5.0.tmp",   ".use-wal.md..0.tmp", ".use-wal.md.1.0.tmp.bak", ".use-wal.md.1.0.TMP",
+                        ".Use-wal.md.1.0.tmp",    /* no slug */
+                        ".use_wal.md.1.0.tmp",    ".notes.txt.1.0.tmp", /* no file cortex writes */
+                        "..md.1.0.tmp",           ".md.1.0.tmp", ".x.1.0.tmp", ".lock", ".1.0.tmp", ".tmp", ".git",
+                        ".a.md.1.0.tmp/x",        "..a.md.1.0.tmp", NULL};
+    for (int i = 0; no[i]; i++) ck_assert_msg(!cortex_memory_disk_tmp_name(no[i], &pid), "%s", no[i]);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("memory");
@@ -593,6 +711,8 @@ int main(void)
     tcase_add_test(tc, test_memory_filters_as_design_001_defines_them);
     tcase_add_test(tc, test_memory_hand_edits_and_malformed_files);
     tcase_add_test(tc, test_memory_index_rebuilt_from_files);
+    tcase_add_test(tc, test_memory_category_file_keeps_unknown_keys);
+    tcase_add_test(tc, test_memory_temporary_names_are_exact);
     suite_add_tcase(s, tc);
     return cortex_check_run(s);
 }

@@ -5,11 +5,12 @@
 // answer compared whole where it is fixed and the files on disk byte for
 // byte; the errors an agent can act on (isError) for a slug that climbs and
 // a missing memory; the annotations (memory writes, only memory_delete
-// destroys); and, once the client has listed the tools, every answer
-// checked against the tool's outputSchema.
+// destroys); files edited, deleted and broken by hand between two calls on
+// the same live connection; and, once the client has listed the tools,
+// every answer checked against the tool's outputSchema.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/client';
@@ -208,6 +209,55 @@ try {
     assert.equal(await failure('memory_delete', { operation: 'remove', path: 'standards/naming' }),
       'no memory "standards/naming" (list or query shows the memories)');
     assert.deepEqual(paths(await memory({ operation: 'query' })), ['archive/2026/use-wal', 'decisions/db/pool-size']);
+  });
+
+  await h.check('a hand edit between two calls on the live server: get and query read the file as it is now', async () => {
+    const before = await memory({ operation: 'get', path: 'decisions/db/pool-size' });
+    assert.equal(before.memory.body, '# Pool size\nEight connections per worker.\n');
+    writeFileSync(join(store, 'decisions/db/pool-size.md'),
+      '---\ntitle: Pool size, revised\ntags: [db, hand]\nsource: user\n---\nSixteen connections per worker, said a person.\n');
+    const r = await memory({ operation: 'get', path: 'decisions/db/pool-size' });
+    assert.equal(r.notice, undefined);
+    assert.equal(r.problems, undefined);
+    assert.deepEqual([r.memory.title, r.memory.tags, r.memory.source, r.memory.summary, r.memory.body], [
+      'Pool size, revised', ['db', 'hand'], 'user', 'Sixteen connections per worker, said a person.',
+      'Sixteen connections per worker, said a person.\n',
+    ]);
+    assert.deepEqual(paths(await memory({ operation: 'query', text: 'sixteen' })), ['decisions/db/pool-size']);
+    assert.deepEqual(paths(await memory({ operation: 'query', text: 'eight' })), []);
+    assert.deepEqual(paths(await memory({ operation: 'query', tags: ['hand'] })), ['decisions/db/pool-size']);
+  });
+
+  await h.check('a file deleted by hand leaves query and get on the live server', async () => {
+    await memory({ operation: 'add', path: 'notes/scratch', body: 'Soon gone by hand.\n' });
+    assert.deepEqual(paths(await memory({ operation: 'query', text: 'gone' })), ['notes/scratch']);
+    unlinkSync(join(store, 'notes/scratch.md'));
+    assert.deepEqual(paths(await memory({ operation: 'query', text: 'gone' })), []);
+    const all = await memory({ operation: 'query' });
+    assert.deepEqual([paths(all).sort(), all.total], [['archive/2026/use-wal', 'decisions/db/pool-size'], 2]);
+    assert.equal(await failure('memory', { operation: 'get', path: 'notes/scratch' }),
+      'no memory "notes/scratch" (list or query shows the memories)');
+  });
+
+  await h.check('a malformed hand edit: reported as file:line:col and skipped, the rest still works', async () => {
+    writeFileSync(join(store, 'decisions/db/pool-size.md'),
+      '---\ntitle: Pool size\ntags: [db, unclosed\n---\nBroken by hand.\n');
+    const q = await memory({ operation: 'query' });
+    assert.equal(q.problems.length, 1, JSON.stringify(q.problems));
+    assert.match(q.problems[0], /^decisions\/db\/pool-size\.md:4:1: front matter: /);
+    assert.deepEqual([paths(q), q.total], [['archive/2026/use-wal'], 1]);
+    assert.match(await failure('memory', { operation: 'get', path: 'decisions/db/pool-size' }),
+      /^decisions\/db\/pool-size\.md:4:1: front matter: /);
+    // the rest of the store reads and writes
+    assert.equal((await memory({ operation: 'get', path: 'archive/2026/use-wal' })).memory.body, 'WAL, always.\n');
+    const added = await memory({ operation: 'add', path: 'notes/while-broken', body: 'Written beside a broken file.\n' });
+    assert.equal(added.problems.length, 1);
+    assert.deepEqual(paths(await memory({ operation: 'query', text: 'beside' })), ['notes/while-broken']);
+    // mended by hand: read again, the problem gone
+    writeFileSync(join(store, 'decisions/db/pool-size.md'), '---\ntags: [db]\n---\nMended.\n');
+    const mended = await memory({ operation: 'query', text: 'mended' });
+    assert.deepEqual([paths(mended), mended.problems], [['decisions/db/pool-size'], undefined]);
+    await forget({ operation: 'remove', path: 'notes/while-broken' });
   });
 
   await h.check('errors: a slug that climbs, a missing memory, nothing written outside', async () => {
