@@ -117,7 +117,10 @@ int http_origin_ok(const http_service *svc, const char *origin, const char *host
      * DNS-rebinding attack the MCP specification names. */
     char h[128];
     if (!origin_host(origin, h, sizeof h)) return 0;
-    return strcmp(h, "localhost") == 0 || strncmp(h, "127.", 4) == 0 || strcmp(h, "[::1]") == 0;
+    /* 127.x only as an address: "127.0.0.1.attacker.test" is a name anyone can point anywhere */
+    struct in_addr a4;
+    if (inet_pton(AF_INET, h, &a4) == 1) return (ntohl(a4.s_addr) >> 24) == 127;
+    return strcmp(h, "localhost") == 0 || strcmp(h, "[::1]") == 0;
 }
 
 int http_under_roots(const http_service *svc, const char *path)
