@@ -156,7 +156,7 @@ void http_rest(http_service *svc, const http_request *rq, const http_match *m, h
 
 void http_mcp(http_service *svc, const http_request *rq, const http_match *m, http_reply *out);
 /** 1 when the Accept header (may be NULL: then 0) has a media range covering
- *  `type` ("text/event-stream", "text/*", "*\/*") with a q above 0. */
+ *  `type` (the type itself, or a wildcard range) with a q above 0. */
 int http_accepts(const char *accept, const char *type);
 void http_sessions_free(http_service *svc);
 

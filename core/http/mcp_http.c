@@ -110,7 +110,7 @@ static void collect(json_t *msg, void *payload)
     json_array_append_new(c->notes, msg);
 }
 
-/* Whether one media range ("text/*", "application/json;q=0.5") names `type`:
+/* Whether one media range (a type, "text/" "*", with parameters) names `type`:
  * case-insensitive, parameters ignored but q, and q=0 is a refusal. */
 static int range_covers(const char *range, size_t n, const char *type)
 {

@@ -19,7 +19,17 @@
 
 void http_error(http_reply *out, int status, const char *code, const char *message, const char *hint)
 {
-    json_t *j = json_pack("{s:s,s:s,s:s}", "code", code, "message", message ? message : code, "hint", hint ? hint : "");
+    json_t *m = json_string(message ? message : code);
+    if (!m) {
+        /* a message quoting the request (a method, a decoded path) may not be
+         * UTF-8, which JSON cannot carry: such bytes are shown as '?' */
+        char *copy = cortex_xstrdup(message);
+        for (char *c = copy; *c; c++)
+            if ((unsigned char)*c >= 0x80) *c = '?';
+        m = json_string(copy);
+        free(copy);
+    }
+    json_t *j = json_pack("{s:s,s:o,s:s}", "code", code, "message", m, "hint", hint ? hint : "");
     http_json(out, status, j);
 }
 
