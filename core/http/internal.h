@@ -82,8 +82,16 @@ typedef struct http_request {
     const char *(*query)(void *payload, const char *name);
     void *payload;
     const char *client;          /* the peer's address */
-    atomic_int *cancelled;       /* set by the deadline, or by MCP's notifications/cancelled */
+    atomic_int *cancelled;       /* 0, or why the request is cancelled: an HTTP_CANCEL_ value */
 } http_request;
+
+/* Why a request was cancelled (its `cancelled` flag's value; any non-zero stops a tool). */
+enum {
+    HTTP_CANCEL_DEADLINE = 1,    /* it ran past --request-seconds */
+    HTTP_CANCEL_CLIENT_GONE = 2, /* its client closed the connection */
+    HTTP_CANCEL_NOTIFIED = 3,    /* MCP notifications/cancelled named it */
+    HTTP_CANCEL_REASONS = 4
+};
 
 typedef struct http_reply {
     int status;
@@ -147,6 +155,9 @@ void http_rest(http_service *svc, const http_request *rq, const http_match *m, h
 /* ---- mcp_http.c ------------------------------------------------------------ */
 
 void http_mcp(http_service *svc, const http_request *rq, const http_match *m, http_reply *out);
+/** 1 when the Accept header (may be NULL: then 0) has a media range covering
+ *  `type` (the type itself, or a wildcard range) with a q above 0. */
+int http_accepts(const char *accept, const char *type);
 void http_sessions_free(http_service *svc);
 
 /* ---- repos.c ------------------------------------------------------------------ */
@@ -171,8 +182,9 @@ void http_reader_put(http_repo *r, cortex_reader *reader);
  *  one was running (the request joins it). */
 int http_repo_reindex(http_repo *r, const char *glob);
 /** Waits while a reindex runs, when the repository has no store yet: a
- *  request on a repository being indexed for the first time waits for it. */
-void http_repo_wait_first(http_repo *r, cortex_reader *reader);
+ *  request on a repository being indexed for the first time waits for it,
+ *  until `*cancelled` (may be NULL) is set. 0, or -1 when cancelled. */
+int http_repo_wait_first(http_repo *r, cortex_reader *reader, const atomic_int *cancelled);
 /** HEAD's commit into `out` ("" when unknown). */
 void http_repo_commit(const http_repo *r, char out[41]);
 /** The repository's entry for /repos and /status (caller owns). */
@@ -183,6 +195,8 @@ json_t *http_repo_json(http_repo *r);
 struct http_metrics *http_metrics_new(void);
 void http_metrics_free(struct http_metrics *m);
 void http_metrics_record(struct http_metrics *m, http_route_id route, int status, double seconds);
+/** Counts a request cancelled for `reason` (an HTTP_CANCEL_ value). */
+void http_metrics_cancelled(struct http_metrics *m, int reason);
 void http_metrics_render(http_service *svc, cortex_buf *out);
 
 /* ---- security.c ---------------------------------------------------------------- */

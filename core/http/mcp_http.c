@@ -18,12 +18,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 /* A session idle this long is forgotten; past this many, the least recent goes. */
 #define SESSION_IDLE_SECONDS 3600
 #define SESSIONS_MAX 1024
 #define HEADER_MISMATCH (-32020)
+/* implementation-defined (-32000..-32019): the code the official SDKs answer a bad Accept with */
+#define NOT_ACCEPTABLE (-32000)
 
 struct http_session {
     char id[33];
@@ -107,9 +110,50 @@ static void collect(json_t *msg, void *payload)
     json_array_append_new(c->notes, msg);
 }
 
+/* Whether one media range (a type, "text/" "*", with parameters) names `type`:
+ * case-insensitive, parameters ignored but q, and q=0 is a refusal. */
+static int range_covers(const char *range, size_t n, const char *type)
+{
+    while (n && (*range == ' ' || *range == '\t')) range++, n--;
+    size_t media = 0;
+    while (media < n && range[media] != ';' && range[media] != ' ' && range[media] != '\t') media++;
+    for (const char *p = range + media; p < range + n; p++) {
+        if (*p != ';') continue;
+        const char *q = p + 1;
+        while (q < range + n && (*q == ' ' || *q == '\t')) q++;
+        if (range + n - q >= 2 && (q[0] == 'q' || q[0] == 'Q') && q[1] == '=') {
+            int nonzero = 0;
+            for (q += 2; q < range + n && *q != ';'; q++)
+                if (*q >= '1' && *q <= '9') nonzero = 1;
+            if (!nonzero) return 0; /* q=0, q=0.000: "not acceptable" */
+        }
+    }
+    const char *slash = memchr(range, '/', media);
+    const char *tslash = strchr(type, '/');
+    if (!slash || !tslash) return 0;
+    size_t major = (size_t)(slash - range), minor = media - major - 1;
+    size_t tmajor = (size_t)(tslash - type);
+    if (major == 1 && range[0] == '*') return minor == 1 && slash[1] == '*';
+    if (major != tmajor || strncasecmp(range, type, major) != 0) return 0;
+    if (minor == 1 && slash[1] == '*') return 1;
+    return minor == strlen(tslash + 1) && strncasecmp(slash + 1, tslash + 1, minor) == 0;
+}
+
+int http_accepts(const char *accept, const char *type)
+{
+    if (!accept) return 0;
+    for (const char *p = accept;;) {
+        const char *comma = strchr(p, ',');
+        size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        if (range_covers(p, n, type)) return 1;
+        if (!comma) return 0;
+        p = comma + 1;
+    }
+}
+
 static int accepts(const char *accept, const char *type)
 {
-    return accept && (strstr(accept, type) || strstr(accept, "*/*"));
+    return http_accepts(accept, type);
 }
 
 static void sse_event(cortex_buf *out, json_t *msg)
@@ -128,7 +172,7 @@ static void cancel_call(http_service *svc, const char *session, const char *clie
     for (http_call *c = svc->calls; c; c = c->next)
         if (strcmp(c->session, session) == 0 && (session[0] || strcmp(c->client, client) == 0) &&
             json_equal(c->id, (json_t *)id))
-            atomic_store(c->cancelled, 1);
+            atomic_store(c->cancelled, HTTP_CANCEL_NOTIFIED);
     pthread_mutex_unlock(&svc->lock);
 }
 
@@ -161,8 +205,13 @@ static void answer(http_service *svc, const http_request *rq, http_repo *repo, c
         rpc_reply(out, 200, cortex_jsonrpc_error(msg->id, CORTEX_JSONRPC_INTERNAL_ERROR, "Internal error: the store cannot be opened", NULL));
         return;
     }
-    if (strcmp(msg->method, "tools/call") == 0 || strncmp(msg->method, "resources/", 10) == 0)
-        http_repo_wait_first(repo, reader);
+    if ((strcmp(msg->method, "tools/call") == 0 || strncmp(msg->method, "resources/", 10) == 0) &&
+        http_repo_wait_first(repo, reader, rq->cancelled) != 0) {
+        http_reader_put(repo, reader);
+        out->status = 200; /* cancelled while waiting for the first index: never answered */
+        out->content_type = "text/event-stream";
+        return;
+    }
     collected notes = {json_array()};
     cortex_mcp_server *server = cortex_mcp_server_over(&svc->mcp, repo->repo, repo->serve, reader, collect, &notes);
     if (session_copy) cortex_mcp_server_resume(server, &session_copy->state);
@@ -248,11 +297,13 @@ void http_mcp(http_service *svc, const http_request *rq, const http_match *m, ht
         else http_error(out, 404, "session_not_found", "no such session", "initialize a new one");
         return;
     }
+    /* Streamable HTTP: a POST must list both types, as the answer may be either */
     const char *accept = http_header(rq, "Accept");
-    if (accept && !accepts(accept, "application/json") && !accepts(accept, "text/event-stream") &&
-        !strstr(accept, "application/*")) {
-        http_error(out, 406, "not_acceptable", "an MCP response is application/json or text/event-stream",
-                   "send Accept: application/json, text/event-stream");
+    if (!accepts(accept, "application/json") || !accepts(accept, "text/event-stream")) {
+        rpc_reply(out, 406, cortex_jsonrpc_error(NULL, NOT_ACCEPTABLE,
+                                                 "Not Acceptable: Client must accept both application/json and "
+                                                 "text/event-stream",
+                                                 NULL));
         return;
     }
     cortex_jsonrpc_message msg;

@@ -23,6 +23,7 @@ struct http_metrics {
     uint64_t le[HTTP_ROUTE_COUNT][NBUCKETS]; /* cumulative when rendered */
     uint64_t count[HTTP_ROUTE_COUNT];
     double sum[HTTP_ROUTE_COUNT];
+    uint64_t cancelled[HTTP_CANCEL_REASONS];
 };
 
 struct http_metrics *http_metrics_new(void)
@@ -54,6 +55,14 @@ void http_metrics_record(struct http_metrics *m, http_route_id route, int status
     pthread_mutex_unlock(&m->lock);
 }
 
+void http_metrics_cancelled(struct http_metrics *m, int reason)
+{
+    if (reason <= 0 || reason >= HTTP_CANCEL_REASONS) return;
+    pthread_mutex_lock(&m->lock);
+    m->cancelled[reason]++;
+    pthread_mutex_unlock(&m->lock);
+}
+
 /* A label value: \, " and newline escaped. */
 static void label(cortex_buf *out, const char *v)
 {
@@ -75,7 +84,20 @@ void http_metrics_render(http_service *svc, cortex_buf *out)
     memcpy(copy.le, svc->metrics->le, sizeof copy.le);
     memcpy(copy.count, svc->metrics->count, sizeof copy.count);
     memcpy(copy.sum, svc->metrics->sum, sizeof copy.sum);
+    memcpy(copy.cancelled, svc->metrics->cancelled, sizeof copy.cancelled);
     pthread_mutex_unlock(&svc->metrics->lock);
+
+    static const char *const reasons[HTTP_CANCEL_REASONS] = {
+        [HTTP_CANCEL_DEADLINE] = "deadline",
+        [HTTP_CANCEL_CLIENT_GONE] = "client_gone",
+        [HTTP_CANCEL_NOTIFIED] = "notified",
+    };
+    cortex_buf_puts(out, "# HELP cortex_http_requests_cancelled_total Requests cancelled while running, by why: past "
+                         "--request-seconds, their client closed the connection, MCP notifications/cancelled.\n"
+                         "# TYPE cortex_http_requests_cancelled_total counter\n");
+    for (int r = 1; r < HTTP_CANCEL_REASONS; r++)
+        cortex_buf_printf(out, "cortex_http_requests_cancelled_total{reason=\"%s\"} %llu\n", reasons[r],
+                          (unsigned long long)copy.cancelled[r]);
 
     cortex_buf_puts(out, "# HELP cortex_http_requests_total HTTP requests answered, by route and status.\n"
                          "# TYPE cortex_http_requests_total counter\n");

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <xxhash.h>
 
 static void on_serve_event(const cortex_serve_event *e, void *payload)
@@ -226,13 +227,23 @@ int http_repo_reindex(http_repo *r, const char *glob)
     return started;
 }
 
-void http_repo_wait_first(http_repo *r, cortex_reader *reader)
+int http_repo_wait_first(http_repo *r, cortex_reader *reader, const atomic_int *cancelled)
 {
-    if (cortex_reader_ready(reader)) return;
+    if (cortex_reader_ready(reader)) return 0;
+    int gone = 0;
     pthread_mutex_lock(&r->lock);
-    while (r->running) pthread_cond_wait(&r->idle, &r->lock);
+    /* woken every 100 ms to see whether the request is still wanted */
+    while (r->running && !(gone = cancelled && atomic_load(cancelled))) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 100 * 1000 * 1000;
+        if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+        pthread_cond_timedwait(&r->idle, &r->lock, &until);
+    }
     pthread_mutex_unlock(&r->lock);
+    if (gone) return -1;
     cortex_reader_reopen(reader);
+    return 0;
 }
 
 void http_repo_commit(const http_repo *r, char out[41])

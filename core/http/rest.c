@@ -19,7 +19,17 @@
 
 void http_error(http_reply *out, int status, const char *code, const char *message, const char *hint)
 {
-    json_t *j = json_pack("{s:s,s:s,s:s}", "code", code, "message", message ? message : code, "hint", hint ? hint : "");
+    json_t *m = json_string(message ? message : code);
+    if (!m) {
+        /* a message quoting the request (a method, a decoded path) may not be
+         * UTF-8, which JSON cannot carry: such bytes are shown as '?' */
+        char *copy = cortex_xstrdup(message);
+        for (char *c = copy; *c; c++)
+            if ((unsigned char)*c >= 0x80) *c = '?';
+        m = json_string(copy);
+        free(copy);
+    }
+    json_t *j = json_pack("{s:s,s:o,s:s}", "code", code, "message", m, "hint", hint ? hint : "");
     http_json(out, status, j);
 }
 
@@ -122,10 +132,11 @@ static void run_tool(http_repo *r, const http_request *rq, const cortex_tool *t,
         http_error(out, 503, "store_unavailable", cortex_error_last(), "retry shortly");
         return;
     }
-    if (t->flags & CORTEX_TOOL_NEEDS_INDEX) http_repo_wait_first(r, reader);
     cortex_tool_ctx ctx = {.reader = reader, .cancelled = rq->cancelled, .origin = "http"};
     json_t *result = NULL;
-    cortex_tool_outcome o = cortex_tool_call(&result, &ctx, t, args);
+    cortex_tool_outcome o = CORTEX_TOOL_CANCELLED;
+    if (!(t->flags & CORTEX_TOOL_NEEDS_INDEX) || http_repo_wait_first(r, reader, rq->cancelled) == 0)
+        o = cortex_tool_call(&result, &ctx, t, args);
     http_reader_put(r, reader);
     if (o == CORTEX_TOOL_OK) {
         if (service_handles) {
@@ -135,8 +146,12 @@ static void run_tool(http_repo *r, const http_request *rq, const cortex_tool *t,
         }
         http_json(out, 200, result);
     } else if (o == CORTEX_TOOL_CANCELLED) {
-        http_error(out, 503, "timeout", "the request ran past the service's time limit, or its client left",
-                   "narrow the request (a glob, a lower limit) and retry");
+        json_decref(result);
+        if (rq->cancelled && atomic_load(rq->cancelled) == HTTP_CANCEL_CLIENT_GONE)
+            http_error(out, 503, "cancelled", "the client closed its connection: the call was cancelled", NULL);
+        else
+            http_error(out, 503, "timeout", "the request ran past the service's time limit",
+                       "narrow the request (a glob, a lower limit) and retry");
     } else {
         tool_failed(out, ctx.failure, json_string_value(json_object_get(result, "error")));
         json_decref(result);

@@ -117,10 +117,9 @@ int http_origin_ok(const http_service *svc, const char *origin, const char *host
      * DNS-rebinding attack the MCP specification names. */
     char h[128];
     if (!origin_host(origin, h, sizeof h)) return 0;
-    /* 127.0.0.1 and the rest of 127/8 as an address, never a name that starts
-     * so (127.attacker.example resolves wherever its owner likes) */
-    struct in_addr a;
-    if (inet_pton(AF_INET, h, &a) == 1) return (ntohl(a.s_addr) >> 24) == 127;
+    /* 127.x only as an address: "127.0.0.1.attacker.test" is a name anyone can point anywhere */
+    struct in_addr a4;
+    if (inet_pton(AF_INET, h, &a4) == 1) return (ntohl(a4.s_addr) >> 24) == 127;
     return strcmp(h, "localhost") == 0 || strcmp(h, "[::1]") == 0;
 }
 

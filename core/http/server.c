@@ -14,6 +14,7 @@
 #include <limits.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,8 +36,9 @@ typedef struct conn_state {
     double start;
     char client[INET6_ADDRSTRLEN];
     int counted;        /* counted in its client's in-flight requests */
-    atomic_int cancelled;
+    atomic_int cancelled; /* 0, or an HTTP_CANCEL_ reason */
     double deadline;
+    int fd;               /* the connection's socket, watched for its client leaving */
     struct conn_state *prev, *next; /* in the watchdog's list while the handler runs */
 } conn_state;
 
@@ -56,7 +58,26 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Cancels the requests past their deadline; a tool call notices within milliseconds. */
+/* Sets a request's reason to be cancelled, unless it has one. */
+static void cancel(conn_state *c, int reason)
+{
+    int none = 0;
+    atomic_compare_exchange_strong(&c->cancelled, &none, reason);
+}
+
+/* Whether the client closed its side of the connection. The connection's own
+ * thread is in the handler and reads nothing meanwhile, so the socket is
+ * looked at from here: a FIN (or a reset) is the client gone. The socket
+ * stays open while the handler runs, as libmicrohttpd closes it only after. */
+static int client_gone(int fd)
+{
+    if (fd < 0) return 0;
+    struct pollfd p = {.fd = fd, .events = POLLRDHUP};
+    return poll(&p, 1, 0) == 1 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR));
+}
+
+/* Cancels the requests past their deadline and those whose client left; a
+ * tool call notices within milliseconds. */
 static void *watchdog(void *arg)
 {
     server *s = arg;
@@ -64,8 +85,10 @@ static void *watchdog(void *arg)
         usleep(100 * 1000);
         double t = now();
         pthread_mutex_lock(&s->watch_lock);
-        for (conn_state *c = s->running; c; c = c->next)
-            if (t > c->deadline) atomic_store(&c->cancelled, 1);
+        for (conn_state *c = s->running; c; c = c->next) {
+            if (t > c->deadline) cancel(c, HTTP_CANCEL_DEADLINE);
+            else if (client_gone(c->fd)) cancel(c, HTTP_CANCEL_CLIENT_GONE);
+        }
         pthread_mutex_unlock(&s->watch_lock);
     }
     return NULL;
@@ -167,6 +190,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         st = cortex_xcalloc(1, sizeof *st);
         *con_cls = st;
         st->start = now();
+        st->fd = -1;
+        const union MHD_ConnectionInfo *fdinfo = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        if (fdinfo) st->fd = fdinfo->connect_fd;
         http_route_match(&st->match, method, url);
         const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
         const struct sockaddr *sa = info ? info->client_addr : NULL;
@@ -211,6 +237,17 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     else s->running = st->next;
     if (st->next) st->next->prev = st->prev;
     pthread_mutex_unlock(&s->watch_lock);
+    int reason = atomic_load(&st->cancelled);
+    if (reason) {
+        static const char *const why[HTTP_CANCEL_REASONS] = {
+            [HTTP_CANCEL_DEADLINE] = "past --request-seconds",
+            [HTTP_CANCEL_CLIENT_GONE] = "its client closed the connection",
+            [HTTP_CANCEL_NOTIFIED] = "notifications/cancelled",
+        };
+        http_metrics_cancelled(svc->metrics, reason);
+        fprintf(stderr, "cortex serve: %s %s from %s: cancelled after %.2f s (%s)\n", method, url, st->client,
+                now() - st->start, reason > 0 && reason < HTTP_CANCEL_REASONS ? why[reason] : "?");
+    }
     return send_reply(s, c, st, &reply);
 }
 

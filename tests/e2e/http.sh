@@ -246,6 +246,8 @@ expect_eq "a rebinding Origin with a loopback Host: 403" '403' \
 expect_eq "a loopback Origin is allowed" '200' "$(status_of "$(req GET /health '' -H "Origin: http://127.0.0.1:$PORT")")"
 expect_eq "a name that starts like a loopback address is no loopback Origin: 403" '403' \
   "$(status_of "$(req GET /repos '' -H 'Origin: http://127.attacker.test:7878')")"
+expect_eq "a loopback address followed by a domain is no loopback Origin: 403" '403' \
+  "$(status_of "$(req GET /health '' -H 'Origin: http://127.0.0.1.attacker.test:7878')")"
 expect_eq "the service still answers after every hostile request" '200' "$(status_of "$(req GET /health '')")"
 
 # metrics
@@ -288,6 +290,20 @@ expect_eq "MCP: malformed JSON: 400 Parse error" '400 -32700' "$(status_of "$r")
 r=$(mcp /mcp/rest '[{"jsonrpc":"2.0","id":8,"method":"ping"}]' -H "Mcp-Session-Id: $SID")
 expect_eq "MCP: a batch: 400 Invalid Request" '400 -32600' "$(status_of "$r") $(field "$r" .error.code)"
 expect_eq "MCP: GET (no server stream): 405" '405' "$(status_of "$(req GET /mcp/rest '')")"
+expect_eq "MCP: GET accepting text/event-stream: still 405" '405' \
+  "$(status_of "$(req GET /mcp/rest '' -H 'Accept: text/event-stream')")"
+# Accept: a POST must accept both application/json and text/event-stream (406 otherwise, as the SDKs answer)
+NOT_ACCEPTABLE='406 {"error":{"code":-32000,"message":"Not Acceptable: Client must accept both application/json and text/event-stream"},"id":null,"jsonrpc":"2.0"}'
+ping_modern='{"jsonrpc":"2.0","id":10,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}'
+acc() { r=$(req POST /mcp/rest "$ping_modern" -H 'MCP-Protocol-Version: 2026-07-28' -H 'Mcp-Method: tools/list' "$@"); echo "$(status_of "$r") $(field "$r" . | jq -cS .)"; }
+expect_eq "MCP: a POST without Accept: 406 with the JSON-RPC error" "$NOT_ACCEPTABLE" "$(acc -H 'Accept:')"
+expect_eq "MCP: Accept: application/json only: 406" "$NOT_ACCEPTABLE" "$(acc -H 'Accept: application/json')"
+expect_eq "MCP: Accept: text/event-stream only: 406" "$NOT_ACCEPTABLE" "$(acc -H 'Accept: text/event-stream')"
+expect_eq "MCP: Accept: text/html: 406" "$NOT_ACCEPTABLE" "$(acc -H 'Accept: text/html')"
+expect_eq "MCP: text/event-stream refused with q=0: 406" "$NOT_ACCEPTABLE" \
+  "$(acc -H 'Accept: application/json, text/event-stream;q=0')"
+expect_eq "MCP: Accept: */* covers both" '200' "$(acc -H 'Accept: */*' | cut -d' ' -f1)"
+expect_eq "MCP: Accept: application/*, TEXT/* covers both" '200' "$(acc -H 'Accept: application/*;q=0.5, TEXT/*' | cut -d' ' -f1)"
 expect_eq "MCP: an unknown repository: 404" '404' "$(status_of "$(mcp /mcp/nope "$modern")")"
 expect_eq "MCP: DELETE ends the session" '200' "$(status_of "$(req DELETE /mcp/rest '' -H "Mcp-Session-Id: $SID")")"
 expect_eq "MCP: ... after which it is unknown" '404' \
@@ -340,6 +356,41 @@ g1=$(field "$(req GET /repos '')" '.[0].generation')
 [ "$g1" -gt "$g0" ] && pass "the generation moved under load ($g0 -> $g1)" || fail "the generation moved under load ($g0 -> $g1)"
 expect_eq "the service still answers" '200' "$(status_of "$(req GET /health '')")"
 stop "$REST_PID"
+
+# ---- a client that leaves: its call is cancelled, its thread freed --------------------------
+# The repository's first index waits on the index lock (held as another indexer
+# would hold it), so a tool call waits for it: the client gives up after 1 s
+# (curl --max-time) and closes; the call must be cancelled then, not when the
+# lock goes, and with --per-client 1 the address is served again at once.
+make_repo "$TMP/slow/repo"
+mkdir -p "$TMP/slow/repo/.cortex"
+flock "$TMP/slow/repo/.cortex/lock" sleep $((6 * TIMEOUT_SCALE)) &
+LOCKER=$!
+sleep 0.3
+start slow --root "$TMP/slow" --repo "$TMP/slow/repo" --per-client 1
+SLOW_PID=$PID
+rc=0; curl -s --max-time 1 -X POST "http://127.0.0.1:$PORT/repos/repo/tools/get_callers" -d '{"name":"normalize"}' >/dev/null || rc=$?
+expect_eq "curl --max-time 1 on a call waiting for the first index gives up" 28 "$rc"
+for _ in $(seq 1 50); do grep -q 'cancelled after' "$TMP/slow.log" && break; sleep 0.1; done
+line=$(grep 'cancelled after' "$TMP/slow.log" || true)
+expect_eq "the server logs the call cancelled because its client left" \
+  "cortex serve: POST /repos/repo/tools/get_callers from 127.0.0.1: cancelled (its client closed the connection)" \
+  "$(sed 's/ after [0-9.]* s//' <<<"$line")"
+secs=$(grep -o 'after [0-9.]* s' <<<"$line" | cut -d' ' -f2)
+kill -0 "$LOCKER" 2>/dev/null && pass "... while the index lock was still held (${secs}s after it came)" ||
+  fail "... while the index lock was still held (${secs}s)"
+expect_eq "with --per-client 1 the address is served again at once (its thread was freed)" '200' \
+  "$(status_of "$(req GET /health '')")"
+m=$(curl -s "http://127.0.0.1:$PORT/metrics")
+grep -q '^cortex_http_requests_cancelled_total{reason="client_gone"} 1$' <<<"$m" &&
+  pass "metrics: the call counted as cancelled, client_gone" || fail "metrics: cancelled ($(grep cancelled <<<"$m"))"
+grep -q '^cortex_http_requests_cancelled_total{reason="deadline"} 0$' <<<"$m" &&
+  pass "metrics: not as a deadline" || fail "metrics: deadline"
+wait "$LOCKER"
+wait_ready repo && pass "the first index goes on once the lock is free" || fail "the first index goes on once the lock is free"
+expect_eq "and the same call is answered" '200 ["src/app.py"]' \
+  "$(r=$(req POST /repos/repo/tools/get_callers '{"name":"normalize"}'); echo "$(status_of "$r") $(field "$r" '[.references[].file] | unique | map(select(. == "src/app.py"))')")"
+stop "$SLOW_PID"
 
 # ---- a bearer token, 429 -----------------------------------------------------------------
 head -c 24 /dev/urandom | base64 >"$TMP/token"
