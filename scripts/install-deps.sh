@@ -25,8 +25,18 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-if [ ! -f "$here/node_modules/.package-lock.json" ] || \
-   [ "$here/package-lock.json" -nt "$here/node_modules/.package-lock.json" ]; then
-  echo "install-deps: npm ci (grammar sources)" >&2
-  "$here/scripts/npm-sources.sh" "$here"
+# node_modules is current when it was installed from this very lock file: its
+# content, not its time (a git worktree's checkout is newer than the
+# node_modules it shares, and is the same lock).
+stamp="$here/node_modules/.cortex-lock-sha256"
+lock_sum=$(sha256sum "$here/package-lock.json" | cut -d' ' -f1)
+if [ ! -f "$here/node_modules/.package-lock.json" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$lock_sum" ]; then
+  if [ ! -f "$stamp" ] && [ -f "$here/node_modules/.package-lock.json" ] && \
+     [ ! "$here/package-lock.json" -nt "$here/node_modules/.package-lock.json" ]; then
+    : # installed before the stamp existed, and not older than the lock: current
+  else
+    echo "install-deps: npm ci (grammar sources)" >&2
+    "$here/scripts/npm-sources.sh" "$here"
+  fi
+  echo "$lock_sum" > "$stamp"
 fi
