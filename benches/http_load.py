@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""Load on `cortex serve` (issue 26, "Concurrency and load").
+
+Starts `cortex serve` on a free loopback port with the given repositories (each
+a git work tree, indexed first if it has no index), then runs CLIENTS
+concurrent clients, each on its own keep-alive connection, through REQUESTS
+mixed requests in all: `/query` by a definition's name, `/evidence_pack`,
+`/expand` of a handle a query returned, and the tools `search`,
+`get_callers` and `graph` (callers, depth 2). Names are drawn from each
+store in a fixed order, so runs are reproducible. With --reindex, a thread
+keeps asking every repository to reindex meanwhile (a file's mtime touched
+first) and every answer's generation is checked never to go back. Prints a
+Markdown table: per request kind and in all, count, errors, p50, p95, p99 and
+max (ms); then throughput and the server's peak RSS (from /proc).
+
+usage: http_load.py --cortex BIN --repo DIR [--repo DIR ...] [--clients 32]
+                    [--requests 20000] [--reindex] [--json]
+"""
+import argparse
+import http.client
+import json
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+
+def percentile(values, p):
+    s = sorted(values)
+    if not s:
+        return 0.0
+    return s[min(len(s) - 1, max(0, int(round(p / 100.0 * (len(s) - 1)))))]
+
+
+def names(root, n):
+    db = sqlite3.connect(f"file:{root}/.cortex/cortex.db?mode=ro", uri=True)
+    rows = [r[0] for r in db.execute(
+        "SELECT DISTINCT s.short_name FROM symbols s WHERE s.kind IN ('function', 'method')"
+        " AND length(s.short_name) > 3 ORDER BY s.short_name")]
+    db.close()
+    step = max(1, len(rows) // n)
+    return rows[::step][:n]
+
+
+def peak_rss_kb(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--cortex", required=True)
+    ap.add_argument("--repo", action="append", required=True)
+    ap.add_argument("--clients", type=int, default=32)
+    ap.add_argument("--requests", type=int, default=20000)
+    ap.add_argument("--reindex", action="store_true")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    repos = [os.path.realpath(r) for r in args.repo]
+    for r in repos:
+        if not os.path.exists(os.path.join(r, ".cortex", "cortex.db")):
+            subprocess.run([args.cortex, "index", "--quiet", r], check=True)
+    tmp = tempfile.mkdtemp()
+    port_file = os.path.join(tmp, "port")
+    cmd = [args.cortex, "serve", "--listen", "127.0.0.1:0", "--port-file", port_file, "--no-watch",
+           "--max-connections", str(args.clients + 16), "--per-client", str(args.clients + 16)]
+    for r in repos:
+        cmd += ["--root", os.path.dirname(r), "--repo", r]
+    server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=open(os.path.join(tmp, "log"), "w"))
+    try:
+        for _ in range(600):
+            if os.path.exists(port_file) and open(port_file).read().strip():
+                break
+            time.sleep(0.05)
+        port = int(open(port_file).read())
+
+        def call(conn, method, path, body=None):
+            data = json.dumps(body).encode() if body is not None else None
+            conn.request(method, path, body=data, headers={"Content-Type": "application/json"} if data else {})
+            resp = conn.getresponse()
+            return resp.status, resp.read()
+
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+        st, body = call(conn, "GET", "/repos")
+        listed = json.loads(body)
+        ids = {os.path.realpath(x["repo_root"]): x["repo_id"] for x in listed}
+        while any(x["status"] != "ready" for x in listed):
+            time.sleep(0.2)
+            listed = json.loads(call(conn, "GET", "/repos")[1])
+        plan = []
+        rng = random.Random(26)
+        for r in repos:
+            rid = ids[r]
+            for name in names(r, 100):
+                plan += [("query", "POST", "/query", {"repo": rid, "symbol": name, "kind": "definition"}),
+                         ("evidence_pack", "POST", "/evidence_pack", {"repo": rid, "symbol": name}),
+                         ("search", "POST", f"/repos/{rid}/tools/search", {"query": name, "limit": 10}),
+                         ("get_callers", "POST", f"/repos/{rid}/tools/get_callers", {"name": name, "limit": 20}),
+                         ("graph", "POST", f"/repos/{rid}/tools/graph",
+                          {"operation": "callers", "target": name, "depth": 2, "max_results": 50}),
+                         ("expand", "POST", "/expand", {"repo": rid, "query_first": name})]
+        rng.shuffle(plan)
+        lat = {}
+        errors = {}
+        generations = {}
+        gen_back = []
+        lock = threading.Lock()
+        next_i = [0]
+
+        def client():
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+            while True:
+                with lock:
+                    i = next_i[0]
+                    next_i[0] += 1
+                if i >= args.requests:
+                    return
+                kind, method, path, body = plan[i % len(plan)]
+                t0 = time.perf_counter()
+                try:
+                    if kind == "expand":
+                        st, b = call(c, "POST", "/query", {"repo": body["repo"], "symbol": body["query_first"],
+                                                             "kind": "definition"})
+                        hs = json.loads(b).get("handles", []) if st == 200 else []
+                        if not hs:
+                            continue  # nothing to expand: neither timed nor an error
+                        t0 = time.perf_counter()
+                        st, b = call(c, "POST", "/expand", {"repo": body["repo"], "handle_ids": [hs[0]["id"]]})
+                        ok = st == 200 or (args.reindex and st == 409)
+                    else:
+                        st, b = call(c, method, path, body)
+                        ok = st == 200
+                    ms = (time.perf_counter() - t0) * 1000
+                    g = None
+                    if st == 200:
+                        try:
+                            g = json.loads(b).get("generation")
+                        except (ValueError, AttributeError):
+                            g = None
+                except (OSError, http.client.HTTPException):
+                    ok, ms, g = False, (time.perf_counter() - t0) * 1000, None
+                    c = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+                with lock:
+                    lat.setdefault(kind, []).append(ms)
+                    if not ok:
+                        errors[kind] = errors.get(kind, 0) + 1
+                    rid = body.get("repo") if isinstance(body, dict) else None
+                    if g is not None and rid:
+                        if g < generations.get(rid, 0):
+                            gen_back.append((rid, generations[rid], g))
+                        generations[rid] = max(g, generations.get(rid, 0))
+
+        stop = threading.Event()
+
+        def reindexer():
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+            k = 0
+            while not stop.is_set():
+                for r in repos:
+                    call(c, "POST", "/reindex", {"repo": ids[r]})
+                    k += 1
+                time.sleep(0.2)
+
+        threads = [threading.Thread(target=client) for _ in range(args.clients)]
+        t0 = time.perf_counter()
+        re = threading.Thread(target=reindexer) if args.reindex else None
+        if re:
+            re.start()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        wall = time.perf_counter() - t0
+        stop.set()
+        if re:
+            re.join()
+        rss = peak_rss_kb(server.pid)
+    finally:
+        server.terminate()
+        server.wait()
+    allv = [v for vs in lat.values() for v in vs]
+    out = {"clients": args.clients, "requests": len(allv), "wall_s": round(wall, 2),
+           "per_second": round(len(allv) / wall, 1), "errors": sum(errors.values()),
+           "generation_went_back": len(gen_back), "peak_rss_mb": round(rss / 1024, 1),
+           "kinds": {k: {"n": len(v), "errors": errors.get(k, 0), "p50": round(percentile(v, 50), 2),
+                         "p95": round(percentile(v, 95), 2), "p99": round(percentile(v, 99), 2),
+                         "max": round(max(v), 2)} for k, v in sorted(lat.items())}}
+    out["all"] = {"p50": round(percentile(allv, 50), 2), "p95": round(percentile(allv, 95), 2),
+                  "p99": round(percentile(allv, 99), 2), "max": round(max(allv), 2)}
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    print(f"{args.clients} clients, {len(allv)} requests in {out['wall_s']} s ({out['per_second']}/s), "
+          f"{out['errors']} errors, generation went back {len(gen_back)} times, server peak RSS {out['peak_rss_mb']} MB"
+          + (", reindexing meanwhile" if args.reindex else ""))
+    print()
+    print("| request | n | errors | p50 ms | p95 ms | p99 ms | max ms |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for k, v in out["kinds"].items():
+        print(f"| {k} | {v['n']} | {v['errors']} | {v['p50']} | {v['p95']} | {v['p99']} | {v['max']} |")
+    a = out["all"]
+    print(f"| all | {len(allv)} | {out['errors']} | {a['p50']} | {a['p95']} | {a['p99']} | {a['max']} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
