@@ -40,15 +40,22 @@ static void on_serve_event(const cortex_serve_event *e, void *payload)
     }
 }
 
-int cortex_mcp_server_new(cortex_mcp_server **out, const cortex_mcp_options *opts, cortex_mcp_send_cb send, void *payload)
+/* A server with no repository yet, its log levels unset. */
+static cortex_mcp_server *server_alloc(const cortex_mcp_options *opts, cortex_mcp_send_cb send, void *payload)
 {
-    *out = NULL;
     cortex_mcp_server *s = cortex_xcalloc(1, sizeof *s);
     s->send = send;
     s->send_payload = payload;
     s->opts = opts;
     s->legacy_level = -1;
     s->request_level = -1;
+    return s;
+}
+
+int cortex_mcp_server_new(cortex_mcp_server **out, const cortex_mcp_options *opts, cortex_mcp_send_cb send, void *payload)
+{
+    *out = NULL;
+    cortex_mcp_server *s = server_alloc(opts, send, payload);
     int rc = cortex_repo_open(&s->repo, opts->root ? opts->root : ".");
     if (rc == 0) rc = cortex_reader_open(&s->reader, s->repo);
     cortex_serve_options so = {.on_event = on_serve_event, .payload = s};
@@ -82,12 +89,7 @@ void cortex_mcp_repo_setup(cortex_repo *repo, const cortex_mcp_options *opts, co
 cortex_mcp_server *cortex_mcp_server_over(const cortex_mcp_options *opts, cortex_repo *repo, cortex_serve *serve,
                                           cortex_reader *reader, cortex_mcp_send_cb send, void *payload)
 {
-    cortex_mcp_server *s = cortex_xcalloc(1, sizeof *s);
-    s->send = send;
-    s->send_payload = payload;
-    s->opts = opts;
-    s->legacy_level = -1;
-    s->request_level = -1;
+    cortex_mcp_server *s = server_alloc(opts, send, payload);
     s->repo = repo;
     s->reader = reader;
     s->serve = serve;
