@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 struct http_lazy {
@@ -288,7 +289,12 @@ static int walk_tree(struct http_lazy *z, http_repo *r)
     int rc = cortex_walk_run(&z->walk, r->root, cortex_repo_plugins(r->repo), &wopts);
     free(ext);
     free(plugin);
-    if (rc == 0) z->walked = 1;
+    if (rc == 0) {
+        z->walked = 1;
+        fprintf(stderr, "cortex serve: %s: %zu files to choose early queries' files from (%llu ignored, %llu unsupported)%s%s\n",
+                r->name, z->walk.nfiles, (unsigned long long)z->walk.ignored, (unsigned long long)z->walk.unsupported,
+                z->walk.note ? ": " : "", z->walk.note ? z->walk.note : "");
+    }
     return rc;
 }
 
@@ -327,7 +333,7 @@ static int index_paths(struct http_lazy *z, http_repo *r, candidate *c, size_t n
     cortex_index_report_dispose(&report);
     if (rc == 0) {
         for (size_t i = 0; i < nonly; i++) *CORTEX_PUSH(z->indexed, z->nindexed, z->capindexed) = cortex_xstrdup(only[i]);
-        qsort(z->indexed, z->nindexed, sizeof *z->indexed, by_path);
+        if (z->nindexed) qsort(z->indexed, z->nindexed, sizeof *z->indexed, by_path);
         z->have_store = 1;
     }
     free(only);
@@ -381,6 +387,8 @@ int http_lazy_query(json_t **out, cortex_tool_ctx *call, http_repo *r, cortex_re
     pthread_mutex_unlock(&r->lock);
     if (!first_running) return -1; /* no first index under way: the call indexes as it always did */
     struct http_lazy *z = lazy_of(r);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     pthread_mutex_lock(&z->lock);
     cortex_reader_reopen(full);
     if (z->closed || cortex_reader_ready(full)) {
@@ -420,8 +428,14 @@ int http_lazy_query(json_t **out, cortex_tool_ctx *call, http_repo *r, cortex_re
         ctx.reader = z->reader;
         o = cortex_tool_call(out, &ctx, t, args);
         call->failure = ctx.failure;
-        if (o == CORTEX_TOOL_OK)
-            mark_partial(*out, cortex_reader_files(z->reader), (int64_t)z->walk.nfiles, matched, chosen);
+        if (o == CORTEX_TOOL_OK) {
+            int64_t files = cortex_reader_files(z->reader);
+            mark_partial(*out, files, (int64_t)z->walk.nfiles, matched, chosen);
+            clock_gettime(CLOCK_MONOTONIC, &t1);
+            fprintf(stderr, "cortex serve: %s: a partial answer from %lld of %zu files (%zu matched the query's words) in %.2f s\n",
+                    r->name, (long long)files, z->walk.nfiles, matched,
+                    (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+        }
     }
     for (size_t i = 0; i < ts.n; i++) free(ts.t[i]);
     free(ts.t);
