@@ -38,6 +38,7 @@ typedef struct http_repo {
     atomic_int stop;
     int64_t runs_ok, runs_failed; /* reindex and watch runs since the start */
     char *last_error;     /* the last failed run's message */
+    struct http_lazy *lazy; /* the partial store of early queries (lazy.c), made on first need */
 } http_repo;
 
 /* ---- the service (server.c) ---------------------------------------------- */
@@ -189,6 +190,26 @@ int http_repo_wait_first(http_repo *r, cortex_reader *reader, const atomic_int *
 void http_repo_commit(const http_repo *r, char out[41]);
 /** The repository's entry for /repos and /status (caller owns). */
 json_t *http_repo_json(http_repo *r);
+
+/* ---- lazy.c: a first answer before the first index -------------------------- */
+
+/* Files a query's words may index ahead of the first index, at most. */
+#define HTTP_LAZY_MAX_FILES 200
+
+/** When the repository's first index runs and has not committed (`full`, the
+ *  request's reader of the repository, finds no store), answers tool `t`
+ *  (query) from the files its words point at by path, indexed into
+ *  <root>/.cortex/partial, the answer marked partial. A cortex_tool_outcome
+ *  with `*out` set (`call->failure` for a failure), or -1 when it does not
+ *  apply (an index exists, none runs, or the partial way failed): the caller
+ *  goes on as without it. */
+int http_lazy_query(json_t **out, cortex_tool_ctx *call, http_repo *r, cortex_reader *full, const cortex_tool *t,
+                    json_t *args, const atomic_int *cancelled);
+/** The full index committed: the partial store is never served again, and is deleted. */
+void http_lazy_drop(http_repo *r);
+/** Deletes a partial store a previous process left (the repository is indexed). */
+void http_lazy_discard_leftover(http_repo *r);
+void http_lazy_free(http_repo *r);
 
 /* ---- metrics.c ------------------------------------------------------------ */
 

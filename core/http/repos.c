@@ -130,6 +130,7 @@ int http_repo_add(http_repo **out, http_service *svc, const char *path, const ch
     int indexed = reader && cortex_reader_ready(reader);
     if (reader) http_reader_put(r, reader);
     if (!indexed) http_repo_reindex(r, NULL);
+    else http_lazy_discard_leftover(r);
     if (svc->opts.watch) cortex_serve_start_watch(r->serve);
     fprintf(stderr, "cortex serve: serving %s as %s (%s)%s\n", real, r->name, r->id, indexed ? "" : "; indexing it");
     *out = r;
@@ -197,6 +198,8 @@ static void *run_reindex(void *arg)
     r->glob = NULL;
     pthread_cond_broadcast(&r->idle);
     pthread_mutex_unlock(&r->lock);
+    /* an index is committed: early queries' partial store is served no more */
+    if (o == CORTEX_TOOL_OK) http_lazy_drop(r);
     json_decref(result);
     json_decref(args);
     return NULL;
@@ -284,6 +287,7 @@ void http_repos_free(http_service *svc)
         atomic_store(&r->stop, 1);
         cortex_serve_close(r->serve);
         if (r->runner_started) pthread_join(r->runner, NULL);
+        http_lazy_free(r);
         for (size_t k = 0; k < r->nreaders; k++) cortex_reader_close(r->readers[k]);
         free(r->readers);
         cortex_repo_close(r->repo);

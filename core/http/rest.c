@@ -103,7 +103,7 @@ static void tool_failed(http_reply *out, int failure, const char *message)
 }
 
 /* Adds canopy's service fields to each handle of a query or evidence_pack result. */
-static void decorate(json_t *result, const char *sha)
+static void decorate(json_t *result, const char *sha, int partial)
 {
     static const char *const lists[] = {"handles", "ref_handles", NULL};
     for (const char *const *l = lists; *l; l++) {
@@ -111,7 +111,7 @@ static void decorate(json_t *result, const char *sha)
         size_t i;
         json_t *h;
         json_array_foreach(handles, i, h) {
-            json_object_set_new(h, "source", json_string("service"));
+            json_object_set_new(h, "source", json_string(partial ? "partial" : "service"));
             json_object_set_new(h, "commit_sha", sha[0] ? json_string(sha) : json_null());
         }
     }
@@ -135,14 +135,20 @@ static void run_tool(http_repo *r, const http_request *rq, const cortex_tool *t,
     cortex_tool_ctx ctx = {.reader = reader, .cancelled = rq->cancelled, .origin = "http"};
     json_t *result = NULL;
     cortex_tool_outcome o = CORTEX_TOOL_CANCELLED;
-    if (!(t->flags & CORTEX_TOOL_NEEDS_INDEX) || http_repo_wait_first(r, reader, rq->cancelled) == 0)
+    int lazy = -1;
+    /* a query during the first index: answered now from the files it points at (lazy.c) */
+    if (strcmp(t->name, "query") == 0 && !cortex_reader_ready(reader))
+        lazy = http_lazy_query(&result, &ctx, r, reader, t, args, rq->cancelled);
+    if (lazy >= 0)
+        o = (cortex_tool_outcome)lazy;
+    else if (!(t->flags & CORTEX_TOOL_NEEDS_INDEX) || http_repo_wait_first(r, reader, rq->cancelled) == 0)
         o = cortex_tool_call(&result, &ctx, t, args);
     http_reader_put(r, reader);
     if (o == CORTEX_TOOL_OK) {
         if (service_handles) {
             char sha[41];
             http_repo_commit(r, sha);
-            decorate(result, sha);
+            decorate(result, sha, lazy >= 0);
         }
         http_json(out, 200, result);
     } else if (o == CORTEX_TOOL_CANCELLED) {

@@ -15,6 +15,11 @@
 
 int cortex_repo_open(cortex_repo **out, const char *root)
 {
+    return cortex_repo_open_at(out, root, NULL);
+}
+
+int cortex_repo_open_at(cortex_repo **out, const char *root, const char *data_dir)
+{
     *out = NULL;
     char real[PATH_MAX];
     struct stat st;
@@ -23,7 +28,8 @@ int cortex_repo_open(cortex_repo **out, const char *root)
     cortex_repo *repo = cortex_xcalloc(1, sizeof *repo);
     repo->root = cortex_xstrdup(real);
     cortex_buf b = {0};
-    cortex_buf_printf(&b, "%s/.cortex", real);
+    if (data_dir) cortex_buf_puts(&b, data_dir);
+    else cortex_buf_printf(&b, "%s/.cortex", real);
     repo->data_dir = b.data;
     b = (cortex_buf){0};
     cortex_buf_printf(&b, "%s/cortex.db", repo->data_dir);

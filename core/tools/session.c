@@ -115,6 +115,7 @@ static int run_index(cortex_tool_ctx *ctx, const char *const *only, size_t nonly
     static const char *const store_only[] = {"sqlite", NULL};
     cortex_index_options o = {0};
     o.root = repo->root;
+    o.data_dir = repo->data_dir; /* <root>/.cortex, or the store cortex_repo_open_at() named */
     o.pipeline = cortex_config_pipeline(&repo->config, NULL);
     o.sinks = only ? store_only : NULL;
     o.only = only;

@@ -105,6 +105,10 @@ void cortex_tools_instructions(cortex_buf *out);
  *  run. 0, or a negative code with the message set. Caller owns `*out`; close
  *  with cortex_repo_close() after every reader and thread using it is done. */
 int cortex_repo_open(cortex_repo **out, const char *root);
+/** As cortex_repo_open(), with the index in `data_dir` (an absolute path;
+ *  NULL = <root>/.cortex): a second store of the same tree (the HTTP
+ *  service's partial store). Every index run of its readers goes there. */
+int cortex_repo_open_at(cortex_repo **out, const char *root, const char *data_dir);
 void cortex_repo_close(cortex_repo *repo);
 
 /** Borrowed; valid until the repository is closed. */
