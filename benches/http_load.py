@@ -8,8 +8,8 @@ mixed requests in all: `/query` by a definition's name, `/evidence_pack`,
 `/expand` of a handle a query returned, and the tools `search`,
 `get_callers` and `graph` (callers, depth 2). Names are drawn from each
 store in a fixed order, so runs are reproducible. With --reindex, a thread
-keeps asking every repository to reindex meanwhile (a file's mtime touched
-first) and every answer's generation is checked never to go back. Prints a
+keeps asking every repository to reindex meanwhile (its largest Python or C
+file appended to first, put back at the end) and every answer's generation is checked never to go back. Prints a
 Markdown table: per request kind and in all, count, errors, p50, p95, p99 and
 max (ms); then throughput and the server's peak RSS (from /proc).
 
@@ -44,6 +44,22 @@ def names(root, n):
     db.close()
     step = max(1, len(rows) // n)
     return rows[::step][:n]
+
+
+def memory_now_kb(pid):
+    """RSS, PSS and anonymous memory now (kB): the readers map the stores, and a
+    page of a store mapped by several connections counts once per mapping in
+    RSS; PSS shares it out, anonymous memory is the heap."""
+    out = {}
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                k = line.split(":")[0]
+                if k in ("Rss", "Pss", "Anonymous"):
+                    out[k] = int(line.split()[1])
+    except OSError:
+        pass
+    return out
 
 
 def peak_rss_kb(pid):
@@ -114,6 +130,7 @@ def main():
         errors = {}
         generations = {}
         gen_back = []
+        reindexes = [0]
         lock = threading.Lock()
         next_i = [0]
 
@@ -162,13 +179,27 @@ def main():
 
         stop = threading.Event()
 
+        # one source file per repository, appended to before each reindex (and put back at the end)
+        edited = {}
+        for r in repos:
+            db = sqlite3.connect(f"file:{r}/.cortex/cortex.db?mode=ro", uri=True)
+            row = db.execute("SELECT path, lang FROM files WHERE lang IN ('python', 'c') ORDER BY bytes DESC"
+                             " LIMIT 1").fetchone()
+            db.close()
+            if row:
+                path = os.path.join(r, row[0])
+                edited[r] = (path, open(path, "rb").read(), b"# " if row[1] == "python" else b"// ")
+
         def reindexer():
             c = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
-            k = 0
             while not stop.is_set():
                 for r in repos:
+                    if r in edited:
+                        path, _, comment = edited[r]
+                        with open(path, "ab") as f:
+                            f.write(b"\n" + comment + f"load {reindexes[0]}".encode() + b"\n")
                     call(c, "POST", "/reindex", {"repo": ids[r]})
-                    k += 1
+                    reindexes[0] += 1
                 time.sleep(0.2)
 
         threads = [threading.Thread(target=client) for _ in range(args.clients)]
@@ -185,6 +216,11 @@ def main():
         if re:
             re.join()
         rss = peak_rss_kb(server.pid)
+        now = memory_now_kb(server.pid)
+        if args.reindex:
+            for path, content, _ in edited.values():
+                with open(path, "wb") as f:
+                    f.write(content)
     finally:
         server.terminate()
         server.wait()
@@ -192,6 +228,8 @@ def main():
     out = {"clients": args.clients, "requests": len(allv), "wall_s": round(wall, 2),
            "per_second": round(len(allv) / wall, 1), "errors": sum(errors.values()),
            "generation_went_back": len(gen_back), "peak_rss_mb": round(rss / 1024, 1),
+           "end_rss_mb": round(now.get("Rss", 0) / 1024, 1), "end_pss_mb": round(now.get("Pss", 0) / 1024, 1),
+           "end_anonymous_mb": round(now.get("Anonymous", 0) / 1024, 1),
            "kinds": {k: {"n": len(v), "errors": errors.get(k, 0), "p50": round(percentile(v, 50), 2),
                          "p95": round(percentile(v, 95), 2), "p99": round(percentile(v, 99), 2),
                          "max": round(max(v), 2)} for k, v in sorted(lat.items())}}
@@ -202,7 +240,9 @@ def main():
         return 0
     print(f"{args.clients} clients, {len(allv)} requests in {out['wall_s']} s ({out['per_second']}/s), "
           f"{out['errors']} errors, generation went back {len(gen_back)} times, server peak RSS {out['peak_rss_mb']} MB"
-          + (", reindexing meanwhile" if args.reindex else ""))
+          f" (at the end: RSS {out['end_rss_mb']} MB, PSS {out['end_pss_mb']} MB, heap {out['end_anonymous_mb']} MB)"
+          + (f", {reindexes[0]} reindex requests meanwhile (a file appended to before each), generations seen "
+             + ", ".join(f"{os.path.basename(r)} {generations.get(ids[r], 0)}" for r in repos) if args.reindex else ""))
     print()
     print("| request | n | errors | p50 ms | p95 ms | p99 ms | max ms |")
     print("|---|---:|---:|---:|---:|---:|---:|")
