@@ -270,25 +270,10 @@ static int walk_tree(struct http_lazy *z, http_repo *r)
     const cortex_config *config = cortex_repo_config(r->repo);
     if (!config) return cortex_error_set(CORTEX_EINVALID, "%s", cortex_repo_config_error(r->repo));
     const cortex_pipeline_config *pl = cortex_config_pipeline(config, NULL);
-    cortex_walk_options wopts = {0};
-    wopts.max_file_size = pl && pl->max_file_size ? pl->max_file_size : CORTEX_DEFAULT_MAX_FILE_SIZE;
-    const char **ext = NULL, **plugin = NULL;
-    if (pl) {
-        wopts.include = (const char *const *)pl->include;
-        wopts.exclude = (const char *const *)pl->exclude;
-        wopts.plugins = (const char *const *)pl->plugins;
-        ext = cortex_xcalloc(pl->noverrides + 1, sizeof *ext);
-        plugin = cortex_xcalloc(pl->noverrides + 1, sizeof *plugin);
-        for (size_t i = 0; i < pl->noverrides; i++) {
-            ext[i] = pl->overrides[i].extension;
-            plugin[i] = pl->overrides[i].plugin;
-        }
-        wopts.override_extensions = ext;
-        wopts.override_plugins = plugin;
-    }
+    cortex_walk_options wopts;
+    cortex_index_walk_options(&wopts, pl, 0);
     int rc = cortex_walk_run(&z->walk, r->root, cortex_repo_plugins(r->repo), &wopts);
-    free(ext);
-    free(plugin);
+    cortex_index_walk_options_free(&wopts);
     if (rc == 0) {
         z->walked = 1;
         fprintf(stderr, "cortex serve: %s: %zu files to choose early queries' files from (%llu ignored, %llu unsupported)%s%s\n",

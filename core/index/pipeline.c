@@ -393,6 +393,31 @@ static int rebuild_from_jsonl(const cortex_plugin_set *plugins, const cortex_ind
     return rc;
 }
 
+void cortex_index_walk_options(cortex_walk_options *out, const cortex_pipeline_config *pl, uint64_t max_file_size)
+{
+    memset(out, 0, sizeof *out);
+    out->max_file_size = max_file_size ? max_file_size : pl ? pl->max_file_size : CORTEX_DEFAULT_MAX_FILE_SIZE;
+    if (!pl) return;
+    out->include = (const char *const *)pl->include;
+    out->exclude = (const char *const *)pl->exclude;
+    out->plugins = (const char *const *)pl->plugins;
+    const char **ext = cortex_xcalloc(pl->noverrides + 1, sizeof *ext);
+    const char **plugin = cortex_xcalloc(pl->noverrides + 1, sizeof *plugin);
+    for (size_t i = 0; i < pl->noverrides; i++) {
+        ext[i] = pl->overrides[i].extension;
+        plugin[i] = pl->overrides[i].plugin;
+    }
+    out->override_extensions = ext;
+    out->override_plugins = plugin;
+}
+
+void cortex_index_walk_options_free(cortex_walk_options *w)
+{
+    free((void *)w->override_extensions);
+    free((void *)w->override_plugins);
+    w->override_extensions = w->override_plugins = NULL;
+}
+
 int cortex_index_run(cortex_index_report *rep, const cortex_plugin_set *plugins, const cortex_index_options *opts)
 {
     memset(rep, 0, sizeof *rep);
@@ -440,31 +465,14 @@ int cortex_index_run(cortex_index_report *rep, const cortex_plugin_set *plugins,
         if (!sink_has(sink_names[i], CORTEX_SINK_PARTIAL))
             return cortex_error_set(CORTEX_EINVALID, "a refresh of named paths writes only the sqlite sink, not \"%s\"", sink_names[i]);
 
-    cortex_walk_options wopts = {0};
-    wopts.max_file_size = opts->max_file_size ? opts->max_file_size : pl ? pl->max_file_size : CORTEX_DEFAULT_MAX_FILE_SIZE;
-    const char **override_ext = NULL, **override_plugin = NULL;
     if (pl) {
-        wopts.include = (const char *const *)pl->include;
-        wopts.exclude = (const char *const *)pl->exclude;
-        wopts.plugins = (const char *const *)pl->plugins;
-        override_ext = cortex_xcalloc(pl->noverrides + 1, sizeof *override_ext);
-        override_plugin = cortex_xcalloc(pl->noverrides + 1, sizeof *override_plugin);
-        for (size_t i = 0; i < pl->noverrides; i++) {
-            override_ext[i] = pl->overrides[i].extension;
-            override_plugin[i] = pl->overrides[i].plugin;
-        }
-        wopts.override_extensions = override_ext;
-        wopts.override_plugins = override_plugin;
         int bad = check_plugin_names(plugins, pl);
-        if (bad) {
-            free(override_ext);
-            free(override_plugin);
-            return bad;
-        }
+        if (bad) return bad;
     }
+    cortex_walk_options wopts;
+    cortex_index_walk_options(&wopts, pl, opts->max_file_size);
     int rc = opts->only ? list_only(rep, plugins, opts, &wopts) : cortex_walk_run(&rep->walk, rep->root, plugins, &wopts);
-    free(override_ext);
-    free(override_plugin);
+    cortex_index_walk_options_free(&wopts);
     if (rc) return rc;
     if ((rc = make_dir(rep->data_dir))) return rc;
     write_data_gitignore(rep->data_dir);

@@ -78,6 +78,13 @@ typedef struct cortex_index_report {
     double seconds;
 } cortex_index_report;
 
+/** The walk's options as pipeline `pl` configures them (NULL: the built-in
+ *  defaults): its include, exclude, plugins and extension overrides, files
+ *  over `max_file_size` left out (0: the pipeline's limit). The override
+ *  arrays are allocated: free them with cortex_index_walk_options_free(). */
+void cortex_index_walk_options(cortex_walk_options *out, const cortex_pipeline_config *pl, uint64_t max_file_size);
+void cortex_index_walk_options_free(cortex_walk_options *w);
+
 /** Runs an index. Returns 0, or a negative code with the message set; the
  *  report is filled as far as the run got. Release with cortex_index_report_dispose(). */
 int cortex_index_run(cortex_index_report *out, const cortex_plugin_set *plugins, const cortex_index_options *opts);
