@@ -7,6 +7,7 @@
 #include "read.h"
 
 #include "bind.h"
+#include "bindings_scan.h"
 #include "read_internal.h"
 #include "store.h"
 
@@ -616,17 +617,22 @@ int cortex_store_read_candidates(int64_t *total, cortex_store_reader *r, int64_t
 
 /* ---- the whole graph ----------------------------------------------------------- */
 
-static int bound_edge_row(sqlite3_stmt *st, void *cb, void *payload)
+typedef struct bound_edges {
+    cortex_store_bound_edge_cb cb;
+    void *payload;
+} bound_edges;
+
+static int bound_edge(const cortex_store__binding *b, void *payload)
 {
-    cortex_store_bound_edge e = {sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
-                                 (const char *)sqlite3_column_text(st, 2), (const char *)sqlite3_column_text(st, 3)};
-    return ((cortex_store_bound_edge_cb)cb)(&e, payload);
+    const bound_edges *out = payload;
+    if (!b->has_caller || !b->has_target) return 0;
+    cortex_store_bound_edge e = {b->caller_id, b->target_id, b->resolution, b->kind};
+    return out->cb(&e, out->payload);
 }
 
 int cortex_store_read_bound_edges(cortex_store_reader *r, cortex_store_bound_edge_cb cb, void *payload)
 {
-    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT caller_id, target_id, resolution, kind FROM ref_bindings"
-                                                " WHERE caller_id IS NOT NULL AND target_id IS NOT NULL ORDER BY id");
-    if (!st) return cortex_store__prepare_failed(r);
-    return cortex_store__each_row(r, st, "listing the graph's edges", bound_edge_row, (void *)cb, payload);
+    /* the view's bindings of every reference, in one pass (bindings_scan.h) */
+    bound_edges out = {cb, payload};
+    return cortex_store__scan_bindings(r, bound_edge, &out);
 }

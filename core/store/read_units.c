@@ -5,6 +5,7 @@
  */
 #include "read.h"
 
+#include "bindings_scan.h"
 #include "read_internal.h"
 #include "store.h"
 
@@ -49,22 +50,31 @@ int cortex_store_read_texts_at(cortex_store_reader *r, int64_t file_id, int64_t 
     return cortex_store__each_row(r, st, "listing texts", text_row, (void *)cb, payload);
 }
 
-static int cross_ref_row(sqlite3_stmt *st, void *cb, void *payload)
+typedef struct crossing {
+    cortex_store__symbol_files defs;
+    cortex_store_cross_ref_cb cb;
+    void *payload;
+} crossing;
+
+static int cross_ref(const cortex_store__binding *b, void *payload)
 {
-    return ((cortex_store_cross_ref_cb)cb)(sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
-                                           sqlite3_column_int64(st, 2), payload);
+    const crossing *c = payload;
+    if (!b->has_target) return 0;
+    int64_t to_file = cortex_store__symbol_file(&c->defs, b->target_id);
+    /* a target the store no longer holds binds nothing (the view's join drops it) */
+    if (to_file == 0 || to_file == b->file_id) return 0;
+    return c->cb(b->file_id, to_file, b->target_id, c->payload);
 }
 
 int cortex_store_read_cross_refs(cortex_store_reader *r, cortex_store_cross_ref_cb cb, void *payload)
 {
-    /* the view's bindings, by name too: most references across files are bound so */
-    /* CROSS JOIN keeps the view outermost: one pass over the references, each
-     * target looked up by id (SQLite's planner otherwise walks symbols first) */
-    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT b.file_id, t.file_id, b.target_id FROM ref_bindings b"
-                                                " CROSS JOIN symbols t ON t.id = b.target_id"
-                                                " WHERE b.target_id IS NOT NULL AND t.file_id <> b.file_id");
-    if (!st) return cortex_store__prepare_failed(r);
-    return cortex_store__each_row(r, st, "reading references across files", cross_ref_row, (void *)cb, payload);
+    /* the view's bindings, by name too (most references across files are
+     * bound so), read in one pass (bindings_scan.h) */
+    crossing c = {.cb = cb, .payload = payload};
+    int rc = cortex_store__symbol_files_load(r, &c.defs);
+    if (!rc) rc = cortex_store__scan_bindings(r, cross_ref, &c);
+    cortex_store__symbol_files_free(&c.defs);
+    return rc;
 }
 
 int cortex_store_read_schema_version(cortex_store_reader *r)

@@ -7,21 +7,26 @@
 #
 # and diffed with <case>/expected.txt. --update rewrites expected.txt instead:
 # check every changed line by hand (a golden that records a wrong binding
-# is not golden).
+# is not golden). --agree PROGRAM also runs tests/unit/bindings_agree.c's
+# program on each case's store: the one-pass reading of the bindings that
+# whole-graph readers use must give what the view gives, reference by reference.
 #
-#   tests/resolution/run.sh CORTEX_BINARY [--update] [CASE...]
+#   tests/resolution/run.sh CORTEX_BINARY [--update] [--agree PROGRAM] [CASE...]
 set -euo pipefail
 export LC_ALL=C
 
 binary=${1:?usage: $0 CORTEX_BINARY [--update] [CASE...]}
 shift
 update=0
+agree=
 cases=()
-for a in "$@"; do
-    case "$a" in
+while [[ $# -gt 0 ]]; do
+    case "$1" in
     --update) update=1 ;;
-    *) cases+=("$a") ;;
+    --agree) agree=$2; shift ;;
+    *) cases+=("$1") ;;
     esac
+    shift
 done
 binary=$(readlink -f "$binary")
 here=$(cd "$(dirname "$0")" && pwd)
@@ -48,6 +53,12 @@ for c in "${cases[@]}"; do
       FROM ref_bindings b JOIN files f ON f.id = b.file_id
       LEFT JOIN symbols t ON t.id = b.target_id LEFT JOIN files tf ON tf.id = t.file_id
       ORDER BY f.path, b.line, b.col, b.name" | sed 's/  */ /g' >"$work/$c.got"
+    if [[ -n $agree ]] && ! "$agree" "$out/cortex.db" 2>"$work/$c.agree"; then
+        echo "FAIL $c: the one-pass bindings differ from the view's:"
+        cat "$work/$c.agree"
+        fail=$((fail + 1))
+        continue
+    fi
     if [[ $update == 1 ]]; then
         cp "$work/$c.got" "$here/$c/expected.txt"
         pass=$((pass + 1))
