@@ -86,13 +86,18 @@ static void names_free(names *t)
     cortex_arena_reset(&t->arena);
 }
 
-/* definition_names comes in key order (lang, name, member): one entry for
+/* definition_names (only `only`'s rows, when not NULL) comes in key order (lang, name, member): one entry for
  * each language and name, its memberships side by side. */
-static int names_load(cortex_store_reader *r, names *t)
+static int names_load(cortex_store_reader *r, names *t, const char *only)
 {
     sqlite3_stmt *st = cortex_store__prepare(
-        r, "SELECT lang, name, member, n, id FROM definition_names WHERE member IN (0, 1, 2) ORDER BY lang, name, member");
+        /* the key leads with the language: a name is looked up once in each */
+        r, only ? "SELECT d.lang, d.name, d.member, d.n, d.id FROM languages l CROSS JOIN definition_names d"
+                  " ON d.lang = l.lang AND d.name = ?1 AND d.member IN (0, 1, 2) ORDER BY d.lang, d.name, d.member"
+                : "SELECT lang, name, member, n, id FROM definition_names WHERE member IN (0, 1, 2)"
+                  " ORDER BY lang, name, member");
     if (!st) return cortex_store__prepare_failed(r);
+    if (only) sqlite3_bind_text(st, 1, only, -1, SQLITE_STATIC);
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         uint32_t lang = lang_number(t, cortex_store__text(st, 0));
@@ -196,36 +201,82 @@ static const char *bind_one(const names *t, uint32_t lang, const ref_row *r, int
     return NULL;
 }
 
+/* The columns every reference statement below reads, in this order. */
+#define REF_COLUMNS "id, name, other_kind, qualifier IS NULL, caller_id, target_id, resolution, reach"
+
+/* One row of REF_COLUMNS, bound as the view would, in a file of language `lang`. */
+static cortex_store__binding binding_of(sqlite3_stmt *st, const names *t, uint32_t lang)
+{
+    cortex_store__binding b = {.id = sqlite3_column_int64(st, 0)};
+    b.file_id = b.id >> CORTEX_STORE_ROW_ID_BITS;
+    ref_row row = {cortex_store__text(st, 1), cortex_store__text(st, 6), sqlite3_column_type(st, 5) != SQLITE_NULL,
+                   sqlite3_column_int(st, 3), sqlite3_column_int64(st, 7)};
+    b.kind = sqlite3_column_type(st, 2) == SQLITE_NULL ? "call" : cortex_store__text(st, 2);
+    b.has_caller = sqlite3_column_type(st, 4) != SQLITE_NULL;
+    b.caller_id = sqlite3_column_int64(st, 4);
+    b.resolution = bind_one(t, lang, &row, sqlite3_column_int64(st, 5), &b.has_target, &b.target_id);
+    return b;
+}
+
 int cortex_store__scan_bindings(cortex_store_reader *r, cortex_store__binding_cb cb, void *payload)
 {
     names t = {0};
     file_langs files = {0};
-    int rc = names_load(r, &t);
+    int rc = names_load(r, &t, NULL);
     if (!rc) rc = file_langs_load(r, &t, &files);
     sqlite3_stmt *st = NULL;
-    if (!rc && !(st = cortex_store__prepare(r, "SELECT id, name, other_kind, qualifier IS NULL, caller_id, target_id, "
-                                               "resolution, reach FROM refs ORDER BY id")))
+    if (!rc && !(st = cortex_store__prepare(r, "SELECT " REF_COLUMNS " FROM refs ORDER BY id")))
         rc = cortex_store__prepare_failed(r);
     size_t f = 0;
     int step = SQLITE_DONE;
     while (!rc && (step = sqlite3_step(st)) == SQLITE_ROW) {
-        cortex_store__binding b = {.id = sqlite3_column_int64(st, 0)};
-        b.file_id = b.id >> CORTEX_STORE_ROW_ID_BITS;
+        int64_t file_id = sqlite3_column_int64(st, 0) >> CORTEX_STORE_ROW_ID_BITS;
         /* JOIN files: references come in file order, so the files are walked beside them */
-        while (f < files.n && files.ids[f] < b.file_id) f++;
-        if (f == files.n || files.ids[f] != b.file_id) continue;
-        ref_row row = {cortex_store__text(st, 1), cortex_store__text(st, 6), sqlite3_column_type(st, 5) != SQLITE_NULL,
-                       sqlite3_column_int(st, 3), sqlite3_column_int64(st, 7)};
-        b.kind = sqlite3_column_type(st, 2) == SQLITE_NULL ? "call" : cortex_store__text(st, 2);
-        b.has_caller = sqlite3_column_type(st, 4) != SQLITE_NULL;
-        b.caller_id = sqlite3_column_int64(st, 4);
-        b.resolution = bind_one(&t, files.langs[f], &row, sqlite3_column_int64(st, 5), &b.has_target, &b.target_id);
+        while (f < files.n && files.ids[f] < file_id) f++;
+        if (f == files.n || files.ids[f] != file_id) continue;
+        cortex_store__binding b = binding_of(st, &t, files.langs[f]);
         rc = cb(&b, payload);
     }
     if (!rc && st && step != SQLITE_DONE) rc = cortex_store__step_error(r, "reading the references' bindings");
     sqlite3_finalize(st);
     free(files.ids);
     free(files.langs);
+    names_free(&t);
+    return rc;
+}
+
+int cortex_store__scan_bindings_named(cortex_store_reader *r, const char *name, cortex_store__binding_cb cb,
+                                      void *payload)
+{
+    names t = {0};
+    int rc = names_load(r, &t, name);
+    sqlite3_stmt *st = NULL, *lang_of = NULL;
+    if (!rc && (!(st = cortex_store__prepare(r, "SELECT " REF_COLUMNS " FROM refs WHERE name = ?1 ORDER BY id")) ||
+                !(lang_of = cortex_store__prepare(r, "SELECT lang FROM files WHERE id = ?1"))))
+        rc = cortex_store__prepare_failed(r);
+    if (st) sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    int64_t file_id = -1;
+    int has_lang = 0;
+    uint32_t lang = 0;
+    int step = SQLITE_DONE;
+    while (!rc && (step = sqlite3_step(st)) == SQLITE_ROW) {
+        int64_t id = sqlite3_column_int64(st, 0);
+        if (id >> CORTEX_STORE_ROW_ID_BITS != file_id) { /* a file's references come together: its language once */
+            file_id = id >> CORTEX_STORE_ROW_ID_BITS;
+            sqlite3_reset(lang_of);
+            sqlite3_bind_int64(lang_of, 1, file_id);
+            int found = sqlite3_step(lang_of);
+            has_lang = found == SQLITE_ROW;
+            if (has_lang) lang = lang_number(&t, cortex_store__text(lang_of, 0));
+            else if (found != SQLITE_DONE) rc = cortex_store__step_error(r, "reading a file's language");
+        }
+        if (rc || !has_lang) continue; /* JOIN files */
+        cortex_store__binding b = binding_of(st, &t, lang);
+        rc = cb(&b, payload);
+    }
+    if (!rc && st && step != SQLITE_DONE) rc = cortex_store__step_error(r, "reading the references of a name");
+    sqlite3_finalize(st);
+    sqlite3_finalize(lang_of);
     names_free(&t);
     return rc;
 }

@@ -29,6 +29,11 @@ typedef int (*cortex_store__binding_cb)(const cortex_store__binding *b, void *pa
  *  0, the callback's code, or a failed read's (cancellation included). */
 int cortex_store__scan_bindings(cortex_store_reader *r, cortex_store__binding_cb cb, void *payload);
 
+/** The same for the references named `name` alone, in id order: the
+ *  names held are that name's, so the cost is its references'. */
+int cortex_store__scan_bindings_named(cortex_store_reader *r, const char *name, cortex_store__binding_cb cb,
+                                      void *payload);
+
 /** The file of each definition, for many lookups: ids sorted with their files. */
 typedef struct cortex_store__symbol_files {
     int64_t *ids, *files;

@@ -524,12 +524,243 @@ static int edge_row(sqlite3_stmt *st, void *cb, void *payload)
     return ((cortex_store_edge_cb)cb)(&e, payload);
 }
 
+/* ---- a name's callers, one page at a time ----------------------------------------- *
+ * A hub's references (tens of thousands for a C allocator's free) are
+ * counted per file from the references bearing the name, bound in memory
+ * against that name's definition_names rows alone (bindings_scan.h), and
+ * from the few stored bound to a definition under another name (an alias);
+ * the page is then read through the view file by file in path order, so
+ * only the files it covers are decorated and sorted. */
+
+typedef struct caller_file {
+    int64_t id, n;
+    char *path;
+} caller_file;
+
+typedef struct callers_count {
+    int64_t *defs; /* the definitions the name denotes, sorted */
+    size_t ndefs, defs_cap;
+    int64_t *named; /* the references bearing the name, counted or not: sorted */
+    size_t nnamed, named_cap;
+    int64_t *stored; /* the references stored bound to one of the definitions: sorted */
+    size_t nstored, stored_cap;
+    const char *kind; /* NULL: any */
+    caller_file *files;
+    size_t n, cap;
+} callers_count;
+
+static int sorted_has(const int64_t *ids, size_t n, int64_t id)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (ids[mid] < id) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < n && ids[lo] == id;
+}
+
+static int compare_ids(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void count_in(callers_count *c, int64_t file_id)
+{
+    if (c->n && c->files[c->n - 1].id == file_id) c->files[c->n - 1].n++;
+    else *CORTEX_PUSH(c->files, c->n, c->cap) = (caller_file){file_id, 1, NULL};
+}
+
+/* edge_where's first arm: bearing the name, and unbound or bound to one of its definitions */
+static int count_named(const cortex_store__binding *b, void *payload)
+{
+    callers_count *c = payload;
+    *CORTEX_PUSH(c->named, c->nnamed, c->named_cap) = b->id;
+    if ((!c->kind || strcmp(b->kind, c->kind) == 0) && (!b->has_target || sorted_has(c->defs, c->ndefs, b->target_id)))
+        count_in(c, b->file_id);
+    return 0;
+}
+
+/* The first arm for a bare name, from the index alone: the view binds a
+ * reference without a stored target to the one definition of its name, and
+ * every definition of a bare name is one of the name's (DEFINITION_WHERE),
+ * so whether it is bound does not change whether it is listed; one with a
+ * stored target is listed when that target is a definition of the name. */
+static int count_bare_name(cortex_store_reader *r, callers_count *c, const char *name)
+{
+    sqlite3_stmt *st = cortex_store__prepare(
+        r, "SELECT id, COALESCE(other_kind, 'call'), target_id IS NULL FROM refs WHERE name = ?1");
+    if (!st) return cortex_store__prepare_failed(r);
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int64_t id = sqlite3_column_int64(st, 0);
+        *CORTEX_PUSH(c->named, c->nnamed, c->named_cap) = id;
+        if ((!c->kind || strcmp(cortex_store__text(st, 1), c->kind) == 0) &&
+            (sqlite3_column_int(st, 2) || sorted_has(c->stored, c->nstored, id)))
+            count_in(c, id >> CORTEX_STORE_ROW_ID_BITS);
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) return cortex_store__step_error(r, "counting references");
+    /* the index gives them by kind first: back in id order */
+    qsort(c->named, c->nnamed, sizeof *c->named, compare_ids);
+    return 0;
+}
+
+static int compare_caller_files(const void *a, const void *b)
+{
+    const caller_file *x = a, *y = b;
+    if (x->path && y->path) return strcmp(x->path, y->path);
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Sorts c->files by id, one entry a file. */
+static void merge_files(callers_count *c)
+{
+    qsort(c->files, c->n, sizeof *c->files, compare_caller_files);
+    size_t w = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        if (w && c->files[w - 1].id == c->files[i].id) c->files[w - 1].n += c->files[i].n;
+        else c->files[w++] = c->files[i];
+    }
+    c->n = w;
+}
+
+/* The references stored bound to one of the definitions (c->stored), from
+ * the index of stored targets. */
+static int find_stored(cortex_store_reader *r, callers_count *c, const char *name)
+{
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT id FROM refs WHERE target_id IN (" DEFINITIONS ")");
+    if (!st) return cortex_store__prepare_failed(r);
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) *CORTEX_PUSH(c->stored, c->nstored, c->stored_cap) = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) return cortex_store__step_error(r, "listing references bound to the definitions");
+    qsort(c->stored, c->nstored, sizeof *c->stored, compare_ids);
+    return 0;
+}
+
+/* edge_where's second arm, less what the first saw: stored bound to a
+ * definition under another name (an alias). Only these are read row by row. */
+static int count_aliases(cortex_store_reader *r, callers_count *c)
+{
+    sqlite3_stmt *kind_of = NULL;
+    if (c->kind && !(kind_of = cortex_store__prepare(r, "SELECT COALESCE(other_kind, 'call') FROM refs WHERE id = ?1")))
+        return cortex_store__prepare_failed(r);
+    int rc = SQLITE_ROW;
+    for (size_t i = 0; i < c->nstored; i++) {
+        int64_t id = c->stored[i];
+        if (sorted_has(c->named, c->nnamed, id)) continue;
+        if (kind_of) {
+            sqlite3_reset(kind_of);
+            sqlite3_bind_int64(kind_of, 1, id);
+            if ((rc = sqlite3_step(kind_of)) == SQLITE_DONE) continue;
+            if (rc != SQLITE_ROW) break;
+            if (strcmp(cortex_store__text(kind_of, 0), c->kind) != 0) continue;
+        }
+        count_in(c, id >> CORTEX_STORE_ROW_ID_BITS);
+    }
+    sqlite3_finalize(kind_of);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : cortex_store__step_error(r, "reading a reference's kind");
+}
+
+/* Fills c->defs, then c->files: every file with references in the listing, with how many. */
+static int count_callers(cortex_store_reader *r, callers_count *c, const char *name, const char *short_name,
+                         const char *project)
+{
+    sqlite3_stmt *st = cortex_store__prepare(r, DEFINITIONS " ORDER BY s.id");
+    if (!st) return cortex_store__prepare_failed(r);
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) *CORTEX_PUSH(c->defs, c->ndefs, c->defs_cap) = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) return cortex_store__step_error(r, "finding definitions");
+    /* a qualified name's short name may bind to another type's member: its references are bound one by one */
+    if ((rc = find_stored(r, c, name))) return rc;
+    rc = !strchr(name, '.') ? count_bare_name(r, c, name)
+                            : cortex_store__scan_bindings_named(r, short_name, count_named, c);
+    if (!rc) rc = count_aliases(r, c);
+    if (rc) return rc;
+    merge_files(c);
+    /* JOIN files, and the project: each file's path and project */
+    if (!(st = cortex_store__prepare(r, "SELECT path, project FROM files WHERE id = ?1"))) return cortex_store__prepare_failed(r);
+    size_t w = 0;
+    rc = SQLITE_DONE;
+    for (size_t i = 0; i < c->n; i++) {
+        sqlite3_reset(st);
+        sqlite3_bind_int64(st, 1, c->files[i].id);
+        if ((rc = sqlite3_step(st)) == SQLITE_DONE) continue;
+        if (rc != SQLITE_ROW) break;
+        if (project && strcmp(cortex_store__text(st, 1), project) != 0) continue;
+        c->files[w] = c->files[i];
+        c->files[w++].path = cortex_xstrdup(cortex_store__text(st, 0));
+    }
+    int failed = rc != SQLITE_ROW && rc != SQLITE_DONE;
+    sqlite3_finalize(st);
+    c->n = w;
+    if (failed) return cortex_store__step_error(r, "reading the files of references");
+    qsort(c->files, c->n, sizeof *c->files, compare_caller_files);
+    return 0;
+}
+
+static int read_callers(int64_t *total, cortex_store_reader *r, const char *name, const char *short_name,
+                        const char *project, const char *kind, cortex_store_page page, cortex_store_edge_cb cb,
+                        void *payload)
+{
+    callers_count c = {.kind = kind};
+    int rc = count_callers(r, &c, name, short_name, project);
+    if (!rc && total) {
+        *total = 0;
+        for (size_t i = 0; i < c.n; i++) *total += c.files[i].n;
+    }
+    char sql[2048];
+    snprintf(sql, sizeof sql,
+             /* the file's references that may be listed first (CROSS JOIN: the view's rows after) */
+             "SELECT " EDGE_COLUMNS " FROM (SELECT id FROM refs WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?7")
+             " AND (name = ?2 OR target_id IN (" DEFINITIONS "))) k CROSS JOIN ref_bindings b ON b.id = k.id"
+             " JOIN files f ON f.id = b.file_id LEFT JOIN symbols c ON c.id = b.caller_id"
+             " LEFT JOIN symbols t ON t.id = b.target_id LEFT JOIN files tf ON tf.id = t.file_id"
+             " WHERE (%s)%s ORDER BY b.line, b.col, b.id LIMIT ?3 OFFSET ?4",
+             edge_where[CORTEX_STORE_CALLERS], kind ? " AND b.kind = ?6" : "");
+    int64_t skip = page.offset > 0 ? page.offset : 0, left = page.limit < 0 ? INT64_MAX : page.limit;
+    for (size_t i = 0; !rc && i < c.n && left > 0; i++) {
+        if (skip >= c.files[i].n) { /* a file wholly before the page */
+            skip -= c.files[i].n;
+            continue;
+        }
+        sqlite3_stmt *st = cortex_store__prepare(r, sql);
+        if (!st) {
+            rc = cortex_store__prepare_failed(r);
+            break;
+        }
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, short_name, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 3, left);
+        sqlite3_bind_int64(st, 4, skip);
+        if (kind) sqlite3_bind_text(st, 6, kind, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 7, c.files[i].id);
+        left -= c.files[i].n - skip;
+        skip = 0;
+        rc = cortex_store__each_row(r, st, "listing references", edge_row, (void *)cb, payload);
+    }
+    for (size_t i = 0; i < c.n; i++) free(c.files[i].path);
+    free(c.files);
+    free(c.named);
+    free(c.stored);
+    free(c.defs);
+    return rc;
+}
+
 int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store_edge_dir dir, const char *name,
                             const char *project, const char *kind, cortex_store_page page, cortex_store_edge_cb cb,
                             void *payload)
 {
     const char *dot = strrchr(name, '.');
     const char *short_name = dot && dot[1] ? dot + 1 : name;
+    if (dir == CORTEX_STORE_CALLERS)
+        return read_callers(total, r, name, short_name, project, kind, page, cb, payload);
     const char *where = edge_where[dir];
     /* the references made in one project's files (?5) */
     const char *in_project = project ? " AND b.file_id IN (SELECT id FROM files WHERE project = ?5)" : "";

@@ -55,7 +55,9 @@ static const char *const index_sql[] = {
     "CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id, line_start)",
     "CREATE INDEX IF NOT EXISTS symbols_short_name ON symbols(short_name, file_id)",
     "CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name)",
-    "CREATE INDEX IF NOT EXISTS refs_name ON refs(name)",
+    /* the kind, and whether a target is stored, beside the name: a name's
+     * callers are counted from the index alone */
+    "CREATE INDEX IF NOT EXISTS refs_name ON refs(name, other_kind, target_id IS NULL)",
     "CREATE INDEX IF NOT EXISTS refs_target ON refs(target_id) WHERE target_id IS NOT NULL",
     /* the references bound through imports: re-bound at every commit */
     "CREATE INDEX IF NOT EXISTS refs_import ON refs(target_id) WHERE resolution = 'import'",

@@ -307,6 +307,26 @@ START_TEST(test_store_read_edges_with_their_binding)
                                              NULL),
                      0);
     ck_assert_str_eq(out, "a.py:4:9 call printf from Ledger.save . NULL->NULL NULL:0");
+    /* a name's callers a page at a time: a page past a whole file, one inside the first, one of another kind */
+    const struct {
+        cortex_store_page page;
+        const char *kind, *rows;
+        int64_t total;
+    } pages[] = {
+        {{1, 1}, NULL, "sub/b.py:4:5 call helper from run sub import->helper a.py:5", 2},
+        {{1, 0}, "call", "a.py:3:9 call helper from Ledger.save . scoped->helper a.py:5", 2},
+        {{5, 2}, NULL, "", 2},
+        {{5, 0}, "value", "", 0},
+    };
+    for (size_t i = 0; i < sizeof pages / sizeof *pages; i++) {
+        out[0] = '\0';
+        total = -1;
+        ck_assert_int_eq(cortex_store_read_edges(&total, reader, CORTEX_STORE_CALLERS, "helper", NULL, pages[i].kind,
+                                                 pages[i].page, edge_row, NULL),
+                         0);
+        ck_assert_str_eq(out, pages[i].rows);
+        ck_assert_int_eq(total, pages[i].total);
+    }
 }
 END_TEST
 
