@@ -107,7 +107,9 @@ cortex_repo *cortex_reader_repo(const cortex_reader *s)
     return s->repo;
 }
 
-static int run_index(cortex_tool_ctx *ctx, const char *const *only, size_t nonly, int force, cortex_index_report *report)
+/* `no_wait`: when another indexer holds the lock, fail at once instead of waiting for it. */
+static int run_index(cortex_tool_ctx *ctx, const char *const *only, size_t nonly, int force, int no_wait,
+                     cortex_index_report *report)
 {
     cortex_reader *s = ctx->reader;
     cortex_repo *repo = s->repo;
@@ -121,6 +123,7 @@ static int run_index(cortex_tool_ctx *ctx, const char *const *only, size_t nonly
     o.only = only;
     o.nonly = nonly;
     o.force = force;
+    o.no_wait = no_wait;
     o.progress = ctx->progress;
     o.progress_payload = ctx->progress_payload;
     o.cancel = ctx->cancelled;
@@ -134,7 +137,7 @@ static int run_index(cortex_tool_ctx *ctx, const char *const *only, size_t nonly
 
 int cortex_tool_index(cortex_index_report *out, cortex_tool_ctx *ctx)
 {
-    return run_index(ctx, NULL, 0, 0, out);
+    return run_index(ctx, NULL, 0, 0, 0, out);
 }
 
 /* ---- freshness ----------------------------------------------------------- */
@@ -216,14 +219,16 @@ static void add_freshness(cortex_reader *s, json_t *result, json_t *stale, json_
                                   (json_int_t)files, "stale", stale, "refreshed", refreshed));
 }
 
-/* Re-indexes the stale files into the store. 0 on success. */
+/* Re-indexes the stale files into the store. 0 on success. Never waits for
+ * another index run (a reindex of the whole repository can take minutes): the
+ * answer then names its stale files, and that run brings them in. */
 static int refresh(cortex_tool_ctx *ctx, json_t *stale)
 {
     size_t n = json_array_size(stale);
     const char **only = cortex_xcalloc(n + 1, sizeof *only);
     for (size_t i = 0; i < n; i++) only[i] = json_string_value(json_array_get(stale, i));
     cortex_index_report report;
-    int rc = run_index(ctx, only, n, 0, &report);
+    int rc = run_index(ctx, only, n, 0, 1, &report);
     cortex_index_report_dispose(&report);
     free(only);
     return rc;
@@ -336,7 +341,7 @@ int cortex_tool_flush(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     }
     cortex_index_report r = {0};
     int ran = rc == 0;
-    if (rc == 0) rc = glob && s->db ? run_index(ctx, (const char *const *)m.paths, m.n, 1, &r) : cortex_tool_index(&r, ctx);
+    if (rc == 0) rc = glob && s->db ? run_index(ctx, (const char *const *)m.paths, m.n, 1, 0, &r) : cortex_tool_index(&r, ctx);
     for (size_t i = 0; i < m.n; i++) free(m.paths[i]);
     free(m.paths);
     if (!ran) return rc;

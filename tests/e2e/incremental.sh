@@ -163,4 +163,24 @@ grep -q 'format 2.0 is newer than this cortex reads' "$TMP/err" && pass "--from-
 rm -rf "$R/.cortex/index"
 expect_status "--from-jsonl without an index fails" 1 "$CORTEX" index --from-jsonl "$R"
 
+# A call re-indexes a file of its answer changed since the index, but never
+# waits for another index run to do it: while one holds the lock, the answer
+# comes at once and names the file stale; once that run ends, a call refreshes.
+F="$TMP/fresh"
+copy_fixture "$F"
+"$CORTEX" index --quiet "$F"
+mkfifo "$TMP/release-fresh"
+flock -o "$F/.cortex/lock" sh -c "read _ < '$TMP/release-fresh'" &
+holder=$!
+for _ in $(seq 100); do flock -n "$F/.cortex/lock" true || break; sleep 0.05; done
+echo "# an edit" >> "$F/src/app.py"
+fresh=$(cd "$F" && timeout $((20 * TIMEOUT_SCALE)) "$CORTEX" search Ledger --kind class --json 2>/dev/null || echo '{}')
+expect_eq "a call while another index runs: answered, the changed file named stale, not re-indexed" "src/app.py|0" \
+  "$(jq -r '[(.index.stale // ["no answer"] | join(",")), (.index.refreshed // [] | length)] | join("|")' <<< "$fresh")"
+echo > "$TMP/release-fresh"
+wait "$holder"
+fresh=$(cd "$F" && "$CORTEX" search Ledger --kind class --json)
+expect_eq "once that run ends, a call re-indexes the changed file" "|src/app.py" \
+  "$(jq -r '[(.index.stale | join(",")), (.index.refreshed | join(","))] | join("|")' <<< "$fresh")"
+
 finish
