@@ -171,10 +171,13 @@ static const char *const bind_reexports_sql[] = {
  * one definition binds to it by name anyway. A library name declared by a
  * prototype in an included header (the program declares its own `memcpy`) is
  * left to the name binding. The joins run in the order written (CROSS JOIN):
- * the files, their references by id range, their reach, then the
- * definitions by name and file; NOT INDEXED, or the planner builds an
- * automatic index on refs.reach and walks every reference for each file
- * (measured: 283 s instead of 0.5 s on the kernel subtree). */
+ * the files, their references by id range, the definitions of each name, then
+ * whether the file reaches the definition's file; NOT INDEXED, or the planner
+ * builds an automatic index on refs.reach and walks every reference for each
+ * file (measured: 283 s instead of 0.5 s on the kernel subtree). A name's
+ * definitions are few where a C file's reach is hundreds of headers: looked
+ * up the other way round, each reference sought its name in every header the
+ * file reaches (most of a cold run's serial commit on the whole kernel). */
 static const char bind_includes_sql[] =
     "CREATE TEMP TABLE IF NOT EXISTS include_files(id INTEGER PRIMARY KEY);\n"
     "CREATE TEMP TABLE IF NOT EXISTS include_closure(file INTEGER, target INTEGER, PRIMARY KEY (file, target)) WITHOUT ROWID;\n"
@@ -215,11 +218,15 @@ static const char bind_includes_sql[] =
     "    max(s.kind = 'prototype')\n"
     "  FROM temp.include_files f CROSS JOIN files rf ON rf.id = f.id\n"
     "  CROSS JOIN refs r NOT INDEXED ON " CORTEX_STORE_ROW_OF_FILE("r.id", "f.id") "\n"
-    "  CROSS JOIN temp.include_closure c ON c.file = f.id CROSS JOIN symbols s ON s.short_name = r.name AND s.file_id = c.target\n"
+    "  CROSS JOIN symbols s ON s.short_name = r.name CROSS JOIN temp.include_closure c ON c.file = f.id AND c.target = s.file_id\n"
     "  WHERE r.qualifier IS NULL AND r.reach = 0 AND r.target_id IS NULL AND (r.resolution IS NULL OR r.resolution = 'unresolved')\n"
     "    AND (r.resolution = 'unresolved' OR EXISTS (SELECT 1 FROM definition_names d WHERE d.lang = rf.lang AND d.name = r.name\n"
     "      AND (d.member = " CORTEX_STORE_FILE_LOCAL_SQL " OR (d.member IN (0, 2) AND d.n > 1))))\n"
-    "    AND s.parent_id IS NULL AND (s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL " OR s.kind = 'prototype')\n"
+    /* naming c keeps this test after the reach's (as a plain term SQLite
+     * tests it at s, reading every definition's row): a definition's row is
+     * read only for a file the reference's file reaches */
+    "    AND CASE WHEN c.target = s.file_id THEN s.parent_id IS NULL\n"
+    "      AND (s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL " OR s.kind = 'prototype') END\n"
     "  GROUP BY r.id;\n"
     "UPDATE refs SET target_id = b.target, resolution = 'import' FROM temp.include_bound b WHERE refs.id = b.ref AND b.n = 1;\n"
     /* a library name the program declares or defines more than once: by name
