@@ -237,10 +237,15 @@ static int sqlite_commit(void *self)
     sqlite3 *db = db_of(s);
     cortex_store_start_writeback(s->store); /* while the indexes and bindings are computed */
     int rc = s->side ? cortex_fts_side_start(s->side) : 0;
+    /* a bulk load's names are counted into their table, and let go, before
+     * the indexes' sorts and the side build take their memory */
+    if (!rc && s->dirty && s->bulk) rc = cortex_bulk_names_write(s->names, db);
+    cortex_bulk_names_free(s->names);
+    s->names = NULL;
     if (!rc && s->bulk) rc = build_indexes(s); /* a bulk load builds them once, now */
     /* Nothing written or removed: every binding still holds (a no-change run
      * must cost a fraction of a cold one). */
-    if (!rc && s->dirty) rc = s->bulk ? cortex_bulk_names_write(s->names, db) : cortex_store_bind_touched(db);
+    if (!rc && s->dirty && !s->bulk) rc = cortex_store_bind_touched(db);
     if (!rc && s->dirty) rc = cortex_import_targets_resolve(db, s->bulk || s->paths_changed, s->generation);
     if (!rc && s->dirty && !s->bulk && !s->paths_changed) rc = cortex_store_bind_choose(db, s->generation);
     if (!rc && s->dirty) rc = cortex_store_bind_imports(db, s->bulk || s->paths_changed);

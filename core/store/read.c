@@ -677,8 +677,8 @@ static int count_callers(cortex_store_reader *r, callers_count *c, const char *n
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) *CORTEX_PUSH(c->defs, c->ndefs, c->defs_cap) = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) return cortex_store__step_error(r, "finding definitions");
-    /* a qualified name's short name may bind to another type's member: its references are bound one by one */
     if ((rc = find_stored(r, c, name))) return rc;
+    /* a qualified name's short name may bind to another type's member: its references are bound one by one */
     rc = !strchr(name, '.') ? count_bare_name(r, c, name)
                             : cortex_store__scan_bindings_named(r, short_name, count_named, c);
     if (!rc) rc = count_aliases(r, c);
