@@ -604,7 +604,7 @@ static int count_bare_name(cortex_store_reader *r, callers_count *c, const char 
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) return cortex_store__step_error(r, "counting references");
     /* the index gives them by kind first: back in id order */
-    qsort(c->named, c->nnamed, sizeof *c->named, compare_ids);
+    if (c->nnamed > 1) qsort(c->named, c->nnamed, sizeof *c->named, compare_ids);
     return 0;
 }
 
@@ -618,7 +618,7 @@ static int compare_caller_files(const void *a, const void *b)
 /* Sorts c->files by id, one entry a file. */
 static void merge_files(callers_count *c)
 {
-    qsort(c->files, c->n, sizeof *c->files, compare_caller_files);
+    if (c->n > 1) qsort(c->files, c->n, sizeof *c->files, compare_caller_files);
     size_t w = 0;
     for (size_t i = 0; i < c->n; i++) {
         if (w && c->files[w - 1].id == c->files[i].id) c->files[w - 1].n += c->files[i].n;
@@ -638,7 +638,7 @@ static int find_stored(cortex_store_reader *r, callers_count *c, const char *nam
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) *CORTEX_PUSH(c->stored, c->nstored, c->stored_cap) = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) return cortex_store__step_error(r, "listing references bound to the definitions");
-    qsort(c->stored, c->nstored, sizeof *c->stored, compare_ids);
+    if (c->nstored > 1) qsort(c->stored, c->nstored, sizeof *c->stored, compare_ids);
     return 0;
 }
 
@@ -701,7 +701,7 @@ static int count_callers(cortex_store_reader *r, callers_count *c, const char *n
     sqlite3_finalize(st);
     c->n = w;
     if (failed) return cortex_store__step_error(r, "reading the files of references");
-    qsort(c->files, c->n, sizeof *c->files, compare_caller_files);
+    if (c->n > 1) qsort(c->files, c->n, sizeof *c->files, compare_caller_files);
     return 0;
 }
 

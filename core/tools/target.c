@@ -204,7 +204,7 @@ static void matches_free(matches *m)
     free(m->items);
 }
 
-int cortex_target_resolve(cortex_target *out, cortex_reader *s, const char *text)
+static int resolve(cortex_target *out, cortex_reader *s, const char *text)
 {
     memset(out, 0, sizeof *out);
     out->candidates = json_array();
@@ -281,6 +281,13 @@ int cortex_target_resolve(cortex_target *out, cortex_reader *s, const char *text
     else out->suggestion = suggestions(s, text);
     matches_free(&m);
     return 0;
+}
+
+int cortex_target_resolve(cortex_target *out, cortex_reader *s, const char *text)
+{
+    int rc = resolve(out, s, text);
+    if (rc) cortex_target_dispose(out); /* a failure leaves nothing to dispose of */
+    return rc;
 }
 
 void cortex_target_dispose(cortex_target *t)

@@ -32,7 +32,8 @@ typedef struct cortex_target {
 
 /** Resolves `text`. A target that matches nothing is kind NONE with a
  *  suggestion, not an error; an error is a failed read or a path outside
- *  the root. Dispose with cortex_target_dispose(). */
+ *  the root, after which there is nothing to dispose of. Dispose of a
+ *  resolved target with cortex_target_dispose(). */
 int cortex_target_resolve(cortex_target *out, cortex_reader *s, const char *text);
 void cortex_target_dispose(cortex_target *t);
 
