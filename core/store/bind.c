@@ -171,20 +171,26 @@ static const char *const bind_reexports_sql[] = {
  * one definition binds to it by name anyway. A library name declared by a
  * prototype in an included header (the program declares its own `memcpy`) is
  * left to the name binding. The joins run in the order written (CROSS JOIN):
- * the files, their references by id range, the definitions of each name, then
- * whether the file reaches the definition's file; NOT INDEXED, or the planner
+ * the files, their references by id range (NOT INDEXED, or the planner
  * builds an automatic index on refs.reach and walks every reference for each
- * file (measured: 283 s instead of 0.5 s on the kernel subtree). A name's
- * definitions are few where a C file's reach is hundreds of headers: looked
- * up the other way round, each reference sought its name in every header the
- * file reaches (most of a cold run's serial commit on the whole kernel). */
+ * file: measured 283 s instead of 0.5 s on the kernel subtree), then the
+ * top-level definitions of each name, gathered once into include_defs, then
+ * whether the file reaches the definition's file. A name's definitions are
+ * few where a C file's reach is hundreds of headers: looked up the other way
+ * round, each reference sought its name in every header the file reaches
+ * (most of a cold run's serial commit on the whole kernel). */
 static const char bind_includes_sql[] =
     "CREATE TEMP TABLE IF NOT EXISTS include_files(id INTEGER PRIMARY KEY);\n"
     "CREATE TEMP TABLE IF NOT EXISTS include_closure(file INTEGER, target INTEGER, PRIMARY KEY (file, target)) WITHOUT ROWID;\n"
     "CREATE TEMP TABLE IF NOT EXISTS include_bound(ref INTEGER PRIMARY KEY, target INTEGER, n INTEGER, declared INTEGER);\n"
+    "CREATE TEMP TABLE IF NOT EXISTS include_refs(ref INTEGER PRIMARY KEY, file INTEGER, name TEXT);\n"
+    "CREATE TEMP TABLE IF NOT EXISTS include_defs(name TEXT, file INTEGER, id INTEGER, prototype INTEGER,\n"
+    "  PRIMARY KEY (name, file, id)) WITHOUT ROWID;\n"
     "DELETE FROM temp.include_files;\n"
     "DELETE FROM temp.include_closure;\n"
     "DELETE FROM temp.include_bound;\n"
+    "DELETE FROM temp.include_refs;\n"
+    "DELETE FROM temp.include_defs;\n"
     "WITH RECURSIVE up(id) AS (SELECT id FROM files WHERE generation = ?1\n"
     "    UNION SELECT i.file_id FROM up CROSS JOIN imports i ON i.target_file_id = up.id WHERE i.alias = '*')\n"
     "  INSERT OR IGNORE INTO temp.include_files SELECT id FROM up\n"
@@ -213,21 +219,24 @@ static const char bind_includes_sql[] =
     "    AND (r.resolution = 'import' OR (r.resolution IS NULL AND r.fallback IS NOT NULL))\n"
     "    AND NOT EXISTS (SELECT 1 FROM imports j WHERE j.file_id = f.id AND (j.alias IS NULL OR j.alias <> '*')\n"
     "      AND (j.alias = r.name OR (j.alias IS NULL AND last_component(j.name) = r.name))));\n"
-    "INSERT INTO temp.include_bound(ref, target, n, declared)\n"
-    "  SELECT r.id, min(CASE WHEN s.kind <> 'prototype' THEN s.id END), count(DISTINCT CASE WHEN s.kind <> 'prototype' THEN s.id END),\n"
-    "    max(s.kind = 'prototype')\n"
-    "  FROM temp.include_files f CROSS JOIN files rf ON rf.id = f.id\n"
+    /* the references include binding may bind, then the top-level definitions
+     * of their names, each read once (not once for each reference) */
+    "INSERT INTO temp.include_refs(ref, file, name)\n"
+    "  SELECT r.id, f.id, r.name FROM temp.include_files f CROSS JOIN files rf ON rf.id = f.id\n"
     "  CROSS JOIN refs r NOT INDEXED ON " CORTEX_STORE_ROW_OF_FILE("r.id", "f.id") "\n"
-    "  CROSS JOIN symbols s ON s.short_name = r.name CROSS JOIN temp.include_closure c ON c.file = f.id AND c.target = s.file_id\n"
     "  WHERE r.qualifier IS NULL AND r.reach = 0 AND r.target_id IS NULL AND (r.resolution IS NULL OR r.resolution = 'unresolved')\n"
     "    AND (r.resolution = 'unresolved' OR EXISTS (SELECT 1 FROM definition_names d WHERE d.lang = rf.lang AND d.name = r.name\n"
-    "      AND (d.member = " CORTEX_STORE_FILE_LOCAL_SQL " OR (d.member IN (0, 2) AND d.n > 1))))\n"
-    /* naming c keeps this test after the reach's (as a plain term SQLite
-     * tests it at s, reading every definition's row): a definition's row is
-     * read only for a file the reference's file reaches */
-    "    AND CASE WHEN c.target = s.file_id THEN s.parent_id IS NULL\n"
-    "      AND (s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL " OR s.kind = 'prototype') END\n"
-    "  GROUP BY r.id;\n"
+    "      AND (d.member = " CORTEX_STORE_FILE_LOCAL_SQL " OR (d.member IN (0, 2) AND d.n > 1))));\n"
+    "INSERT OR IGNORE INTO temp.include_defs(name, file, id, prototype)\n"
+    "  SELECT s.short_name, s.file_id, s.id, s.kind = 'prototype' FROM (SELECT DISTINCT name FROM temp.include_refs) n\n"
+    "  CROSS JOIN symbols s ON s.short_name = n.name\n"
+    "  WHERE s.parent_id IS NULL AND (s.kind IN " CORTEX_STORE_BINDABLE_KINDS_SQL " OR s.kind = 'prototype');\n"
+    "INSERT INTO temp.include_bound(ref, target, n, declared)\n"
+    "  SELECT q.ref, min(CASE WHEN NOT d.prototype THEN d.id END), count(DISTINCT CASE WHEN NOT d.prototype THEN d.id END),\n"
+    "    max(d.prototype)\n"
+    "  FROM temp.include_refs q CROSS JOIN temp.include_defs d ON d.name = q.name\n"
+    "  CROSS JOIN temp.include_closure c ON c.file = q.file AND c.target = d.file\n"
+    "  GROUP BY q.ref;\n"
     "UPDATE refs SET target_id = b.target, resolution = 'import' FROM temp.include_bound b WHERE refs.id = b.ref AND b.n = 1;\n"
     /* a library name the program declares or defines more than once: by name
      * (found by id: as UPDATE … FROM, the planner scanned every reference) */
@@ -235,7 +244,9 @@ static const char bind_includes_sql[] =
     "  AND id IN (SELECT ref FROM temp.include_bound WHERE n > 1 OR (n = 0 AND declared));\n"
     "DELETE FROM temp.include_files;\n"
     "DELETE FROM temp.include_closure;\n"
-    "DELETE FROM temp.include_bound;\n";
+    "DELETE FROM temp.include_bound;\n"
+    "DELETE FROM temp.include_refs;\n"
+    "DELETE FROM temp.include_defs;\n";
 
 const char *cortex_store_last_component(const char *name)
 {
