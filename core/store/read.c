@@ -725,16 +725,17 @@ static int read_callers(int64_t *total, cortex_store_reader *r, const char *name
              " WHERE (%s)%s ORDER BY b.line, b.col, b.id LIMIT ?3 OFFSET ?4",
              edge_where[CORTEX_STORE_CALLERS], kind ? " AND b.kind = ?6" : "");
     int64_t skip = page.offset > 0 ? page.offset : 0, left = page.limit < 0 ? INT64_MAX : page.limit;
+    sqlite3_stmt *st = NULL; /* prepared once for the page's files, each bound in turn */
     for (size_t i = 0; !rc && i < c.n && left > 0; i++) {
         if (skip >= c.files[i].n) { /* a file wholly before the page */
             skip -= c.files[i].n;
             continue;
         }
-        sqlite3_stmt *st = cortex_store__prepare(r, sql);
-        if (!st) {
+        if (!st && !(st = cortex_store__prepare(r, sql))) {
             rc = cortex_store__prepare_failed(r);
             break;
         }
+        sqlite3_reset(st);
         sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 2, short_name, -1, SQLITE_STATIC);
         sqlite3_bind_int64(st, 3, left);
@@ -743,8 +744,11 @@ static int read_callers(int64_t *total, cortex_store_reader *r, const char *name
         sqlite3_bind_int64(st, 7, c.files[i].id);
         left -= c.files[i].n - skip;
         skip = 0;
-        rc = cortex_store__each_row(r, st, "listing references", edge_row, (void *)cb, payload);
+        int step;
+        while (!rc && (step = sqlite3_step(st)) == SQLITE_ROW) rc = edge_row(st, (void *)cb, payload);
+        if (!rc && step != SQLITE_DONE) rc = cortex_store__step_error(r, "listing references");
     }
+    sqlite3_finalize(st);
     for (size_t i = 0; i < c.n; i++) free(c.files[i].path);
     free(c.files);
     free(c.named);
