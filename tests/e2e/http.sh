@@ -10,16 +10,7 @@
 . "$(dirname "$0")/lib.sh"
 CORTEX=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 
-PIDS=()
-cleanup() {
-  for p in "${PIDS[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
-  for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
-  if [ "$FAILED" -ne 0 ]; then
-    for f in "$TMP"/*.log; do echo "== the server's log $f:"; tail -40 "$f" | sed 's/^/    /'; done
-  fi
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
+. "$(dirname "$0")/http_lib.sh"
 
 # start NAME ARGS...: a server on a free port; sets PORT and PID. Its log is $TMP/NAME.log.
 start() {
@@ -54,8 +45,6 @@ req() {
   printf '%s %s' "$code" "$(tr -d '\n' <"$TMP/body")"
 }
 # field STATUS+BODY JQ: the body's field.
-field() { printf '%s' "${1#* }" | jq -c "$2"; }
-status_of() { printf '%s' "${1%% *}"; }
 
 make_repo() { # DIR: the fixture as a git repository with one commit
   copy_fixture "$1"

@@ -9,17 +9,8 @@
 . "$(dirname "$0")/lib.sh"
 CORTEX=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 
-PIDS=()
-cleanup() {
-  { kill -0 "${LOCKER:-0}" 2>/dev/null && echo go >"$TMP/release"; } || true
-  for p in "${PIDS[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
-  for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
-  if [ "$FAILED" -ne 0 ]; then
-    for f in "$TMP"/*.log; do echo "== the server's log $f:"; tail -40 "$f" | sed 's/^/    /'; done
-  fi
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
+. "$(dirname "$0")/http_lib.sh"
+before_cleanup() { { kill -0 "${LOCKER:-0}" 2>/dev/null && echo go >"$TMP/release"; } || true; }
 
 req() { # METHOD PATH BODY: "STATUS BODY"
   local code
@@ -27,8 +18,6 @@ req() { # METHOD PATH BODY: "STATUS BODY"
     --data-binary "$3" "http://127.0.0.1:$PORT$2")
   printf '%s %s' "$code" "$(tr -d '\n' <"$TMP/body")"
 }
-field() { printf '%s' "${1#* }" | jq -c "$2"; }
-status_of() { printf '%s' "${1%% *}"; }
 now_ms() { date +%s%3N; }
 
 # ---- the fixture: 40 directories of 75 files, each a few functions, and one
