@@ -549,21 +549,30 @@ typedef struct callers_count {
     size_t n, cap;
 } callers_count;
 
-static int sorted_has(const int64_t *ids, size_t n, int64_t id)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (ids[mid] < id) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo < n && ids[lo] == id;
-}
-
 static int compare_ids(const void *a, const void *b)
 {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
     return x < y ? -1 : x > y;
+}
+
+static int sorted_has(const int64_t *ids, size_t n, int64_t id)
+{
+    return n && bsearch(&id, ids, n, sizeof *ids, compare_ids) != NULL;
+}
+
+/* The ids `sql` selects with ?1 = `name`, appended to *ids and sorted. */
+static int read_ids(cortex_store_reader *r, const char *sql, const char *name, int64_t **ids, size_t *n, size_t *cap,
+                    const char *what)
+{
+    sqlite3_stmt *st = cortex_store__prepare(r, sql);
+    if (!st) return cortex_store__prepare_failed(r);
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) *CORTEX_PUSH(*ids, *n, *cap) = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) return cortex_store__step_error(r, what);
+    if (*n > 1) qsort(*ids, *n, sizeof **ids, compare_ids);
+    return 0;
 }
 
 static void count_in(callers_count *c, int64_t file_id)
@@ -627,21 +636,6 @@ static void merge_files(callers_count *c)
     c->n = w;
 }
 
-/* The references stored bound to one of the definitions (c->stored), from
- * the index of stored targets. */
-static int find_stored(cortex_store_reader *r, callers_count *c, const char *name)
-{
-    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT id FROM refs WHERE target_id IN (" DEFINITIONS ")");
-    if (!st) return cortex_store__prepare_failed(r);
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) *CORTEX_PUSH(c->stored, c->nstored, c->stored_cap) = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) return cortex_store__step_error(r, "listing references bound to the definitions");
-    if (c->nstored > 1) qsort(c->stored, c->nstored, sizeof *c->stored, compare_ids);
-    return 0;
-}
-
 /* edge_where's second arm, less what the first saw: stored bound to a
  * definition under another name (an alias). Only these are read row by row. */
 static int count_aliases(cortex_store_reader *r, callers_count *c)
@@ -666,18 +660,16 @@ static int count_aliases(cortex_store_reader *r, callers_count *c)
     return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : cortex_store__step_error(r, "reading a reference's kind");
 }
 
-/* Fills c->defs, then c->files: every file with references in the listing, with how many. */
+/* Fills c->defs and c->stored, then c->files: every file with references in the listing, with how many. */
 static int count_callers(cortex_store_reader *r, callers_count *c, const char *name, const char *short_name,
                          const char *project)
 {
-    sqlite3_stmt *st = cortex_store__prepare(r, DEFINITIONS " ORDER BY s.id");
-    if (!st) return cortex_store__prepare_failed(r);
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) *CORTEX_PUSH(c->defs, c->ndefs, c->defs_cap) = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) return cortex_store__step_error(r, "finding definitions");
-    if ((rc = find_stored(r, c, name))) return rc;
+    int rc = read_ids(r, DEFINITIONS, name, &c->defs, &c->ndefs, &c->defs_cap, "finding definitions");
+    /* the references stored bound to one of them, from the index of stored targets */
+    if (!rc)
+        rc = read_ids(r, "SELECT id FROM refs WHERE target_id IN (" DEFINITIONS ")", name, &c->stored, &c->nstored,
+                      &c->stored_cap, "listing references bound to the definitions");
+    if (rc) return rc;
     /* a qualified name's short name may bind to another type's member: its references are bound one by one */
     rc = !strchr(name, '.') ? count_bare_name(r, c, name)
                             : cortex_store__scan_bindings_named(r, short_name, count_named, c);
@@ -685,6 +677,7 @@ static int count_callers(cortex_store_reader *r, callers_count *c, const char *n
     if (rc) return rc;
     merge_files(c);
     /* JOIN files, and the project: each file's path and project */
+    sqlite3_stmt *st;
     if (!(st = cortex_store__prepare(r, "SELECT path, project FROM files WHERE id = ?1"))) return cortex_store__prepare_failed(r);
     size_t w = 0;
     rc = SQLITE_DONE;
