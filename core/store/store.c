@@ -323,9 +323,12 @@ static int open_at(cortex_store **out, const char *path, const char *final_path,
     if (mode != CORTEX_STORE_READ && version == 0 && (rc = cortex_store__exec(db, "PRAGMA auto_vacuum=INCREMENTAL", path)))
         goto fail;
     if (mode == CORTEX_STORE_BUILD) {
-        /* One writer and no reader until it is published; the journal only
-         * has to undo an aborted run, and the file is synced once, whole. */
-        if ((rc = cortex_store__exec(db, "PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=MEMORY; PRAGMA synchronous=OFF;"
+        /* One writer and no reader until it is published, and the file is
+         * synced once, whole. No journal: an aborted run's file is deleted,
+         * never rolled back. Kept in memory, the journal also kept there
+         * the statement journals of the commit's binding UPDATEs, a copy of
+         * every page they changed; now those spill to a temporary file. */
+        if ((rc = cortex_store__exec(db, "PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
                            " PRAGMA cache_size=" CORTEX_STORE_CACHE_SIZE ";", path)))
             goto fail;
     } else if (mode == CORTEX_STORE_WRITE) {

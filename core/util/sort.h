@@ -24,4 +24,10 @@ void cortex_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, con
 
 void cortex_sort_scratch_free(cortex_sort_scratch *scratch);
 
+/** Sorts `n` items of `size` bytes (at most 64) at `base` by `cmp`, which is
+ *  passed `arg`, allocating nothing: for arrays too large to copy (a bulk
+ *  load's millions of definition names, where glibc's qsort_r allocated a
+ *  second array as large). Not stable: give items a total order. */
+void cortex_sort_in_place(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *, void *), void *arg);
+
 #endif

@@ -121,6 +121,46 @@ START_TEST(test_sort_is_stable_and_orders_like_qsort)
 }
 END_TEST
 
+static int by_key_then_seq_r(const void *pa, const void *pb, void *calls)
+{
+    ++*(size_t *)calls;
+    return by_key_then_seq(pa, pb);
+}
+
+/* Every shape, including the ones a plain quicksort goes quadratic on (all
+ * keys equal but for their order, sorted, reversed, organ pipe), sorted as
+ * qsort sorts them, in at most a small multiple of n log n comparisons. */
+START_TEST(test_sort_in_place_orders_like_qsort)
+{
+    static const size_t sizes[] = {0, 1, 2, 3, 16, 17, 33, 100, 1000, 20011};
+    unsigned seed = 777;
+    for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++)
+        for (int shape = 0; shape < 5; shape++) {
+            size_t n = sizes[si];
+            keyed *got = calloc(n + 1, sizeof *got), *want = calloc(n + 1, sizeof *want);
+            for (size_t i = 0; i < n; i++) {
+                seed = seed * 1103515245u + 12345u;
+                int key = shape == 0 ? 5                                /* one key: order by seq alone */
+                          : shape == 1 ? (int)i                         /* sorted */
+                          : shape == 2 ? (int)(n - i)                   /* reversed */
+                          : shape == 3 ? (int)(i < n / 2 ? i : n - i)   /* organ pipe */
+                                       : (int)((seed >> 8) % 1000);     /* ties */
+                got[i] = (keyed){.key = key, .seq = (int)i};
+                got[i].pad[i % sizeof got[i].pad] = (char)i;
+                want[i] = got[i];
+            }
+            size_t calls = 0, log2n = 1;
+            for (size_t m = n; m > 1; m >>= 1) log2n++;
+            cortex_sort_in_place(got, n, sizeof *got, by_key_then_seq_r, &calls);
+            qsort(want, n, sizeof *want, by_key_then_seq);
+            ck_assert_msg(memcmp(got, want, n * sizeof *got) == 0, "n=%zu shape=%d", n, shape);
+            ck_assert_msg(calls <= 8 * (n + 16) * log2n, "n=%zu shape=%d: %zu comparisons", n, shape, calls);
+            free(got);
+            free(want);
+        }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("records");
@@ -128,6 +168,7 @@ int main(void)
     tcase_add_test(tc, test_records_sort_remaps_parents_and_callers);
     tcase_add_test(tc, test_records_json_escapes_and_repairs_utf8);
     tcase_add_test(tc, test_sort_is_stable_and_orders_like_qsort);
+    tcase_add_test(tc, test_sort_in_place_orders_like_qsort);
     suite_add_tcase(s, tc);
     return cortex_check_run(s);
 }
