@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE /* qsort_r */
 #include "bind.h"
+#include "include_reach.h"
 #include "store.h"
 
 #include "../util/error.h"
@@ -158,8 +159,8 @@ static const char *const bind_reexports_sql[] = {
     "WHERE resolution = 'import' AND target_id IS NULL AND qualifier IS NOT NULL" CHOSEN_REFS ";\n", NULL};
 
 /* Include binding (cortex_store_bind_includes). An include brings in every
- * name of its file and of the files that one includes: include_closure holds
- * each file's reach. The files whose bare references are bound again are
+ * name of its file and of the files that one includes: include_reaches()
+ * (include_reach.h) answers whether a file reaches another. The files whose bare references are bound again are
  * those written in this generation and those that reach one, plus any whose
  * include binding lost its target. Their earlier include bindings are undone
  * first (a file written now has none; a reference a named import of its
@@ -181,13 +182,11 @@ static const char *const bind_reexports_sql[] = {
  * (most of a cold run's serial commit on the whole kernel). */
 static const char bind_includes_sql[] =
     "CREATE TEMP TABLE IF NOT EXISTS include_files(id INTEGER PRIMARY KEY);\n"
-    "CREATE TEMP TABLE IF NOT EXISTS include_closure(file INTEGER, target INTEGER, PRIMARY KEY (file, target)) WITHOUT ROWID;\n"
     "CREATE TEMP TABLE IF NOT EXISTS include_bound(ref INTEGER PRIMARY KEY, target INTEGER, n INTEGER, declared INTEGER);\n"
     "CREATE TEMP TABLE IF NOT EXISTS include_refs(ref INTEGER PRIMARY KEY, file INTEGER, name TEXT);\n"
     "CREATE TEMP TABLE IF NOT EXISTS include_defs(name TEXT, file INTEGER, id INTEGER, prototype INTEGER,\n"
     "  PRIMARY KEY (name, file, id)) WITHOUT ROWID;\n"
     "DELETE FROM temp.include_files;\n"
-    "DELETE FROM temp.include_closure;\n"
     "DELETE FROM temp.include_bound;\n"
     "DELETE FROM temp.include_refs;\n"
     "DELETE FROM temp.include_defs;\n"
@@ -206,12 +205,6 @@ static const char bind_includes_sql[] =
     "INSERT OR IGNORE INTO temp.include_files SELECT r.file_id FROM refs r INDEXED BY refs_import\n"
     "  WHERE r.resolution = 'import' AND r.target_id IS NULL AND r.qualifier IS NULL\n"
     "    AND EXISTS (SELECT 1 FROM imports i WHERE i.file_id = r.file_id AND i.alias = '*');\n"
-    "WITH RECURSIVE down(file, target) AS (\n"
-    "    SELECT f.id, i.target_file_id FROM temp.include_files f CROSS JOIN imports i ON i.file_id = f.id\n"
-    "    WHERE i.alias = '*' AND i.target_file_id IS NOT NULL\n"
-    "    UNION SELECT d.file, i.target_file_id FROM down d CROSS JOIN imports i ON i.file_id = d.target\n"
-    "    WHERE i.alias = '*' AND i.target_file_id IS NOT NULL)\n"
-    "  INSERT OR IGNORE INTO temp.include_closure SELECT file, target FROM down WHERE target <> file;\n"
     "UPDATE refs SET resolution = fallback, target_id = NULL WHERE id IN (\n"
     "  SELECT r.id FROM temp.include_files f CROSS JOIN files rf ON rf.id = f.id\n"
     "  CROSS JOIN refs r NOT INDEXED ON " CORTEX_STORE_ROW_OF_FILE("r.id", "f.id") "\n"
@@ -235,7 +228,7 @@ static const char bind_includes_sql[] =
     "  SELECT q.ref, min(CASE WHEN NOT d.prototype THEN d.id END), count(DISTINCT CASE WHEN NOT d.prototype THEN d.id END),\n"
     "    max(d.prototype)\n"
     "  FROM temp.include_refs q CROSS JOIN temp.include_defs d ON d.name = q.name\n"
-    "  CROSS JOIN temp.include_closure c ON c.file = q.file AND c.target = d.file\n"
+    "  WHERE include_reaches(q.file, d.file)\n"
     "  GROUP BY q.ref;\n"
     "UPDATE refs SET target_id = b.target, resolution = 'import' FROM temp.include_bound b WHERE refs.id = b.ref AND b.n = 1;\n"
     /* a library name the program declares or defines more than once: by name
@@ -243,7 +236,6 @@ static const char bind_includes_sql[] =
     "UPDATE refs SET resolution = NULL WHERE resolution = 'unresolved'\n"
     "  AND id IN (SELECT ref FROM temp.include_bound WHERE n > 1 OR (n = 0 AND declared));\n"
     "DELETE FROM temp.include_files;\n"
-    "DELETE FROM temp.include_closure;\n"
     "DELETE FROM temp.include_bound;\n"
     "DELETE FROM temp.include_refs;\n"
     "DELETE FROM temp.include_defs;\n";
@@ -410,12 +402,15 @@ int cortex_store_bind_done(sqlite3 *db)
 
 int cortex_store_bind_includes(sqlite3 *db, int all, int64_t generation)
 {
-    int rc = 0;
+    cortex_include_reach *reach;
+    int rc = cortex_include_reach_begin(db, &reach);
     const char *tail = bind_includes_sql;
     while (!rc && *tail) {
         sqlite3_stmt *st = NULL;
-        if (sqlite3_prepare_v2(db, tail, -1, &st, &tail) != SQLITE_OK)
-            return cortex_error_set(CORTEX_EIO, "sqlite store: bind through includes: %s", sqlite3_errmsg(db));
+        if (sqlite3_prepare_v2(db, tail, -1, &st, &tail) != SQLITE_OK) {
+            rc = cortex_error_set(CORTEX_EIO, "sqlite store: bind through includes: %s", sqlite3_errmsg(db));
+            break;
+        }
         if (!st) break; /* trailing whitespace */
         int params = sqlite3_bind_parameter_count(st);
         if (params >= 1) sqlite3_bind_int64(st, 1, generation);
@@ -424,6 +419,7 @@ int cortex_store_bind_includes(sqlite3 *db, int all, int64_t generation)
             rc = cortex_error_set(CORTEX_EIO, "sqlite store: bind through includes: %s", sqlite3_errmsg(db));
         sqlite3_finalize(st);
     }
+    cortex_include_reach_end(db, reach);
     return rc;
 }
 
