@@ -325,13 +325,23 @@ static int index_paths(struct http_lazy *z, http_repo *r, candidate *c, size_t n
     return rc;
 }
 
+/* The lists of handles a query's answer gives. */
+static const char *const handle_lists[] = {"handles", "ref_handles", NULL};
+
+/* Whether an answer found anything. */
+static int answer_found(const json_t *result)
+{
+    for (const char *const *l = handle_lists; *l; l++)
+        if (json_array_size(json_object_get(result, *l)) > 0) return 1;
+    return 0;
+}
+
 /* Marks a partial answer: its handles are not the full index's (generation 0,
  * which no committed index has, so an expand that names it is a 409), and
  * says what it was computed from. */
 static void mark_partial(json_t *result, int64_t indexed, int64_t total, size_t matched, size_t chosen)
 {
-    static const char *const lists[] = {"handles", "ref_handles", NULL};
-    for (const char *const *l = lists; *l; l++) {
+    for (const char *const *l = handle_lists; *l; l++) {
         size_t i;
         json_t *h;
         json_array_foreach(json_object_get(result, *l), i, h) {
@@ -400,19 +410,29 @@ int http_lazy_query(json_t **out, cortex_tool_ctx *call, http_repo *r, cortex_re
         }
         free(best);
         qsort(c, matched, sizeof *c, by_strength);
-        chosen = matched < HTTP_LAZY_MAX_FILES ? matched : HTTP_LAZY_MAX_FILES;
-        rc = index_paths(z, r, c, chosen, cancelled);
     }
+    /* The strongest few paths first, more only while the answer finds
+     * nothing: the whole index shares the cores, and every file indexed
+     * now delays the first answer. */
+    static const size_t tiers[] = {8, 32, HTTP_LAZY_MAX_FILES};
     cortex_tool_outcome o = CORTEX_TOOL_FAILED;
-    if (rc == 0) {
-        cortex_reader_reopen(z->reader);
-        if (!cortex_reader_ready(z->reader)) rc = cortex_error_set(CORTEX_ENOTFOUND, "the partial store did not open");
-    }
-    if (rc == 0) {
+    for (size_t k = 0; rc == 0 && k < sizeof tiers / sizeof *tiers; k++) {
+        chosen = matched < tiers[k] ? matched : tiers[k];
+        rc = index_paths(z, r, c, chosen, cancelled);
+        if (rc == 0) {
+            cortex_reader_reopen(z->reader);
+            if (!cortex_reader_ready(z->reader)) rc = cortex_error_set(CORTEX_ENOTFOUND, "the partial store did not open");
+        }
+        if (rc) break;
         cortex_tool_ctx ctx = *call;
         ctx.reader = z->reader;
         o = cortex_tool_call(out, &ctx, t, args);
         call->failure = ctx.failure;
+        if (o != CORTEX_TOOL_OK || chosen == matched || answer_found(*out)) break;
+        json_decref(*out);
+        *out = NULL;
+    }
+    if (rc == 0) {
         if (o == CORTEX_TOOL_OK) {
             int64_t files = cortex_reader_files(z->reader);
             mark_partial(*out, files, (int64_t)z->walk.nfiles, matched, chosen);

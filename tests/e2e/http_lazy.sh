@@ -104,12 +104,17 @@ expect_eq "the query tool at /repos/{id}/tools/query: partial too, from the same
   "$(status_of "$r") $(field "$r" '[.handles[] | [.file, .line_range[0]]]') $(field "$r" .partial)"
 
 
+# mod7_file3_fn2's words match 114 paths (src/mod7/*, */file3.c): the 8 strongest
+# are indexed first, and src/mod7/file3.c, the strongest, holds the answer
 r=$(req POST /query '{"repo":"big","symbol":"mod7_file3_fn2"}')
-n=$(field "$r" .indexed_files)
-[ "$(status_of "$r")" == 200 ] && [ "$n" -le 400 ] && [ "$(field "$r" .partial)" == true ] &&
-  pass "a second query's files join the same partial store ($n files now)" || fail "second query: $r"
+expect_eq "a second query's 8 strongest paths join the same partial store (1 + 8 files), of 114 matching" \
+  '200 true 9 114' "$(status_of "$r") $(field "$r" .partial) $(field "$r" .indexed_files) $(field "$r" .matched_files)"
 expect_eq "... and it finds its definition" '["src/mod7/file3.c",8]' \
   "$(field "$r" '[.handles[] | select(.name == "mod7_file3_fn2") | .file, .line_range[0]]')"
+# a name defined nowhere: every matching path is indexed (src/mod9/*, 75 files) before it says so
+r=$(req POST /query '{"repo":"big","symbol":"mod9_qwyxvvt","kind":"definition"}')
+expect_eq "a query that finds nothing in its strongest paths goes on to all of them (9 + 75 files)" \
+  '200 true [] 84 75' "$(status_of "$r") $(field "$r" .partial) $(field "$r" .handles) $(field "$r" .indexed_files) $(field "$r" .matched_files)"
 [ -d "$R/.cortex/partial" ] && pass "the partial store is <repo>/.cortex/partial" || fail "no .cortex/partial"
 
 # ---- the lock goes: the full index commits, and answers are its own
