@@ -48,16 +48,19 @@ files=$(cd "$repo" && git ls-files | wc -l)
 sync
 
 descendants() { local p=$1; echo "$p"; for c in $(pgrep -P "$p"); do descendants "$c"; done; }
-sample() { # every 0.2 s: "ms sum_kb max_kb" of the service and its descendants
+sample() { # every 0.2 s: "ms sum_kb max_kb anon_kb file_kb what" of the service and its descendants
   local start=$1
   while kill -0 "$serve_pid" 2>/dev/null; do
-    local sum=0 max=0 kb
+    local sum=0 max=0 kb anon file what=-
     for p in $(descendants "$serve_pid"); do
-      kb=$(awk '/^VmRSS/{print $2}' "/proc/$p/status" 2>/dev/null || echo 0)
-      kb=${kb:-0}
-      sum=$((sum + kb)); [ "$kb" -gt "$max" ] && max=$kb
+      read -r kb anon file < <(awk '/^VmRSS/{r=$2} /^RssAnon/{a=$2} /^RssFile/{f=$2} END {print r+0, a+0, f+0}' "/proc/$p/status" 2>/dev/null || echo "0 0 0")
+      sum=$((sum + kb))
+      if [ "$kb" -gt "$max" ]; then
+        max=$kb
+        what="$anon $file $(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | awk '{print $2}')"
+      fi
     done
-    echo "$(($(date +%s%3N) - start)) $sum $max"
+    echo "$(($(date +%s%3N) - start)) $sum $max $what"
     sleep 0.2
   done
 }
@@ -108,5 +111,6 @@ echo "| \`ext4_fill_super\` after the whole index | $ready ms | $ms ms | $partia
 echo
 peak_sum=$(awk '$2 > m {m = $2} END {print int(m / 1024)}' "$work/rss")
 peak_max=$(awk '$3 > m {m = $3} END {print int(m / 1024)}' "$work/rss")
+peak_what=$(awk '$3 > m {m = $3; w = sprintf("%d MB anonymous, %d MB file-backed, at %.1f s: `cortex %s`", $4 / 1024, $5 / 1024, $1 / 1000, $6)} END {print w}' "$work/rss")
 echo "The whole index was ready $(awk -v ms="$ready" 'BEGIN {printf "%.1f", ms / 1000}') s after the service started."
-echo "Peak RSS: $peak_max MB in one process, $peak_sum MB summed over the service and its indexing processes at one time."
+echo "Peak RSS: $peak_max MB in one process ($peak_what), $peak_sum MB summed over the service and its indexing processes at one time."
