@@ -22,8 +22,8 @@
 /* What one sorted run holds in memory by default, rows and their order together. */
 #define RUN_BYTES (32 << 20)
 #define NULL_COLUMN UINT32_MAX
-/* A column longer than this is cut: a row's length must fit its 32 bits. */
-#define MAX_COLUMN (1u << 30)
+/* A column longer than this is cut: a row of four must fit its 32-bit length. */
+#define MAX_COLUMN (1u << 29)
 
 /* Buffered appends to a file. */
 typedef struct writer {
