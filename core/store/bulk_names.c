@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* 16 bytes: the kernel's 2.8 million definitions are held to the commit */
+/* Packed: a large repository's millions of definitions are all held until the commit */
 typedef struct name_entry {
     int64_t id;
     uint64_t name : 40;  /* offset into names */
