@@ -15,6 +15,7 @@
 #include "../config/config.h"
 #include "../record/record_json.h"
 #include "../util/error.h"
+#include "../util/io.h"
 #include "../util/mem.h"
 
 #include <errno.h>
@@ -139,15 +140,10 @@ static int spawn_child(child_run *c, const cortex_index_options *o, unsigned thr
     json_t *r = request_json(o, threads);
     char *text = json_dumps(r, JSON_COMPACT);
     json_decref(r);
-    size_t len = strlen(text), off = 0;
+    size_t len = strlen(text);
     text[len++] = '\n';       /* over the NUL: the request is one line */
     signal(SIGPIPE, SIG_IGN); /* a child that died early: its answer says so */
-    while (off < len) {
-        ssize_t n = write(req[1], text + off, len - off);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        off += (size_t)n;
-    }
+    (void)cortex_write_all(req[1], text, len);
     free(text);
     c->requests = req[1];
     return 0;
@@ -368,13 +364,7 @@ static void tell(json_t *event)
     if (!text) return;
     size_t len = strlen(text);
     text[len] = '\n'; /* json_dumps leaves room for its NUL only: write the NUL's place as the newline */
-    size_t off = 0;
-    while (off <= len) {
-        ssize_t n = write(EVENTS_FD, text + off, len + 1 - off);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        off += (size_t)n;
-    }
+    (void)cortex_write_all(EVENTS_FD, text, len + 1);
     free(text);
 }
 

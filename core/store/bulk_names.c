@@ -55,20 +55,21 @@ void cortex_bulk_names_add(cortex_bulk_names *b, const char *lang, const char *n
     b->names_len += len;
 }
 
-/* The table's key order (BINARY collation: bytes, as strcmp), then by id. */
-static int compare_entries(const void *x, const void *y, void *names_arg)
+/* The table's key (language, name, place) in its order: BINARY collation,
+ * bytes as strcmp. */
+static int compare_keys(const cortex_bulk_names *names, const name_entry *a, const name_entry *b)
 {
-    const cortex_bulk_names *names = names_arg;
-    const name_entry *a = x, *b = y;
     int c = a->lang == b->lang ? 0 : strcmp(names->langs[a->lang], names->langs[b->lang]);
     if (!c) c = strcmp(names->names + a->name, names->names + b->name);
-    if (!c) c = (int)a->member - (int)b->member;
-    return c ? c : (a->id > b->id) - (a->id < b->id);
+    return c ? c : (int)a->member - (int)b->member;
 }
 
-static int same_key(const cortex_bulk_names *b, const name_entry *x, const name_entry *y)
+/* The key's order, then by id. */
+static int compare_entries(const void *x, const void *y, void *names_arg)
 {
-    return x->lang == y->lang && x->member == y->member && strcmp(b->names + x->name, b->names + y->name) == 0;
+    const name_entry *a = x, *b = y;
+    int c = compare_keys(names_arg, a, b);
+    return c ? c : (a->id > b->id) - (a->id < b->id);
 }
 
 int cortex_bulk_names_write(cortex_bulk_names *b, sqlite3 *db)
@@ -80,7 +81,7 @@ int cortex_bulk_names_write(cortex_bulk_names *b, sqlite3 *db)
         return cortex_error_set(CORTEX_EIO, "sqlite store: count definition names: %s", sqlite3_errmsg(db));
     int rc = SQLITE_DONE;
     for (size_t i = 0, j; i < b->n && rc == SQLITE_DONE; i = j) {
-        for (j = i + 1; j < b->n && same_key(b, &b->entries[j], &b->entries[i]);) j++;
+        for (j = i + 1; j < b->n && compare_keys(b, &b->entries[j], &b->entries[i]) == 0;) j++;
         sqlite3_bind_int(st, 5, (int)b->entries[i].member);
         sqlite3_bind_text(st, 1, b->langs[b->entries[i].lang], -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 2, b->names + b->entries[i].name, -1, SQLITE_STATIC);

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "spool.h"
 
+#include "../util/io.h"
 #include "../util/mem.h"
 #include "../util/sort.h"
 
@@ -64,13 +65,7 @@ struct cortex_spool {
 
 static void writer_flush(writer *w)
 {
-    size_t done = 0;
-    while (done < w->buffered && !w->error) {
-        ssize_t n = write(w->fd, w->buffer + done, w->buffered - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) w->error = n < 0 ? errno : EIO;
-        else done += (size_t)n;
-    }
+    if (!w->error) w->error = cortex_write_all(w->fd, w->buffer, w->buffered);
     w->buffered = 0;
 }
 
