@@ -116,7 +116,7 @@ static int names_load(cortex_store_reader *r, names *t, const char *only)
         }
     }
     int out = rc == SQLITE_DONE ? 0 : cortex_store__step_error(r, "reading the names of definitions");
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     if (!out) names_index(t);
     return out;
 }
@@ -142,7 +142,7 @@ static int file_langs_load(cortex_store_reader *r, names *t, file_langs *out)
         out->langs[at] = lang_number(t, cortex_store__text(st, 1));
     }
     int out_rc = rc == SQLITE_DONE ? 0 : cortex_store__step_error(r, "reading the files' languages");
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     return out_rc;
 }
 
@@ -238,7 +238,7 @@ int cortex_store__scan_bindings(cortex_store_reader *r, cortex_store__binding_cb
         rc = cb(&b, payload);
     }
     if (!rc && st && step != SQLITE_DONE) rc = cortex_store__step_error(r, "reading the references' bindings");
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     free(files.ids);
     free(files.langs);
     names_free(&t);
@@ -275,8 +275,8 @@ int cortex_store__scan_bindings_named(cortex_store_reader *r, const char *name, 
         rc = cb(&b, payload);
     }
     if (!rc && st && step != SQLITE_DONE) rc = cortex_store__step_error(r, "reading the references of a name");
-    sqlite3_finalize(st);
-    sqlite3_finalize(lang_of);
+    cortex_store__release(r, st);
+    cortex_store__release(r, lang_of);
     names_free(&t);
     return rc;
 }
@@ -297,7 +297,7 @@ int cortex_store__symbol_files_load(cortex_store_reader *r, cortex_store__symbol
         out->files[at] = sqlite3_column_int64(st, 1);
     }
     int out_rc = rc == SQLITE_DONE ? 0 : cortex_store__step_error(r, "reading the definitions' files");
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     if (out_rc) cortex_store__symbol_files_free(out);
     return out_rc;
 }

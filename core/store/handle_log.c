@@ -8,6 +8,7 @@
 #include "../util/error.h"
 #include "../util/mem.h"
 
+#include <pthread.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,16 @@
 
 struct cortex_handle_log {
     sqlite3 *db;
+    /* prepared at first use and kept: a service records and finds handles on
+     * most requests, and compiling the SQL cost more than running it */
+    sqlite3_stmt *insert, *find, *expand;
 };
+
+/* The connections of one process (a service's readers, one log each) take
+ * turns at writing here: SQLite's busy handler would make a writer that finds
+ * the log locked sleep a millisecond or more before it looks again, on the
+ * request's path. Other processes still meet at SQLite's lock. */
+static pthread_mutex_t writing = PTHREAD_MUTEX_INITIALIZER;
 
 static const char schema_sql[] =
     "CREATE TABLE IF NOT EXISTS handles(id TEXT PRIMARY KEY, unit TEXT NOT NULL, file TEXT NOT NULL,\n"
@@ -81,8 +91,27 @@ int cortex_handle_log_open(cortex_handle_log **out, const char *path)
 void cortex_handle_log_close(cortex_handle_log *log)
 {
     if (!log) return;
+    sqlite3_finalize(log->insert);
+    sqlite3_finalize(log->find);
+    sqlite3_finalize(log->expand);
     sqlite3_close(log->db);
     free(log);
+}
+
+/* `*kept`, prepared first when it is not yet; NULL on failure. */
+static sqlite3_stmt *kept(sqlite3 *db, sqlite3_stmt **kept, const char *sql)
+{
+    if (!*kept && sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, kept, NULL) != SQLITE_OK) {
+        sqlite3_finalize(*kept);
+        *kept = NULL;
+    }
+    return *kept;
+}
+
+static void done_with(sqlite3_stmt *st)
+{
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
 }
 
 static void bind_text(sqlite3_stmt *st, int i, const char *s)
@@ -94,15 +123,16 @@ static void bind_text(sqlite3_stmt *st, int i, const char *s)
 int cortex_handle_log_issue(cortex_handle_log *log, const cortex_handle_record *records, size_t n)
 {
     if (n == 0) return 0;
+    pthread_mutex_lock(&writing);
     int rc = exec(log->db, "BEGIN IMMEDIATE", "recording handles");
-    if (rc) return rc;
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(
-            log->db,
-            "INSERT OR REPLACE INTO handles(id, unit, file, kind, name, line, line_end, generation, terms)"
-            " VALUES (?,?,?,?,?,?,?,?,?)",
-            -1, &st, NULL) != SQLITE_OK)
-        rc = failed(log->db, "recording handles");
+    if (rc) {
+        pthread_mutex_unlock(&writing);
+        return rc;
+    }
+    sqlite3_stmt *st = kept(log->db, &log->insert,
+                            "INSERT OR REPLACE INTO handles(id, unit, file, kind, name, line, line_end, generation, terms)"
+                            " VALUES (?,?,?,?,?,?,?,?,?)");
+    if (!st) rc = failed(log->db, "recording handles");
     for (size_t i = 0; rc == 0 && i < n; i++) {
         const cortex_handle_record *h = &records[i];
         bind_text(st, 1, h->id);
@@ -117,19 +147,18 @@ int cortex_handle_log_issue(cortex_handle_log *log, const cortex_handle_record *
         if (sqlite3_step(st) != SQLITE_DONE) rc = failed(log->db, "recording handles");
         sqlite3_reset(st);
     }
-    sqlite3_finalize(st);
-    if (rc == 0) return exec(log->db, "COMMIT", "recording handles");
-    sqlite3_exec(log->db, "ROLLBACK", NULL, NULL, NULL);
+    if (st) done_with(st);
+    if (rc == 0) rc = exec(log->db, "COMMIT", "recording handles");
+    if (rc) sqlite3_exec(log->db, "ROLLBACK", NULL, NULL, NULL);
+    pthread_mutex_unlock(&writing);
     return rc;
 }
 
 int cortex_handle_log_find(cortex_handle_log *log, const char *id, cortex_handle_record_cb cb, void *payload)
 {
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(
-            log->db, "SELECT id, unit, file, kind, name, line, line_end, generation, terms FROM handles WHERE id = ?",
-            -1, &st, NULL) != SQLITE_OK)
-        return failed(log->db, "finding a handle");
+    sqlite3_stmt *st = kept(log->db, &log->find,
+                            "SELECT id, unit, file, kind, name, line, line_end, generation, terms FROM handles WHERE id = ?");
+    if (!st) return failed(log->db, "finding a handle");
     sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
     int step = sqlite3_step(st), rc;
     if (step == SQLITE_ROW) {
@@ -146,7 +175,7 @@ int cortex_handle_log_find(cortex_handle_log *log, const char *id, cortex_handle
     } else {
         rc = step == SQLITE_DONE ? CORTEX_ENOTFOUND : failed(log->db, "finding a handle");
     }
-    sqlite3_finalize(st);
+    done_with(st);
     return rc;
 }
 
@@ -160,12 +189,14 @@ int cortex_handle_log_expanded(cortex_handle_log *log, const char *id, int64_t n
         " FROM split WHERE rest <> '')"
         " INSERT INTO feedback(term, id, expands, last) SELECT DISTINCT term, ?1, 1, ?2 FROM split WHERE term <> ''"
         " ON CONFLICT(term, id) DO UPDATE SET expands = expands + 1, last = excluded.last";
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(log->db, sql, -1, &st, NULL) != SQLITE_OK) return failed(log->db, "recording an expand");
+    sqlite3_stmt *st = kept(log->db, &log->expand, sql);
+    if (!st) return failed(log->db, "recording an expand");
     sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 2, now);
+    pthread_mutex_lock(&writing);
     int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : failed(log->db, "recording an expand");
-    sqlite3_finalize(st);
+    pthread_mutex_unlock(&writing);
+    done_with(st);
     return rc;
 }
 

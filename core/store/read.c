@@ -21,18 +21,24 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Statements a walk runs once per node, kept prepared (by their SQL's
- * address: static text): preparing a query over the bindings view cost more
- * than running it for one node. */
-#define KEPT_STATEMENTS 16
+/* Statements kept prepared between uses, by their text: compiling the
+ * SQL of a lookup cost more than running it, and a service answers the same
+ * few lookups over and over. */
+#define KEPT_STATEMENTS 64
+
+typedef struct kept_statement {
+    char *sql; /* NULL: a free slot */
+    uint64_t hash;
+    sqlite3_stmt *st;
+    int in_use;      /* handed out and not yet released */
+    uint64_t used;   /* the reader's clock at its last use: the least recent is replaced */
+} kept_statement;
 
 struct cortex_store_reader {
     sqlite3 *db;
     const atomic_int *cancelled; /* the watched call's flag, or NULL */
-    struct {
-        const char *sql;
-        sqlite3_stmt *st;
-    } kept[KEPT_STATEMENTS];
+    kept_statement kept[KEPT_STATEMENTS];
+    uint64_t clock;
 };
 
 sqlite3 *cortex_store__reader_db(cortex_store_reader *r)
@@ -68,6 +74,10 @@ int cortex_store_reader_open(cortex_store_reader **out, const char *path)
     /* A server answers many lookups from one connection: map the store and keep a
      * larger page cache rather than re-reading pages through read(2) each call. */
     sqlite3_exec(db, "PRAGMA mmap_size = 1073741824; PRAGMA cache_size = -65536", NULL, NULL, NULL);
+    /* A plan that does not depend on the values bound: without this SQLite
+     * prepares a statement again at its first step once a `LIMIT ?` or
+     * `OFFSET ?` is bound, so every paged read was compiled twice. */
+    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_QPSG, 1, NULL);
     sqlite3_create_function(db, "cortex_glob", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, glob_function, NULL, NULL);
     if (cortex_store__register_coverage(db) != 0 || cortex_store__register_terms(db) != 0) {
         sqlite3_close(db);
@@ -105,21 +115,54 @@ int cortex_store__failed(sqlite3 *db, const char *what)
     return cortex_error_set(CORTEX_EIO, "%s: %s", what, sqlite3_errmsg(db));
 }
 
+void cortex_store_reader_snapshot(cortex_store_reader *r)
+{
+    if (!r) return;
+    cortex_store_reader_snapshot_end(r);
+    /* deferred: the read transaction starts at the first read and then
+     * holds its snapshot (and takes SQLite's locks once, not per statement) */
+    sqlite3_exec(r->db, "BEGIN", NULL, NULL, NULL);
+}
+
+void cortex_store_reader_snapshot_end(cortex_store_reader *r)
+{
+    if (!r || sqlite3_get_autocommit(r->db)) return;
+    /* a transaction left open would keep its snapshot for the next call */
+    if (sqlite3_exec(r->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
 void cortex_store_reader_close(cortex_store_reader *r)
 {
     if (!r) return;
-    for (int i = 0; i < KEPT_STATEMENTS; i++) sqlite3_finalize(r->kept[i].st);
+    for (int i = 0; i < KEPT_STATEMENTS; i++) {
+        sqlite3_finalize(r->kept[i].st);
+        free(r->kept[i].sql);
+    }
     sqlite3_close(r->db);
     free(r);
 }
 
-sqlite3_stmt *cortex_store__prepare_kept(cortex_store_reader *r, const char *sql)
+static uint64_t sql_hash(const char *sql)
+{
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+    for (const unsigned char *p = (const unsigned char *)sql; *p; p++) h = (h ^ *p) * 1099511628211ULL;
+    return h;
+}
+
+sqlite3_stmt *cortex_store__prepare(cortex_store_reader *r, const char *sql)
 {
     if (cortex_store__cancelled(r)) return NULL;
-    int free_slot = -1;
+    uint64_t hash = sql_hash(sql);
+    int slot = -1; /* a free slot, else the least recently used one not in use */
     for (int i = 0; i < KEPT_STATEMENTS; i++) {
-        if (r->kept[i].sql == sql) return r->kept[i].st;
-        if (!r->kept[i].sql && free_slot < 0) free_slot = i;
+        kept_statement *k = &r->kept[i];
+        if (k->sql && !k->in_use && k->hash == hash && strcmp(k->sql, sql) == 0) {
+            k->in_use = 1;
+            k->used = ++r->clock;
+            return k->st;
+        }
+        if (k->in_use) continue;
+        if (slot < 0 || (r->kept[slot].sql && (!k->sql || k->used < r->kept[slot].used))) slot = i;
     }
     sqlite3_stmt *st = NULL;
     if (sqlite3_prepare_v3(r->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL) != SQLITE_OK) {
@@ -127,41 +170,33 @@ sqlite3_stmt *cortex_store__prepare_kept(cortex_store_reader *r, const char *sql
         sqlite3_finalize(st);
         return NULL;
     }
-    if (free_slot >= 0) {
-        r->kept[free_slot].sql = sql;
-        r->kept[free_slot].st = st;
+    if (slot >= 0) {
+        kept_statement *k = &r->kept[slot];
+        sqlite3_finalize(k->st);
+        free(k->sql);
+        *k = (kept_statement){cortex_xstrdup(sql), hash, st, 1, ++r->clock};
     }
     return st;
 }
 
 void cortex_store__release(cortex_store_reader *r, sqlite3_stmt *st)
 {
+    if (!st) return;
     for (int i = 0; i < KEPT_STATEMENTS; i++)
         if (r->kept[i].st == st) {
-            /* Not sqlite3_clear_bindings: it expires a statement whose plan
-             * looked at a parameter's value, and the next step prepares it
-             * again; each use binds every parameter instead. */
+            /* Plans do not depend on bound values (QPSG, at open), so
+             * clearing the bindings never makes SQLite prepare it again. */
             sqlite3_reset(st);
+            sqlite3_clear_bindings(st);
+            r->kept[i].in_use = 0;
             return;
         }
-    sqlite3_finalize(st); /* every slot was taken: it was never kept */
+    sqlite3_finalize(st); /* every slot was in use: it was never kept */
 }
 
 int cortex_store__prepare_failed(cortex_store_reader *r)
 {
     return r->cancelled && atomic_load(r->cancelled) ? CORTEX_ECANCELLED : CORTEX_EIO;
-}
-
-sqlite3_stmt *cortex_store__prepare(cortex_store_reader *r, const char *sql)
-{
-    if (cortex_store__cancelled(r)) return NULL;
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(r->db, sql, -1, &st, NULL) != SQLITE_OK) {
-        cortex_error_set(CORTEX_EIO, "store query failed: %s", sqlite3_errmsg(r->db));
-        sqlite3_finalize(st);
-        return NULL;
-    }
-    return st;
 }
 
 int cortex_store__step_error(cortex_store_reader *r, const char *what)
@@ -180,7 +215,7 @@ int cortex_store__each_row(cortex_store_reader *r, sqlite3_stmt *st, const char 
     int rc, stop = 0;
     while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) stop = row(st, cb, payload);
     if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, what);
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     return stop;
 }
 
@@ -190,7 +225,7 @@ static int one_int(cortex_store_reader *r, sqlite3_stmt *st, const char *what, i
     *out = 0;
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) *out = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : cortex_store__step_error(r, what);
 }
 
@@ -215,7 +250,7 @@ int cortex_store_read_file(cortex_store_reader *r, const char *path, cortex_stor
     int out = rc == SQLITE_ROW    ? file_row(st, (void *)cb, payload)
               : rc == SQLITE_DONE ? CORTEX_ENOTFOUND
                                   : cortex_store__step_error(r, "looking up the file");
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     return out;
 }
 
@@ -228,7 +263,7 @@ int cortex_store_read_file_by_id(cortex_store_reader *r, int64_t file_id, cortex
     int out = rc == SQLITE_ROW    ? file_row(st, (void *)cb, payload)
               : rc == SQLITE_DONE ? CORTEX_ENOTFOUND
                                   : cortex_store__step_error(r, "looking up the file");
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     return out;
 }
 
@@ -310,10 +345,10 @@ int cortex_store_read_projects(cortex_store_reader *r, cortex_store_project_cb c
 static int64_t query_int(cortex_store_reader *r, const char *sql)
 {
     int64_t v = 0;
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(r->db, sql, -1, &st, NULL) == SQLITE_OK) {
+    sqlite3_stmt *st = cortex_store__prepare(r, sql);
+    if (st) {
         if (sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_int64(st, 0);
-        sqlite3_finalize(st);
+        cortex_store__release(r, st);
     }
     return v;
 }
@@ -336,16 +371,14 @@ int64_t cortex_store_read_count(cortex_store_reader *r, cortex_store_table table
 
 int cortex_store_read_kind_exists(cortex_store_reader *r, const char *kind)
 {
-    sqlite3_stmt *st;
     int found = 0;
-    if (sqlite3_prepare_v2(
-            r->db,
-            "SELECT EXISTS (SELECT 1 FROM symbols WHERE kind = ?1) OR EXISTS (SELECT 1 FROM texts WHERE kind = ?1) "
-            "OR EXISTS (SELECT 1 FROM chunks WHERE kind = ?1)",
-            -1, &st, NULL) == SQLITE_OK) {
+    sqlite3_stmt *st = cortex_store__prepare(
+        r, "SELECT EXISTS (SELECT 1 FROM symbols WHERE kind = ?1) OR EXISTS (SELECT 1 FROM texts WHERE kind = ?1) "
+           "OR EXISTS (SELECT 1 FROM chunks WHERE kind = ?1)");
+    if (st) {
         sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
         if (sqlite3_step(st) == SQLITE_ROW) found = sqlite3_column_int(st, 0);
-        sqlite3_finalize(st);
+        cortex_store__release(r, st);
     }
     return found;
 }
@@ -459,7 +492,7 @@ int cortex_store_read_definitions(cortex_store_reader *r, const char *name, cort
 
 int cortex_store_read_symbol(cortex_store_reader *r, int64_t id, cortex_store_symbol_cb cb, void *payload)
 {
-    sqlite3_stmt *st = cortex_store__prepare_kept(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
                                                      "WHERE s.id = ?");
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, id);
@@ -569,7 +602,7 @@ static int read_ids(cortex_store_reader *r, const char *sql, const char *name, i
     sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) *CORTEX_PUSH(*ids, *n, *cap) = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     if (rc != SQLITE_DONE) return cortex_store__step_error(r, what);
     if (*n > 1) qsort(*ids, *n, sizeof **ids, compare_ids);
     return 0;
@@ -610,7 +643,7 @@ static int count_bare_name(cortex_store_reader *r, callers_count *c, const char 
             (sqlite3_column_int(st, 2) || sorted_has(c->stored, c->nstored, id)))
             count_in(c, id >> CORTEX_STORE_ROW_ID_BITS);
     }
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     if (rc != SQLITE_DONE) return cortex_store__step_error(r, "counting references");
     /* the index gives them by kind first: back in id order */
     if (c->nnamed > 1) qsort(c->named, c->nnamed, sizeof *c->named, compare_ids);
@@ -656,7 +689,7 @@ static int count_aliases(cortex_store_reader *r, callers_count *c)
         }
         count_in(c, id >> CORTEX_STORE_ROW_ID_BITS);
     }
-    sqlite3_finalize(kind_of);
+    cortex_store__release(r, kind_of);
     return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : cortex_store__step_error(r, "reading a reference's kind");
 }
 
@@ -691,7 +724,7 @@ static int count_callers(cortex_store_reader *r, callers_count *c, const char *n
         c->files[w++].path = cortex_xstrdup(cortex_store__text(st, 0));
     }
     int failed = rc != SQLITE_ROW && rc != SQLITE_DONE;
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     c->n = w;
     if (failed) return cortex_store__step_error(r, "reading the files of references");
     if (c->n > 1) qsort(c->files, c->n, sizeof *c->files, compare_caller_files);
@@ -741,7 +774,7 @@ static int read_callers(int64_t *total, cortex_store_reader *r, const char *name
         while (!rc && (step = sqlite3_step(st)) == SQLITE_ROW) rc = edge_row(st, (void *)cb, payload);
         if (!rc && step != SQLITE_DONE) rc = cortex_store__step_error(r, "listing references");
     }
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     for (size_t i = 0; i < c.n; i++) free(c.files[i].path);
     free(c.files);
     free(c.named);
@@ -790,7 +823,7 @@ int cortex_store_read_edges(int64_t *total, cortex_store_reader *r, cortex_store
 
 int cortex_store_read_reference(cortex_store_reader *r, int64_t ref_id, cortex_store_edge_cb cb, void *payload)
 {
-    sqlite3_stmt *st = cortex_store__prepare_kept(r, "SELECT " EDGE_COLUMNS EDGE_FROM "WHERE b.id = ?");
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT " EDGE_COLUMNS EDGE_FROM "WHERE b.id = ?");
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, ref_id);
     int rc = sqlite3_step(st);

@@ -20,12 +20,19 @@ typedef struct cortex_store_reader cortex_store_reader;
  *  mean "no index yet": the next index run makes one). Caller owns `*out`;
  *  close with cortex_store_reader_close(). */
 int cortex_store_reader_open(cortex_store_reader **out, const char *path);
-/** NULL-safe. */
 /** While `cancelled` (borrowed; NULL stops watching) is non-zero, the
  *  reader's statements stop within a few thousand steps and fail with
  *  CORTEX_ECANCELLED: a cancelled call stops inside SQL too. */
 void cortex_store_reader_watch(cortex_store_reader *r, const atomic_int *cancelled);
 
+/** The reads from here to cortex_store_reader_snapshot_end() see the store
+ *  as it was at the first of them, whatever another connection commits
+ *  meanwhile: one answer, one state of the index. Ends a snapshot still open. */
+void cortex_store_reader_snapshot(cortex_store_reader *r);
+/** NULL-safe; nothing when no snapshot is open. */
+void cortex_store_reader_snapshot_end(cortex_store_reader *r);
+
+/** NULL-safe. */
 void cortex_store_reader_close(cortex_store_reader *r);
 
 /* ---- files ---------------------------------------------------------------- */

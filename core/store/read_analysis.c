@@ -68,7 +68,7 @@ int cortex_store_read_symbols_where(int64_t *total, cortex_store_reader *r, cons
         bind_filter(st, f);
         int rc = sqlite3_step(st);
         *total = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-        sqlite3_finalize(st);
+        cortex_store__release(r, st);
         if (rc != SQLITE_ROW) return cortex_store__step_error(r, "counting definitions");
     }
     snprintf(sql, sizeof sql,
@@ -87,7 +87,7 @@ int cortex_store_read_symbols_where(int64_t *total, cortex_store_reader *r, cons
 int cortex_store_read_ref_count(int64_t *refs, int64_t *external, cortex_store_reader *r, int64_t id)
 {
     /* as the graph tool's callers: bound by name through the view, or stored */
-    sqlite3_stmt *st = cortex_store__prepare_kept(
+    sqlite3_stmt *st = cortex_store__prepare(
         r, "SELECT count(*), count(*) FILTER (WHERE b.file_id <> s.file_id) FROM symbols s, ref_bindings b"
            " WHERE s.id = ?1 AND b.target_id = ?1 AND b.id IN (" CORTEX_STORE__MAY_BIND(
                "?1", "(SELECT short_name FROM symbols WHERE id = ?1)") ")");
@@ -123,7 +123,7 @@ int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symb
     while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
         stop = cb(sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), payload);
     if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "bounding reference counts");
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     return stop;
 }
 
@@ -146,7 +146,7 @@ int cortex_store_read_lang_counts(cortex_store_reader *r, cortex_store_lang_coun
         stop = cb(&c, payload);
     }
     if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "counting by language");
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     return stop;
 }
 
@@ -164,7 +164,7 @@ int cortex_store_read_file_edges(cortex_store_reader *r, cortex_store_file_edge_
         stop = cb(&e, payload);
     }
     if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing imports between files");
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     return stop;
 }
 
@@ -192,7 +192,7 @@ int cortex_store_read_dir_counts(cortex_store_reader *r, int64_t limit, cortex_s
     while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
         stop = cb(cortex_store__text(st, 0), sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2), payload);
     if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "counting files by directory");
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     return stop;
 }
 
@@ -231,7 +231,7 @@ int cortex_store_read_fan_out(cortex_store_reader *r, const char *kind, int64_t 
         if (n && runs[n - 1].id == id) runs[n - 1].n++;
         else *CORTEX_PUSH(runs, n, cap) = (fan){id, 1};
     }
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     if (rc != SQLITE_DONE) {
         free(runs);
         return cortex_store__step_error(r, "counting references made");
@@ -307,7 +307,7 @@ int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_
 
 int cortex_store_read_names_recorded(int64_t *count, cortex_store_reader *r, const char *path, const char *name)
 {
-    sqlite3_stmt *st = cortex_store__prepare_kept(
+    sqlite3_stmt *st = cortex_store__prepare(
         r, "SELECT (SELECT count(*) FROM symbols s WHERE s.short_name = ?2 AND s.file_id = f.id)"
            /* the file's references by id range: the name index alone answers */
            " + (SELECT count(*) FROM refs r WHERE r.name = ?2 AND " CORTEX_STORE_ROW_OF_FILE("r.id", "f.id") ")"
@@ -362,7 +362,7 @@ int cortex_store_read_qualified_mention(int *out, cortex_store_reader *r, const 
     cortex_buf_puts(&phrase, "\"");
     for (const char *p = name; *p; p++) cortex_buf_putc(&phrase, token_char(*p) ? *p : ' ');
     cortex_buf_puts(&phrase, "\"");
-    sqlite3_stmt *st = cortex_store__prepare_kept(
+    sqlite3_stmt *st = cortex_store__prepare(
         r, "SELECT t.text FROM texts_fts JOIN texts t ON t.id = texts_fts.rowid WHERE texts_fts MATCH ?1");
     if (!st) {
         cortex_buf_free(&phrase);
@@ -399,6 +399,6 @@ int cortex_store_read_import_items(cortex_store_reader *r, cortex_store_item_cb 
         }
     }
     if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing what imports bring in");
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     return stop;
 }

@@ -64,7 +64,7 @@ static const char callees_sql[] =
 int cortex_store_read_links(cortex_store_reader *r, cortex_store_edge_dir dir, int64_t id, const char *kind,
                             unsigned flags, cortex_store_link_cb cb, void *payload)
 {
-    sqlite3_stmt *st = cortex_store__prepare_kept(r, dir == CORTEX_STORE_CALLERS ? callers_sql : callees_sql);
+    sqlite3_stmt *st = cortex_store__prepare(r, dir == CORTEX_STORE_CALLERS ? callers_sql : callees_sql);
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, id);
     if (kind) sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
@@ -78,7 +78,7 @@ int cortex_store_read_links(cortex_store_reader *r, cortex_store_edge_dir dir, i
 int cortex_store_read_file_links(cortex_store_reader *r, cortex_store_edge_dir dir, int64_t file_id,
                                  cortex_store_link_cb cb, void *payload)
 {
-    sqlite3_stmt *st = cortex_store__prepare_kept(
+    sqlite3_stmt *st = cortex_store__prepare(
         r, dir == CORTEX_STORE_CALLEES
                ? "SELECT id, file_id, target_file_id, 'import', NULL FROM imports"
                  " WHERE file_id = ?1 AND target_file_id IS NOT NULL AND target_file_id <> file_id ORDER BY id"
@@ -107,14 +107,14 @@ int cortex_store_read_symbol_at(cortex_store_reader *r, int64_t file_id, int64_t
     } else {
         out = rc == SQLITE_DONE ? CORTEX_ENOTFOUND : cortex_store__step_error(r, "finding the definition at a line");
     }
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     return out;
 }
 
 int cortex_store_read_symbol_file(int64_t *file_id, cortex_store_reader *r, int64_t symbol_id)
 {
     *file_id = 0;
-    sqlite3_stmt *st = cortex_store__prepare_kept(r, "SELECT file_id FROM symbols WHERE id = ?");
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT file_id FROM symbols WHERE id = ?");
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, symbol_id);
     int rc = sqlite3_step(st);
@@ -142,7 +142,7 @@ int cortex_store_read_importers(cortex_store_reader *r, int64_t file_id, cortex_
         stop = cb(&im, payload);
     }
     if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing a file's importers");
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     return stop;
 }
 
@@ -150,7 +150,7 @@ int cortex_store_read_package_paths(cortex_store_reader *r, const char *path, co
 {
     /* the directory's files are a range of paths (?2 up to ?3: the same
      * prefix with its '/' as the next character), less those deeper down */
-    sqlite3_stmt *st = cortex_store__prepare_kept(
+    sqlite3_stmt *st = cortex_store__prepare(
         r, "SELECT path FROM files WHERE path = ?1"
            " UNION SELECT g.path FROM files t JOIN languages l ON l.lang = t.lang AND l.package_dirs"
            "   JOIN files g ON g.path >= ?2 AND g.path < COALESCE(?3, x'ff') AND g.lang = t.lang"
@@ -186,7 +186,7 @@ int cortex_store_read_implicit_interfaces(int *out, cortex_store_reader *r, int6
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) *out = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : cortex_store__step_error(r, "reading a language's rules");
 }
 
@@ -213,7 +213,7 @@ static int id_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what, c
 int cortex_store_read_methods(cortex_store_reader *r, int64_t type_id, cortex_store_method_cb cb, void *payload)
 {
     /* `T.m`: the names between "T." and "T/" ('/' follows '.') */
-    sqlite3_stmt *st = cortex_store__prepare_kept(
+    sqlite3_stmt *st = cortex_store__prepare(
         r, "SELECT m.short_name, min(m.sig) FROM symbols t JOIN files tf ON tf.id = t.file_id"
            " JOIN symbols m INDEXED BY symbols_name ON m.name > t.short_name || '.' AND m.name < t.short_name || '/'"
            " JOIN files mf ON mf.id = m.file_id"
@@ -227,7 +227,7 @@ int cortex_store_read_methods(cortex_store_reader *r, int64_t type_id, cortex_st
 int cortex_store_read_method_owners(cortex_store_reader *r, int64_t like_id, const char *method, cortex_store_id_cb cb,
                                     void *payload)
 {
-    sqlite3_stmt *st = cortex_store__prepare_kept(
+    sqlite3_stmt *st = cortex_store__prepare(
         r, "SELECT DISTINCT t.id FROM symbols x JOIN files xf ON xf.id = x.file_id"
            " JOIN symbols m INDEXED BY symbols_short_name ON m.short_name = ?2 AND m.kind = 'method'"
            " JOIN files mf ON mf.id = m.file_id AND mf.lang = xf.lang"
@@ -246,7 +246,7 @@ int cortex_store_read_method_owners(cortex_store_reader *r, int64_t like_id, con
 
 int cortex_store_read_interfaces(cortex_store_reader *r, int64_t like_id, cortex_store_id_cb cb, void *payload)
 {
-    sqlite3_stmt *st = cortex_store__prepare_kept(
+    sqlite3_stmt *st = cortex_store__prepare(
         r, "SELECT s.id FROM symbols x JOIN files xf ON xf.id = x.file_id JOIN files f ON f.lang = xf.lang"
            " JOIN symbols s ON s.file_id = f.id WHERE x.id = ?1 AND s.kind = 'interface' ORDER BY s.id");
     if (!st) return cortex_store__prepare_failed(r);

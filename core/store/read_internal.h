@@ -19,7 +19,10 @@
 
 /** Borrowed; valid until the reader is closed. */
 sqlite3 *cortex_store__reader_db(cortex_store_reader *r);
-/** Prepares `sql`; NULL with the message set on failure. */
+/** `sql` prepared, or taken from the reader's statements prepared before
+ *  (told apart by their text) when one is not in use; NULL with the message
+ *  set on failure. Hand it back with cortex_store__release(), never finalize
+ *  it. */
 sqlite3_stmt *cortex_store__prepare(cortex_store_reader *r, const char *sql);
 /** The code of a prepare that returned NULL (its message is set):
  *  CORTEX_ECANCELLED when the watched call was cancelled, else CORTEX_EIO. */
@@ -34,12 +37,9 @@ int cortex_store__prepare_failed(cortex_store_reader *r);
     " AND (resolution IS NULL OR resolution IN ('import', 'type', 'ambiguous'))"                                       \
     " UNION ALL SELECT id FROM refs WHERE target_id = " id
 
-/** `sql` (static text, told apart by its address) prepared once per reader
- *  and kept; hand it back with cortex_store__release(), never finalize it.
- *  Its bindings outlive a use: each use binds every parameter. */
-sqlite3_stmt *cortex_store__prepare_kept(cortex_store_reader *r, const char *sql);
-/** Resets a statement of cortex_store__prepare_kept() for its next use (its
- *  bindings kept: clearing them would make SQLite prepare it again). */
+/** Hands back a statement of cortex_store__prepare(): reset, its bindings
+ *  cleared, kept for the next use of its text (finalized when the reader's
+ *  cache had no room for it). NULL is ignored. */
 void cortex_store__release(cortex_store_reader *r, sqlite3_stmt *st);
 /** A failed step as CORTEX_EIO with SQLite's message after `what`. */
 int cortex_store__step_error(cortex_store_reader *r, const char *what);

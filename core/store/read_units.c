@@ -82,6 +82,6 @@ int cortex_store_read_schema_version(cortex_store_reader *r)
     sqlite3_stmt *st = cortex_store__prepare(r, "PRAGMA user_version");
     if (!st) return 0;
     int version = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
-    sqlite3_finalize(st);
+    cortex_store__release(r, st);
     return version;
 }

@@ -180,11 +180,8 @@ int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_sto
             snprintf(sql, sizeof sql,
                      "SELECT %s %s ORDER BY relevance - " SQL_TEXT(COVERAGE_BOOST) " * coverage LIMIT ?5", s->columns,
                      where);
-        sqlite3_stmt *st = NULL;
-        if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-            sqlite3_finalize(st);
-            return cortex_error_set(CORTEX_EIO, "search: %s", sqlite3_errmsg(db));
-        }
+        sqlite3_stmt *st = cortex_store__prepare(r, sql);
+        if (!st) return cortex_store__prepare_failed(r);
         sqlite3_bind_text(st, 1, q->fts, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 2, q->exact, -1, SQLITE_STATIC);
         if (q->kind) sqlite3_bind_text(st, 3, q->kind, -1, SQLITE_STATIC);
@@ -205,7 +202,7 @@ int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_sto
             read_hit(st, scope, &h);
             stop = cb(&h, payload);
         }
-        sqlite3_finalize(st);
+        cortex_store__release(r, st);
         if (stop) return stop;
         if (rc == SQLITE_INTERRUPT) return cortex_store__failed(db, "search");
         if (rc != SQLITE_DONE) return cortex_error_set(CORTEX_EINVALID, "%s", sqlite3_errmsg(db));

@@ -209,14 +209,23 @@ static int64_t store_count(cortex_reader *s, cortex_store_table table)
     return s->db ? cortex_store_read_count(s->db, table) : 0;
 }
 
-static void add_freshness(cortex_reader *s, json_t *result, json_t *stale, json_t *refreshed)
+/* The generation and file count an answer was computed from: taken while
+ * its reads' snapshot is still open. */
+typedef struct index_stamp {
+    int64_t generation, files;
+} index_stamp;
+
+static index_stamp stamp_of(cortex_reader *s)
 {
-    int64_t generation = cortex_reader_generation(s);
     /* Counting 100,000 files costs milliseconds: once per generation. */
-    int64_t files = cortex_reader_files(s);
+    return (index_stamp){cortex_reader_generation(s), cortex_reader_files(s)};
+}
+
+static void add_freshness(json_t *result, index_stamp at, json_t *stale, json_t *refreshed)
+{
     json_object_set_new(result, "index",
-                        json_pack("{s:I,s:I,s:o,s:o}", "generation", (json_int_t)generation, "files",
-                                  (json_int_t)files, "stale", stale, "refreshed", refreshed));
+                        json_pack("{s:I,s:I,s:o,s:o}", "generation", (json_int_t)at.generation, "files",
+                                  (json_int_t)at.files, "stale", stale, "refreshed", refreshed));
 }
 
 /* Re-indexes the stale files into the store. 0 on success. Never waits for
@@ -278,25 +287,37 @@ cortex_tool_outcome cortex_tool_call(json_t **out, cortex_tool_ctx *ctx, const c
         cortex_index_report_dispose(&report);
         if (rc == 0 && !s->db) rc = cortex_error_set(CORTEX_ENOTFOUND, "the repository could not be indexed");
     }
+    /* A tool that only reads answers from one state of the index, freshness
+     * and generation included, whatever a reindex commits meanwhile; one
+     * that indexes must see what it wrote. */
+    int snapshot = (t->flags & CORTEX_TOOL_READ_ONLY) != 0;
+    if (rc == 0 && snapshot) cortex_store_reader_snapshot(s->db);
     if (rc == 0) rc = run_watched(out, ctx, t, a);
     json_t *refreshed = json_array();
     if (rc == 0 && (t->flags & CORTEX_TOOL_NEEDS_INDEX)) {
         json_t *stale = stale_files(s, *out);
+        index_stamp at = stamp_of(s);
         size_t n = json_array_size(stale);
+        /* the refresh reconnects the reader, ending its snapshot */
         if (n > 0 && n <= REFRESH_MAX_FILES && s->repo->auto_refresh && refresh(ctx, stale) == 0) {
             json_decref(*out);
             *out = NULL;
             json_decref(refreshed);
             refreshed = stale;
-            if ((rc = run_watched(out, ctx, t, a)) == 0) stale = stale_files(s, *out);
+            if (snapshot) cortex_store_reader_snapshot(s->db); /* a new one, with the refreshed files */
+            if ((rc = run_watched(out, ctx, t, a)) == 0) {
+                stale = stale_files(s, *out);
+                at = stamp_of(s);
+            }
         }
-        if (rc == 0) add_freshness(s, *out, stale, json_incref(refreshed));
+        if (rc == 0) add_freshness(*out, at, stale, json_incref(refreshed));
         else json_decref(stale);
     } else if (rc == 0) {
-        add_freshness(s, *out, json_array(), json_incref(refreshed));
+        add_freshness(*out, stamp_of(s), json_array(), json_incref(refreshed));
     }
     json_decref(refreshed);
     json_decref(a);
+    if (snapshot) cortex_store_reader_snapshot_end(s->db);
     if (rc == CORTEX_ECANCELLED) {
         json_decref(*out);
         *out = NULL;
