@@ -3,7 +3,9 @@
 
 Starts `cortex serve` on a free loopback port with the given repositories (each
 a git work tree, indexed first if it has no index), then runs CLIENTS
-concurrent clients, each on its own keep-alive connection, through REQUESTS
+concurrent clients (threads of `cortex-http-load`, benches/http_client.c, built
+beside the cortex binary: a client in C, so that the figures are the service's),
+each on its own keep-alive connection, through REQUESTS
 mixed requests in all: `/query` by a definition's name, `/evidence_pack`,
 `/expand` of a handle a query returned, and the tools `search`,
 `get_callers` and `graph` (callers, depth 2). Names are drawn from each
@@ -81,8 +83,10 @@ def main():
     ap.add_argument("--requests", type=int, default=20000)
     ap.add_argument("--reindex", action="store_true")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--workers", type=int, help="cortex serve --workers (default: the service's own)")
     args = ap.parse_args()
     repos = [os.path.realpath(r) for r in args.repo]
+    client_bin = os.path.join(os.path.dirname(os.path.realpath(args.cortex)), "cortex-http-load")
     for r in repos:
         if not os.path.exists(os.path.join(r, ".cortex", "cortex.db")):
             subprocess.run([args.cortex, "index", "--quiet", r], check=True)
@@ -90,6 +94,8 @@ def main():
     port_file = os.path.join(tmp, "port")
     cmd = [args.cortex, "serve", "--listen", "127.0.0.1:0", "--port-file", port_file, "--no-watch",
            "--max-connections", str(args.clients + 16), "--per-client", str(args.clients + 16)]
+    if args.workers:
+        cmd += ["--workers", str(args.workers)]
     for r in repos:
         cmd += ["--root", os.path.dirname(r), "--repo", r]
     server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=open(os.path.join(tmp, "log"), "w"))
@@ -131,51 +137,13 @@ def main():
         generations = {}
         gen_back = []
         reindexes = [0]
-        lock = threading.Lock()
-        next_i = [0]
-
-        def client():
-            c = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
-            while True:
-                with lock:
-                    i = next_i[0]
-                    next_i[0] += 1
-                if i >= args.requests:
-                    return
-                kind, method, path, body = plan[i % len(plan)]
-                t0 = time.perf_counter()
-                try:
-                    if kind == "expand":
-                        st, b = call(c, "POST", "/query", {"repo": body["repo"], "symbol": body["query_first"],
-                                                             "kind": "definition"})
-                        hs = json.loads(b).get("handles", []) if st == 200 else []
-                        if not hs:
-                            continue  # nothing to expand: neither timed nor an error
-                        t0 = time.perf_counter()
-                        st, b = call(c, "POST", "/expand", {"repo": body["repo"], "handle_ids": [hs[0]["id"]]})
-                        ok = st == 200 or (args.reindex and st == 409)
-                    else:
-                        st, b = call(c, method, path, body)
-                        ok = st == 200
-                    ms = (time.perf_counter() - t0) * 1000
-                    g = None
-                    if st == 200:
-                        try:
-                            g = json.loads(b).get("generation")
-                        except (ValueError, AttributeError):
-                            g = None
-                except (OSError, http.client.HTTPException):
-                    ok, ms, g = False, (time.perf_counter() - t0) * 1000, None
-                    c = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
-                with lock:
-                    lat.setdefault(kind, []).append(ms)
-                    if not ok:
-                        errors[kind] = errors.get(kind, 0) + 1
-                    rid = body.get("repo") if isinstance(body, dict) else None
-                    if g is not None and rid:
-                        if g < generations.get(rid, 0):
-                            gen_back.append((rid, generations[rid], g))
-                        generations[rid] = max(g, generations.get(rid, 0))
+        plan_file = os.path.join(tmp, "plan")
+        with open(plan_file, "w") as f:
+            for kind, _, path, body in plan:
+                if kind == "expand":  # the client queries first, then expands the first handle
+                    path, body = "/expand", {"repo": body["repo"], "symbol": body["query_first"],
+                                             "kind": "definition"}
+                f.write(f"{kind}\t{path}\t{json.dumps(body)}\n")
 
         stop = threading.Event()
 
@@ -202,17 +170,25 @@ def main():
                     reindexes[0] += 1
                 time.sleep(0.2)
 
-        threads = [threading.Thread(target=client) for _ in range(args.clients)]
         t0 = time.perf_counter()
         re = threading.Thread(target=reindexer) if args.reindex else None
         if re:
             re.start()
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        done = subprocess.run([client_bin, str(port), str(args.clients), str(args.requests), plan_file],
+                              stdout=subprocess.PIPE, check=True, text=True).stdout
         wall = time.perf_counter() - t0
         stop.set()
+        # kind, status, ms, generation, repo, done (µs): in the order the answers were read
+        rows = sorted((line.split("\t") for line in done.splitlines()), key=lambda x: int(x[5]))
+        for kind, st, ms, g, rid, _ in rows:
+            st, g = int(st), int(g)
+            lat.setdefault(kind, []).append(float(ms))
+            if not (st == 200 or (args.reindex and kind == "expand" and st == 409)):
+                errors[kind] = errors.get(kind, 0) + 1
+            if g >= 0 and rid:
+                if g < generations.get(rid, 0):
+                    gen_back.append((rid, generations[rid], g))
+                generations[rid] = max(g, generations.get(rid, 0))
         if re:
             re.join()
         rss = peak_rss_kb(server.pid)

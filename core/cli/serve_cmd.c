@@ -33,7 +33,8 @@ static void serve_usage(FILE *out)
             "options:\n"
             "  --listen ADDR:PORT  where to listen (default %s; [::1]:PORT for IPv6; port 0 = any)\n"
             "  --config FILE       a JSON object with any of: listen, token_file, roots, repos, origins,\n"
-            "                      max_body, max_connections, max_per_client, request_seconds, watch;\n"
+            "                      max_body, max_connections, max_per_client, request_seconds, workers,\n"
+            "                      watch;\n"
             "                      options given on the command line win\n"
             "  --root DIR          repositories may be added only under DIR (repeatable; default: the\n"
             "                      current directory)\n"
@@ -46,6 +47,8 @@ static void serve_usage(FILE *out)
             "  --max-connections N connections at once (default %u)\n"
             "  --per-client N      requests in flight from one address (default %u; more: 429)\n"
             "  --request-seconds N a tool call longer than this is cancelled (default %u; 503)\n"
+            "  --workers N         calls that run at once; the others wait their turn in arrival order\n"
+            "                      (default: two per core)\n"
             "  --no-watch          do not re-index repositories as their files change\n"
             "  --port-file FILE    write the bound port to FILE once listening\n",
             CORTEX_HTTP_DEFAULT_LISTEN, CORTEX_HTTP_MAX_BODY, CORTEX_HTTP_MAX_CONNECTIONS, CORTEX_HTTP_MAX_PER_CLIENT,
@@ -112,16 +115,18 @@ static int load_config(const char *path, json_t **keep, cortex_http_options *o, 
             if (!*watch_set) o->watch = json_is_true(v);
         } else if (json_is_integer(v) && json_integer_value(v) > 0 && json_integer_value(v) <= 1L << 30 &&
                    (strcmp(key, "max_body") == 0 || strcmp(key, "max_connections") == 0 ||
-                    strcmp(key, "max_per_client") == 0 || strcmp(key, "request_seconds") == 0)) {
+                    strcmp(key, "max_per_client") == 0 || strcmp(key, "request_seconds") == 0 ||
+                    strcmp(key, "workers") == 0)) {
             json_int_t n = json_integer_value(v);
             if (strcmp(key, "max_body") == 0 && !o->max_body) o->max_body = (size_t)n;
             if (strcmp(key, "max_connections") == 0 && !o->max_connections) o->max_connections = (unsigned)n;
             if (strcmp(key, "max_per_client") == 0 && !o->max_per_client) o->max_per_client = (unsigned)n;
             if (strcmp(key, "request_seconds") == 0 && !o->request_seconds) o->request_seconds = (unsigned)n;
+            if (strcmp(key, "workers") == 0 && !o->workers) o->workers = (unsigned)n;
         } else {
             fprintf(stderr,
                     "cortex serve: %s: unknown or mistyped setting \"%s\" (known: listen, token_file, roots, repos, "
-                    "origins, max_body, max_connections, max_per_client, request_seconds, watch)\n",
+                    "origins, max_body, max_connections, max_per_client, request_seconds, workers, watch)\n",
                     path, key);
             return -1;
         }
@@ -141,6 +146,7 @@ int cortex_cmd_serve(int argc, char **argv)
                                              {"max-connections", required_argument, NULL, 'm'},
                                              {"per-client", required_argument, NULL, 'p'},
                                              {"request-seconds", required_argument, NULL, 's'},
+                                             {"workers", required_argument, NULL, 'W'},
                                              {"no-watch", no_argument, NULL, 'w'},
                                              {"port-file", required_argument, NULL, 'P'},
                                              {"help", no_argument, NULL, 'h'},
@@ -177,6 +183,10 @@ int cortex_cmd_serve(int argc, char **argv)
         case 's':
             if (positive(optarg, "--request-seconds", 86400, &v)) goto out;
             o.request_seconds = (unsigned)v;
+            break;
+        case 'W':
+            if (positive(optarg, "--workers", 4096, &v)) goto out;
+            o.workers = (unsigned)v;
             break;
         case 'w':
             o.watch = 0;

@@ -28,6 +28,7 @@ typedef struct cortex_http_options {
     unsigned max_connections;    /* 0 = CORTEX_HTTP_MAX_CONNECTIONS */
     unsigned max_per_client;     /* 0 = CORTEX_HTTP_MAX_PER_CLIENT */
     unsigned request_seconds;    /* 0 = CORTEX_HTTP_REQUEST_SECONDS */
+    unsigned workers;            /* calls run at once, the others wait their turn (gate.h); 0 = 2 per core */
     int watch;                   /* re-index each repository as its files change */
     const char *port_file;       /* optional: the bound port is written here once listening (tests) */
 } cortex_http_options;

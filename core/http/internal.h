@@ -68,6 +68,7 @@ typedef struct http_service {
     int64_t started;        /* seconds */
 
     struct http_metrics *metrics;
+    struct http_gate *gate; /* the calls' turns (gate.h); NULL: no turns (the route tests) */
 } http_service;
 
 /* ---- a request and its reply ------------------------------------------------ */
@@ -84,6 +85,7 @@ typedef struct http_request {
     void *payload;
     const char *client;          /* the peer's address */
     atomic_int *cancelled;       /* 0, or why the request is cancelled: an HTTP_CANCEL_ value */
+    int can_stream;              /* the transport can send a reply's `stream` (the fuzz target's cannot) */
 } http_request;
 
 /* Why a request was cancelled (its `cancelled` flag's value; any non-zero stops a tool). */
@@ -94,12 +96,28 @@ enum {
     HTTP_CANCEL_REASONS = 4
 };
 
+/* ---- an answer sent as it is made (stream.c) ------------------------------- */
+
+typedef struct http_stream http_stream;
+/** A streamed answer's work, run on a thread of its own: writes the body with
+ *  http_stream_write(); owns `arg`. */
+typedef void (*http_stream_work)(void *arg, http_stream *s);
+/** Starts `work`; NULL when no thread could be started (then `arg` is the caller's). */
+http_stream *http_stream_start(http_stream_work work, void *arg);
+void http_stream_write(http_stream *s, const char *data, size_t n);
+/** Waits for bytes: how many were copied to `out` (at most `max`), or -1
+ *  once the work has ended and everything it wrote was read. */
+long http_stream_read(http_stream *s, char *out, size_t max);
+/** Waits for the work to end, then frees. NULL-safe. */
+void http_stream_free(http_stream *s);
+
 typedef struct http_reply {
     int status;
     const char *content_type; /* static; NULL = application/json */
     cortex_buf body;
     char session_id[40];      /* Mcp-Session-Id to send, or "" */
     const char *allow;        /* Allow header for a 405, or NULL */
+    http_stream *stream;      /* when set, the body (status 200, content_type) comes from it, not `body` */
 } http_reply;
 
 const char *http_header(const http_request *rq, const char *name);

@@ -12,6 +12,7 @@
  * same client address).
  */
 #include "internal.h"
+#include "gate.h"
 
 #include "../mcp/jsonrpc.h"
 
@@ -98,16 +99,6 @@ static void session_add(http_service *svc, http_repo *repo, const cortex_mcp_ses
 static void rpc_reply(http_reply *out, int status, json_t *msg)
 {
     http_json(out, status, msg);
-}
-
-typedef struct collected {
-    json_t *notes; /* what the request sent before its response */
-} collected;
-
-static void collect(json_t *msg, void *payload)
-{
-    collected *c = payload;
-    json_array_append_new(c->notes, msg);
 }
 
 /* Whether one media range (a type, "text/" "*", with parameters) names `type`:
@@ -197,6 +188,115 @@ static http_repo *mcp_repo(http_service *svc, const http_request *rq, const http
     return r;
 }
 
+/* One request's call on the repository: what it needs after the request's
+ * own memory is gone (a streamed answer runs on a thread of its own). */
+typedef struct mcp_call {
+    http_service *svc;
+    http_repo *repo;
+    cortex_reader *reader;
+    json_t *id, *params; /* owned */
+    char *method;
+    http_session session; /* the legacy session's copy, when `has_session` */
+    int has_session;
+    char session_id[33];
+    char client[64];
+    int modern;
+    atomic_int *cancelled; /* the request's: lives until the answer is sent */
+    json_t *notes;         /* what the call sent before its response, when not streamed */
+    http_stream *stream;   /* or where it goes as it is sent */
+    char new_session[40];  /* an initialize's session id */
+} mcp_call;
+
+static void mcp_call_free(mcp_call *c)
+{
+    if (c->reader) http_reader_put(c->repo, c->reader);
+    json_decref(c->id);
+    json_decref(c->params);
+    free(c->method);
+    json_decref(c->notes);
+    free(c);
+}
+
+static void note(json_t *msg, void *payload)
+{
+    mcp_call *c = payload;
+    if (!c->stream) {
+        json_array_append_new(c->notes, msg);
+        return;
+    }
+    cortex_buf event = {0};
+    sse_event(&event, msg);
+    http_stream_write(c->stream, event.data, event.len);
+    cortex_buf_free(&event);
+    json_decref(msg);
+}
+
+/* Runs the call: its response, or NULL when it was cancelled (never
+ * answered); the legacy session's state saved, or an initialize's opened. */
+static json_t *run_call(mcp_call *c)
+{
+    http_service *svc = c->svc;
+    cortex_mcp_server *server = cortex_mcp_server_over(&svc->mcp, c->repo->repo, c->repo->serve, c->reader, note, c);
+    if (c->has_session) cortex_mcp_server_resume(server, &c->session.state);
+
+    http_call call = {.id = c->id, .cancelled = c->cancelled};
+    snprintf(call.session, sizeof call.session, "%s", c->session_id);
+    snprintf(call.client, sizeof call.client, "%s", c->client);
+    pthread_mutex_lock(&svc->lock);
+    call.next = svc->calls;
+    svc->calls = &call;
+    pthread_mutex_unlock(&svc->lock);
+
+    unsigned slot;
+    json_t *response = NULL;
+    if (http_gate_enter(svc->gate, c->cancelled, &slot) == 0) {
+        response = cortex_mcp_request(server, c->id, c->method, c->params, c->cancelled);
+        http_gate_leave(svc->gate, slot);
+    }
+
+    pthread_mutex_lock(&svc->lock);
+    for (http_call **p = &svc->calls; *p; p = &(*p)->next)
+        if (*p == &call) {
+            *p = call.next;
+            break;
+        }
+    pthread_mutex_unlock(&svc->lock);
+
+    cortex_mcp_session state;
+    cortex_mcp_server_session(server, &state);
+    cortex_mcp_server_free(server);
+    http_reader_put(c->repo, c->reader);
+    c->reader = NULL;
+
+    int initialized = !c->modern && strcmp(c->method, "initialize") == 0 && json_object_get(response, "result");
+    if (initialized) {
+        session_add(svc, c->repo, &state, c->new_session);
+    } else if (c->session_id[0]) {
+        pthread_mutex_lock(&svc->lock);
+        http_session *s = session_find(svc, c->session_id);
+        if (s) {
+            s->state = state;
+            s->last = time(NULL);
+        }
+        pthread_mutex_unlock(&svc->lock);
+    }
+    if (atomic_load(c->cancelled)) {
+        json_decref(response);
+        return NULL;
+    }
+    return response;
+}
+
+/* A streamed answer's thread: the notes as they come, then the response. */
+static void stream_call(void *arg, http_stream *s)
+{
+    mcp_call *c = arg;
+    c->stream = s;
+    json_t *response = run_call(c);
+    if (response) note(response, c);
+    mcp_call_free(c);
+}
+
 static void answer(http_service *svc, const http_request *rq, http_repo *repo, const cortex_jsonrpc_message *msg,
                    http_session *session_copy, const char *session_id, int modern, http_reply *out)
 {
@@ -212,65 +312,44 @@ static void answer(http_service *svc, const http_request *rq, http_repo *repo, c
         out->content_type = "text/event-stream";
         return;
     }
-    collected notes = {json_array()};
-    cortex_mcp_server *server = cortex_mcp_server_over(&svc->mcp, repo->repo, repo->serve, reader, collect, &notes);
-    if (session_copy) cortex_mcp_server_resume(server, &session_copy->state);
+    mcp_call *c = cortex_xcalloc(1, sizeof *c);
+    *c = (mcp_call){.svc = svc, .repo = repo, .reader = reader, .id = json_incref(msg->id),
+                    .params = json_incref(msg->params), .method = cortex_xstrdup(msg->method),
+                    .has_session = session_copy != NULL, .modern = modern, .cancelled = rq->cancelled,
+                    .notes = json_array()};
+    if (session_copy) c->session = *session_copy;
+    snprintf(c->session_id, sizeof c->session_id, "%s", session_id ? session_id : "");
+    snprintf(c->client, sizeof c->client, "%s", rq->client ? rq->client : "");
 
-    http_call call = {.id = msg->id, .cancelled = rq->cancelled};
-    snprintf(call.session, sizeof call.session, "%s", session_id ? session_id : "");
-    snprintf(call.client, sizeof call.client, "%s", rq->client ? rq->client : "");
-    pthread_mutex_lock(&svc->lock);
-    call.next = svc->calls;
-    svc->calls = &call;
-    pthread_mutex_unlock(&svc->lock);
-
-    json_t *response = cortex_mcp_request(server, msg->id, msg->method, msg->params, rq->cancelled);
-
-    pthread_mutex_lock(&svc->lock);
-    for (http_call **p = &svc->calls; *p; p = &(*p)->next)
-        if (*p == &call) {
-            *p = call.next;
-            break;
-        }
-    pthread_mutex_unlock(&svc->lock);
-
-    cortex_mcp_session state;
-    cortex_mcp_server_session(server, &state);
-    cortex_mcp_server_free(server);
-    http_reader_put(repo, reader);
-
-    int initialized = !modern && strcmp(msg->method, "initialize") == 0 && json_object_get(response, "result");
-    if (initialized) {
-        session_add(svc, repo, &state, out->session_id);
-    } else if (session_id) {
-        pthread_mutex_lock(&svc->lock);
-        http_session *s = session_find(svc, session_id);
-        if (s) {
-            s->state = state;
-            s->last = time(NULL);
-        }
-        pthread_mutex_unlock(&svc->lock);
-    }
-    if (atomic_load(rq->cancelled)) {
-        /* a cancelled request is never answered: its stream ends empty */
-        json_decref(response);
-        json_decref(notes.notes);
+    /* A request that asks for progress gets it as it happens: its answer is
+     * an event stream from the start, written by a thread of its own. An
+     * initialize is never streamed (its answer's header names the session). */
+    int wants_progress = json_object_get(json_object_get(msg->params, "_meta"), "progressToken") != NULL;
+    if (rq->can_stream && wants_progress && strcmp(msg->method, "initialize") != 0 &&
+        (out->stream = http_stream_start(stream_call, c))) {
         out->status = 200;
         out->content_type = "text/event-stream";
         return;
     }
-    if (json_array_size(notes.notes) && accepts(http_header(rq, "Accept"), "text/event-stream")) {
+
+    json_t *response = run_call(c);
+    if (c->new_session[0]) memcpy(out->session_id, c->new_session, sizeof c->new_session);
+    if (!response) {
+        /* a cancelled request is never answered: its stream ends empty */
+        out->status = 200;
+        out->content_type = "text/event-stream";
+    } else if (json_array_size(c->notes) && accepts(http_header(rq, "Accept"), "text/event-stream")) {
         out->status = 200;
         out->content_type = "text/event-stream";
         size_t i;
         json_t *n;
-        json_array_foreach(notes.notes, i, n) sse_event(&out->body, n);
+        json_array_foreach(c->notes, i, n) sse_event(&out->body, n);
         sse_event(&out->body, response);
         json_decref(response);
     } else {
         rpc_reply(out, 200, response);
     }
-    json_decref(notes.notes);
+    mcp_call_free(c);
 }
 
 void http_mcp(http_service *svc, const http_request *rq, const http_match *m, http_reply *out)

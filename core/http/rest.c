@@ -7,6 +7,7 @@
  * answered with the status its code names.
  */
 #include "internal.h"
+#include "gate.h"
 
 #include "../util/error.h"
 
@@ -118,8 +119,8 @@ static void decorate(json_t *result, const char *sha, int partial)
     json_object_set_new(result, "commit_sha", sha[0] ? json_string(sha) : json_null());
 }
 
-static void run_tool(http_repo *r, const http_request *rq, const cortex_tool *t, json_t *args, int service_handles,
-                     http_reply *out)
+static void run_tool(http_service *svc, http_repo *r, const http_request *rq, const cortex_tool *t, json_t *args,
+                     int service_handles, http_reply *out)
 {
     if (!cortex_tool_enabled(r->repo, t)) {
         char message[160];
@@ -136,13 +137,20 @@ static void run_tool(http_repo *r, const http_request *rq, const cortex_tool *t,
     json_t *result = NULL;
     cortex_tool_outcome o = CORTEX_TOOL_CANCELLED;
     int lazy = -1;
+    unsigned slot;
     /* a query during the first index: answered now from the files it points at (lazy.c) */
-    if (strcmp(t->name, "query") == 0 && !cortex_reader_ready(reader))
+    if (strcmp(t->name, "query") == 0 && !cortex_reader_ready(reader) &&
+        http_gate_enter(svc->gate, rq->cancelled, &slot) == 0) {
         lazy = http_lazy_query(&result, &ctx, r, reader, t, args, rq->cancelled);
-    if (lazy >= 0)
+        http_gate_leave(svc->gate, slot);
+    }
+    if (lazy >= 0) {
         o = (cortex_tool_outcome)lazy;
-    else if (!(t->flags & CORTEX_TOOL_NEEDS_INDEX) || http_repo_wait_first(r, reader, rq->cancelled) == 0)
+    } else if ((!(t->flags & CORTEX_TOOL_NEEDS_INDEX) || http_repo_wait_first(r, reader, rq->cancelled) == 0) &&
+               http_gate_enter(svc->gate, rq->cancelled, &slot) == 0) {
         o = cortex_tool_call(&result, &ctx, t, args);
+        http_gate_leave(svc->gate, slot);
+    }
     http_reader_put(r, reader);
     if (o == CORTEX_TOOL_OK) {
         if (service_handles) {
@@ -257,7 +265,7 @@ static void r_handle_tool(http_service *svc, const http_request *rq, const char 
     json_t *body = http_body_object(rq, out);
     if (!body) return;
     http_repo *r = body_repo(svc, body, out);
-    if (r) run_tool(r, rq, cortex_tool_find(tool), body, 1, out);
+    if (r) run_tool(svc, r, rq, cortex_tool_find(tool), body, 1, out);
     json_decref(body);
 }
 
@@ -313,7 +321,7 @@ static void r_expand(http_service *svc, const http_request *rq, const http_match
     json_t *body = http_body_object(rq, out);
     if (!body) return;
     http_repo *r = body_repo(svc, body, out);
-    if (r && expand_args(body, out) == 0) run_tool(r, rq, cortex_tool_find("expand"), body, 0, out);
+    if (r && expand_args(body, out) == 0) run_tool(svc, r, rq, cortex_tool_find("expand"), body, 0, out);
     json_decref(body);
 }
 
@@ -335,7 +343,7 @@ static void r_tool(http_service *svc, const http_request *rq, const http_match *
     }
     json_t *body = http_body_object(rq, out);
     if (!body) return;
-    run_tool(r, rq, t, body, 0, out);
+    run_tool(svc, r, rq, t, body, 0, out);
     json_decref(body);
 }
 

@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include "internal.h"
+#include "gate.h"
 
 #include "../util/error.h"
 
@@ -39,6 +40,8 @@ typedef struct conn_state {
     atomic_int cancelled; /* 0, or an HTTP_CANCEL_ reason */
     double deadline;
     int fd;               /* the connection's socket, watched for its client leaving */
+    http_stream *stream;  /* an answer still being made: the request stays watched until it is sent */
+    char *url;            /* for the log, when a streamed call ends after its handler returned */
     struct conn_state *prev, *next; /* in the watchdog's list while the handler runs */
 } conn_state;
 
@@ -179,6 +182,51 @@ static int admit(server *s, struct MHD_Connection *c, conn_state *st, const char
     return 1;
 }
 
+/* The request's call has ended: no longer watched; why it was cancelled, if it was, logged and counted. */
+static void finished(server *s, conn_state *st, const char *method, const char *url)
+{
+    pthread_mutex_lock(&s->watch_lock);
+    if (st->prev) st->prev->next = st->next;
+    else s->running = st->next;
+    if (st->next) st->next->prev = st->prev;
+    pthread_mutex_unlock(&s->watch_lock);
+    int reason = atomic_load(&st->cancelled);
+    if (reason) {
+        static const char *const why[HTTP_CANCEL_REASONS] = {
+            [HTTP_CANCEL_DEADLINE] = "past --request-seconds",
+            [HTTP_CANCEL_CLIENT_GONE] = "its client closed the connection",
+            [HTTP_CANCEL_NOTIFIED] = "notifications/cancelled",
+        };
+        http_metrics_cancelled(s->svc.metrics, reason);
+        fprintf(stderr, "cortex serve: %s %s from %s: cancelled after %.2f s (%s)\n", method, url, st->client,
+                now() - st->start, reason > 0 && reason < HTTP_CANCEL_REASONS ? why[reason] : "?");
+    }
+}
+
+/* libmicrohttpd's content callback for a streamed answer, on the connection's
+ * thread: it may block, as each connection has a thread of its own. */
+static ssize_t read_stream(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)pos;
+    long n = http_stream_read(cls, buf, max);
+    return n < 0 ? MHD_CONTENT_READER_END_OF_STREAM : (ssize_t)n;
+}
+
+/* Sends a streamed answer as it is made (chunked); the request stays watched
+ * (deadline, client gone) until on_completed, which waits for its call. */
+static enum MHD_Result send_stream(server *s, struct MHD_Connection *c, conn_state *st, http_reply *reply)
+{
+    st->stream = reply->stream;
+    st->answered = 1;
+    struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16384, read_stream, st->stream, NULL);
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, reply->content_type);
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    enum MHD_Result r = MHD_queue_response(c, (unsigned)reply->status, resp);
+    MHD_destroy_response(resp);
+    cortex_buf_free(&reply->body);
+    return r;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                                   const char *version, const char *upload_data, size_t *upload_size, void **con_cls)
 {
@@ -191,6 +239,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         *con_cls = st;
         st->start = now();
         st->fd = -1;
+        st->url = cortex_xstrdup(url);
         const union MHD_ConnectionInfo *fdinfo = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         if (fdinfo) st->fd = fdinfo->connect_fd;
         http_route_match(&st->match, method, url);
@@ -221,7 +270,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     cortex_buf_puts(&st->body, ""); /* NUL-terminated, even when empty */
     http_request rq = {.method = method, .path = url, .body = st->body.data, .body_len = st->body.len,
                        .header = lookup_header, .query = lookup_query, .payload = c, .client = st->client,
-                       .cancelled = &st->cancelled};
+                       .cancelled = &st->cancelled, .can_stream = 1};
     st->deadline = st->start + svc->opts.request_seconds;
     pthread_mutex_lock(&s->watch_lock);
     st->next = s->running;
@@ -231,32 +280,25 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 
     http_reply reply = {0};
     http_dispatch(svc, &rq, &st->match, &reply);
-
-    pthread_mutex_lock(&s->watch_lock);
-    if (st->prev) st->prev->next = st->next;
-    else s->running = st->next;
-    if (st->next) st->next->prev = st->prev;
-    pthread_mutex_unlock(&s->watch_lock);
-    int reason = atomic_load(&st->cancelled);
-    if (reason) {
-        static const char *const why[HTTP_CANCEL_REASONS] = {
-            [HTTP_CANCEL_DEADLINE] = "past --request-seconds",
-            [HTTP_CANCEL_CLIENT_GONE] = "its client closed the connection",
-            [HTTP_CANCEL_NOTIFIED] = "notifications/cancelled",
-        };
-        http_metrics_cancelled(svc->metrics, reason);
-        fprintf(stderr, "cortex serve: %s %s from %s: cancelled after %.2f s (%s)\n", method, url, st->client,
-                now() - st->start, reason > 0 && reason < HTTP_CANCEL_REASONS ? why[reason] : "?");
-    }
+    if (reply.stream) return send_stream(s, c, st, &reply);
+    finished(s, st, method, url);
     return send_reply(s, c, st, &reply);
 }
 
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
 {
-    (void)c, (void)toe;
+    (void)c;
     server *s = cls;
     conn_state *st = *con_cls;
     if (!st) return;
+    if (st->stream) {
+        /* sent, or its client left or the service stops: either way the call must end before its request's memory does */
+        if (toe != MHD_REQUEST_TERMINATED_COMPLETED_OK) cancel(st, HTTP_CANCEL_CLIENT_GONE);
+        http_stream_free(st->stream);
+        st->stream = NULL;
+        finished(s, st, "POST", st->url);
+        http_metrics_record(s->svc.metrics, st->match.route, 200, now() - st->start);
+    }
     if (st->counted) {
         pthread_mutex_lock(&s->svc.lock);
         http_client *cl = client_of(&s->svc, st->client);
@@ -265,6 +307,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, en
         pthread_mutex_unlock(&s->svc.lock);
     }
     cortex_buf_free(&st->body);
+    free(st->url);
     free(st);
     *con_cls = NULL;
 }
@@ -282,6 +325,7 @@ static void service_free(server *s)
     if (svc->token) memset(svc->token, 0, svc->token_len);
     free(svc->token);
     http_metrics_free(svc->metrics);
+    http_gate_free(svc->gate);
     pthread_mutex_destroy(&svc->lock);
     pthread_mutex_destroy(&s->watch_lock);
     free(s);
@@ -302,6 +346,8 @@ int cortex_http_serve(const cortex_http_options *opts, const atomic_int *stop)
     pthread_mutex_init(&svc->lock, NULL);
     pthread_mutex_init(&s->watch_lock, NULL);
     svc->metrics = http_metrics_new();
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    svc->gate = http_gate_new(svc->opts.workers ? svc->opts.workers : 2 * (unsigned)(cores > 0 ? cores : 1));
 
     struct sockaddr_storage addr;
     int rc = http_listen_parse(&addr, &svc->loopback, svc->opts.listen);
@@ -338,7 +384,10 @@ int cortex_http_serve(const cortex_http_options *opts, const atomic_int *stop)
         if (rc) cortex_error_set(rc, "--repo %s: %s (%s)", *p, cortex_error_last(), hint);
     }
     if (rc == 0) {
-        unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+        /* poll, not select: select cannot watch a descriptor past FD_SETSIZE,
+         * which a service with many connections and open stores reaches */
+        unsigned flags =
+            MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ERROR_LOG;
         if (addr.ss_family == AF_INET6) flags |= MHD_USE_IPv6;
         s->daemon = MHD_start_daemon(flags, 0, NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
                                      MHD_OPTION_CONNECTION_LIMIT, svc->opts.max_connections,

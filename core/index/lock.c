@@ -22,7 +22,8 @@ static long lock_owner;
 
 void cortex_index_lock_name_owner(long pid) { lock_owner = pid; }
 
-int cortex_index_lock_take(int *out, const char *data_dir, int no_wait, cortex_index_lock_wait_cb waiting, void *payload)
+int cortex_index_lock_take(int *out, const char *data_dir, int no_wait, const atomic_int *cancel,
+                           cortex_index_lock_wait_cb waiting, void *payload)
 {
     char path[PATH_MAX];
     if (snprintf(path, sizeof path, "%s/lock", data_dir) >= (int)sizeof path)
@@ -38,12 +39,16 @@ int cortex_index_lock_take(int *out, const char *data_dir, int no_wait, cortex_i
             return cortex_error_set(CORTEX_ERROR, "another indexer (pid %ld) is indexing this repository", holder);
         }
         if (waiting) waiting(holder, payload);
-        while (flock(fd, LOCK_EX) != 0)
-            if (errno != EINTR) {
-                int rc = cortex_error_set(CORTEX_EIO, "%s: %s", path, strerror(errno));
+        while (flock(fd, LOCK_EX) != 0) {
+            int rc = 0;
+            /* a run cancelled while it waits (an isolated run's SIGTERM interrupts the wait) */
+            if (errno == EINTR && cancel && atomic_load(cancel)) rc = cortex_error_set(CORTEX_ECANCELLED, "indexing cancelled");
+            else if (errno != EINTR) rc = cortex_error_set(CORTEX_EIO, "%s: %s", path, strerror(errno));
+            if (rc) {
                 close(fd);
                 return rc;
             }
+        }
     }
     char pid[32];
     int len = snprintf(pid, sizeof pid, "%ld\n", lock_owner ? lock_owner : (long)getpid());

@@ -360,7 +360,7 @@ static int rebuild_from_jsonl(const cortex_plugin_set *plugins, const cortex_ind
     int rc = make_dir(rep->data_dir);
     if (rc) return rc;
     int lock_fd = -1;
-    if ((rc = cortex_index_lock_take(&lock_fd, rep->data_dir, opts->no_wait, opts->waiting, opts->progress_payload))) return rc;
+    if ((rc = cortex_index_lock_take(&lock_fd, rep->data_dir, opts->no_wait, opts->cancel, opts->waiting, opts->progress_payload))) return rc;
     char extractor[512];
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/index.extractor", rep->data_dir);
@@ -477,7 +477,7 @@ int cortex_index_run(cortex_index_report *rep, const cortex_plugin_set *plugins,
     if ((rc = make_dir(rep->data_dir))) return rc;
     write_data_gitignore(rep->data_dir);
     int lock_fd = -1;
-    if ((rc = cortex_index_lock_take(&lock_fd, rep->data_dir, opts->no_wait, opts->waiting, opts->progress_payload))) return rc;
+    if ((rc = cortex_index_lock_take(&lock_fd, rep->data_dir, opts->no_wait, opts->cancel, opts->waiting, opts->progress_payload))) return rc;
 
     /* The extractor: this build and its plugins. Records from another are re-extracted. */
     char extractor[160];

@@ -96,6 +96,16 @@ void cortex_mcp_progress(size_t done, size_t total, void *payload)
                                  (json_int_t)total, "message", message));
 }
 
+void cortex_mcp_waiting(long holder_pid, void *payload)
+{
+    cortex_mcp_server *s = payload;
+    if (!s->progress_token) return;
+    char message[96];
+    snprintf(message, sizeof message, "waiting for the index run of process %ld to finish", holder_pid);
+    cortex_mcp_send(s, json_pack("{s:s,s:s,s:{s:O,s:i,s:s}}", "jsonrpc", "2.0", "method", "notifications/progress",
+                                 "params", "progressToken", s->progress_token, "progress", 0, "message", message));
+}
+
 /* ---- methods --------------------------------------------------------------- */
 
 typedef struct call {
@@ -203,6 +213,7 @@ static json_t *m_tools_call(call *c)
 
     cortex_mcp_server_wait_index(c->s);
     cortex_tool_ctx ctx = {.reader = c->s->reader, .origin = "mcp", .progress = cortex_mcp_progress, .progress_payload = c->s,
+                           .waiting = cortex_mcp_waiting,
                            .cancelled = c->cancelled};
     const json_t *meta = json_object_get(c->params, "_meta");
     c->s->progress_token = json_object_get(meta, "progressToken");

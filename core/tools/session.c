@@ -126,6 +126,7 @@ static int run_index(cortex_tool_ctx *ctx, const char *const *only, size_t nonly
     o.no_wait = no_wait;
     o.progress = ctx->progress;
     o.progress_payload = ctx->progress_payload;
+    o.waiting = ctx->waiting;
     o.cancel = ctx->cancelled;
     /* A reader never blocks the writer (WAL), but a store rebuilt under an
      * open connection would be a different file: reconnect after. */

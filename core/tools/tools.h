@@ -46,6 +46,8 @@ typedef struct cortex_tool_ctx {
     cortex_reader *reader;
     cortex_index_progress_cb progress; /* optional: a long call's files done of total */
     void *progress_payload;
+    void (*waiting)(long holder_pid, void *payload); /* optional: the call waits for another index run
+                                                        (payload: progress_payload) */
     const atomic_int *cancelled;       /* optional: non-zero stops the call (CORTEX_ECANCELLED) */
     const char *origin;                /* optional: who calls ("mcp", "cli"): a memory's default source */
     int failure;                       /* out: a failed call's negative code (CORTEX_EINVALID for arguments

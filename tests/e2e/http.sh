@@ -298,6 +298,50 @@ expect_eq "MCP: DELETE ends the session" '200' "$(status_of "$(req DELETE /mcp/r
 expect_eq "MCP: ... after which it is unknown" '404' \
   "$(status_of "$(mcp /mcp/rest '{"jsonrpc":"2.0","id":9,"method":"ping"}' -H "Mcp-Session-Id: $SID")")"
 
+# Progress as it happens: a flush_index that asks for progress, held on the
+# index lock taken here, has its "waiting" progress on the wire while it waits
+# (before, a request's notifications came only with its response); the response
+# follows on the same stream once the lock is let go.
+mkfifo "$TMP/release_flush"
+flock -o "$TMP/roots/rest/.cortex/lock" sh -c "read _ < '$TMP/release_flush'" &
+FLUSH_LOCKER=$!
+sleep 0.3
+flush='{"jsonrpc":"2.0","id":20,"method":"tools/call","params":{"name":"flush_index","arguments":{},"_meta":{"progressToken":"flush-1","io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}'
+curl -sN -X POST -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+  -H 'MCP-Protocol-Version: 2026-07-28' -H 'Mcp-Method: tools/call' --data-binary "$flush" \
+  "http://127.0.0.1:$PORT/mcp/rest" >"$TMP/flush.sse" &
+FLUSH_CURL=$!
+for _ in $(seq 1 $((100 * TIMEOUT_SCALE))); do grep -q 'waiting for the index run' "$TMP/flush.sse" && break; sleep 0.1; done
+expect_eq "MCP: a call's progress reaches the client while the call still runs (waiting on the index lock)" \
+  '{"method":"notifications/progress","params":{"message":"waiting for the index run of process N to finish","progress":0,"progressToken":"flush-1"}}' \
+  "$(sed -n 's/^data: //p' "$TMP/flush.sse" | head -1 | jq -cS 'del(.jsonrpc)' | sed 's/process [0-9]*/process N/')"
+expect_eq "MCP: ... and no response yet while the lock is held" 0 "$(grep -c '"result"' "$TMP/flush.sse")"
+echo >"$TMP/release_flush"
+wait "$FLUSH_LOCKER"
+wait "$FLUSH_CURL"
+expect_eq "MCP: once the lock is let go the response ends the same stream, after the files' progress" \
+  '20 false 7 true' \
+  "$(sed -n 's/^data: //p' "$TMP/flush.sse" | jq -s -r '[.[-1].id, .[-1].result.isError, .[-1].result.structuredContent.files,
+     ([.[:-1][] | .method == "notifications/progress" and .params.progressToken == "flush-1"] | all)] | join(" ")')"
+# A client that leaves a streamed call: the call is cancelled (its flush
+# commits nothing) and the service goes on answering.
+GEN=$(field "$(req GET /repos '')" '.[] | select(.name == "rest") | .generation')
+mkfifo "$TMP/release_flush2"
+flock -o "$TMP/roots/rest/.cortex/lock" sh -c "read _ < '$TMP/release_flush2'" &
+FLUSH_LOCKER=$!
+sleep 0.3
+rc=0; curl -sN --max-time 1 -X POST -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+  -H 'MCP-Protocol-Version: 2026-07-28' -H 'Mcp-Method: tools/call' --data-binary "${flush/flush-1/flush-2}" \
+  "http://127.0.0.1:$PORT/mcp/rest" >"$TMP/flush2.sse" || rc=$?
+expect_eq "MCP: a client gives up on a streamed call (curl --max-time 1)" 28 "$rc"
+for _ in $(seq 1 $((50 * TIMEOUT_SCALE))); do grep -q 'mcp.*cancelled after' "$TMP/rest.log" && break; sleep 0.1; done
+expect_eq "MCP: ... its call is cancelled, and the log says why" 1 \
+  "$(grep -c 'POST /mcp/rest from 127.0.0.1: cancelled after .* (its client closed the connection)' "$TMP/rest.log")"
+echo >"$TMP/release_flush2"
+wait "$FLUSH_LOCKER"
+expect_eq "MCP: ... it committed nothing, and the service answers" "200 $GEN" \
+  "$(r=$(req GET /repos ''); echo "$(status_of "$r") $(field "$r" '.[] | select(.name == "rest") | .generation')")"
+
 # ---- readers under a reindexing writer: never half an index --------------------------------
 # gen.py holds 40 functions named f<round>_<i>; a writer rewrites it with the next
 # round's names and reindexes, 15 times, while 6 readers list its symbols: every

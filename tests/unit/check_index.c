@@ -10,6 +10,8 @@
 #include "util/error.h"
 
 #include <check.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <stdio.h>
@@ -71,13 +73,13 @@ START_TEST(test_lock_refuses_a_second_indexer_naming_the_first)
     char tmp[] = "/tmp/cortex-check-lock-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(tmp));
     int fd = -1;
-    ck_assert_int_eq(cortex_index_lock_take(&fd, tmp, 1, NULL, NULL), 0);
+    ck_assert_int_eq(cortex_index_lock_take(&fd, tmp, 1, NULL, NULL, NULL), 0);
     ck_assert_int_ge(fd, 0);
     /* flock locks belong to the open file: a child's own open is a second indexer */
     pid_t child = fork();
     if (child == 0) {
         int other = -1;
-        int rc = cortex_index_lock_take(&other, tmp, 1, NULL, NULL);
+        int rc = cortex_index_lock_take(&other, tmp, 1, NULL, NULL, NULL);
         char want[128];
         snprintf(want, sizeof want, "another indexer (pid %ld) is indexing this repository", (long)getppid());
         _exit(rc == CORTEX_ERROR && other == -1 && strcmp(cortex_error_last(), want) == 0 ? 0 : 1);
@@ -86,8 +88,58 @@ START_TEST(test_lock_refuses_a_second_indexer_naming_the_first)
     ck_assert_int_eq(waitpid(child, &status, 0), child);
     ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     close(fd);
-    ck_assert_int_eq(cortex_index_lock_take(&fd, tmp, 1, NULL, NULL), 0); /* released with the descriptor */
+    ck_assert_int_eq(cortex_index_lock_take(&fd, tmp, 1, NULL, NULL, NULL), 0); /* released with the descriptor */
     close(fd);
+}
+END_TEST
+
+static atomic_int lock_wait_cancel;
+static long lock_waited_for;
+
+static void cancel_on_alarm(int sig)
+{
+    (void)sig;
+    atomic_store(&lock_wait_cancel, 1);
+}
+
+static void note_wait(long holder, void *payload)
+{
+    (void)payload;
+    lock_waited_for = holder;
+}
+
+/* A run waiting for another's lock stops when it is cancelled and a signal
+ * comes (an isolated run's supervisor sends SIGTERM), not when the other ends. */
+START_TEST(test_lock_wait_stops_when_cancelled)
+{
+    char tmp[] = "/tmp/cortex-check-lock-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(tmp));
+    int pipefd[2];
+    ck_assert_int_eq(pipe(pipefd), 0);
+    pid_t holder = fork();
+    if (holder == 0) {
+        int fd = -1;
+        if (cortex_index_lock_take(&fd, tmp, 1, NULL, NULL, NULL) != 0) _exit(1);
+        (void)!write(pipefd[1], "x", 1);
+        pause(); /* holds the lock until killed */
+        _exit(0);
+    }
+    char c;
+    ck_assert_int_eq(read(pipefd[0], &c, 1), 1);
+    struct sigaction sa = {0};
+    sa.sa_handler = cancel_on_alarm; /* no SA_RESTART: the wait is interrupted */
+    sigaction(SIGALRM, &sa, NULL);
+    atomic_store(&lock_wait_cancel, 0);
+    alarm(1);
+    int fd = -1;
+    int rc = cortex_index_lock_take(&fd, tmp, 0, &lock_wait_cancel, note_wait, NULL);
+    kill(holder, SIGKILL);
+    waitpid(holder, NULL, 0);
+    ck_assert_int_eq(rc, CORTEX_ECANCELLED);
+    ck_assert_int_eq(fd, -1);
+    ck_assert_int_eq(lock_waited_for, (long)holder);
+    close(pipefd[0]);
+    close(pipefd[1]);
 }
 END_TEST
 
@@ -163,6 +215,7 @@ int main(void)
     TCase *tc = tcase_create("index");
     tcase_add_test(tc, test_source_reads_describes_and_refuses_binaries);
     tcase_add_test(tc, test_lock_refuses_a_second_indexer_naming_the_first);
+    tcase_add_test(tc, test_lock_wait_stops_when_cancelled);
     tcase_add_test(tc, test_sinks_say_what_they_can_do);
     tcase_add_test(tc, test_sink_set_fans_out_and_reports_the_first_failure);
     suite_add_tcase(s, tc);
