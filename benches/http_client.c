@@ -14,9 +14,9 @@
  * it returned (none: skipped, neither timed nor an error).
  *
  * Prints one line a request: `kind<TAB>status<TAB>ms<TAB>generation<TAB>
- * repo<TAB>done`, `done` the microseconds since the start at which the
- * answer was read, status 0 when the connection failed, generation -1 when
- * the answer names none.
+ * repo<TAB>sent<TAB>done`, `sent` and `done` the microseconds since the
+ * start at which the request was sent and its answer read, status 0 when the
+ * connection failed, generation -1 when the answer names none.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -44,7 +44,7 @@ typedef struct result {
     int status;
     double ms;
     int64_t generation;
-    int64_t done_us;
+    int64_t sent_us, done_us;
 } result;
 
 static request *plan;
@@ -208,7 +208,7 @@ static void *client(void *arg)
         if (i >= nrequests) break;
         const request *q = &plan[(size_t)i % nplan];
         result *r = &results[i];
-        *r = (result){q->kind, q->repo, 0, 0, -1, 0};
+        *r = (result){q->kind, q->repo, 0, 0, -1, 0, 0};
         if (c.fd < 0) c = (conn){.fd = connect_to_service()};
         int status = 0;
         char *answer = NULL;
@@ -233,10 +233,10 @@ static void *client(void *arg)
                 body = expand_body;
             }
         }
-        int64_t t0 = now_us();
+        r->sent_us = now_us();
         if (!failed) failed = c.fd < 0 || post(&c, path, body, &status, &answer);
         r->done_us = now_us();
-        r->ms = (double)(r->done_us - t0) / 1000.0;
+        r->ms = (double)(r->done_us - r->sent_us) / 1000.0;
         if (failed) {
             r->status = 0;
             close(c.fd);
@@ -297,8 +297,8 @@ int main(int argc, char **argv)
     for (long i = 0; i < nrequests; i++) {
         const result *r = &results[i];
         if (!r->kind) continue;
-        printf("%s\t%d\t%.3f\t%lld\t%s\t%lld\n", r->kind, r->status, r->ms, (long long)r->generation, r->repo,
-               (long long)r->done_us);
+        printf("%s\t%d\t%.3f\t%lld\t%s\t%lld\t%lld\n", r->kind, r->status, r->ms, (long long)r->generation, r->repo,
+               (long long)r->sent_us, (long long)r->done_us);
     }
     return 0;
 }

@@ -11,7 +11,8 @@ mixed requests in all: `/query` by a definition's name, `/evidence_pack`,
 `get_callers` and `graph` (callers, depth 2). Names are drawn from each
 store in a fixed order, so runs are reproducible. With --reindex, a thread
 keeps asking every repository to reindex meanwhile (its largest Python or C
-file appended to first, put back at the end) and every answer's generation is checked never to go back. Prints a
+file appended to first, put back at the end) and every answer's generation is checked never to go back
+(never older than an answer read before its request was sent). Prints a
 Markdown table: per request kind and in all, count, errors, p50, p95, p99 and
 max (ms); then throughput and the server's peak RSS (from /proc).
 
@@ -178,19 +179,25 @@ def main():
                               stdout=subprocess.PIPE, check=True, text=True).stdout
         wall = time.perf_counter() - t0
         stop.set()
-        # kind, status, ms, generation, repo, done (µs): in the order the answers were read
-        rows = sorted((line.split("\t") for line in done.splitlines()), key=lambda x: int(x[5]))
-        for kind, st, ms, g, rid, _ in rows:
-            st, g = int(st), int(g)
+        # kind, status, ms, generation, repo, sent, done (µs since the client started)
+        rows = [line.split("\t") for line in done.splitlines()]
+        for kind, st, ms, g, rid, _, _ in rows:
             lat.setdefault(kind, []).append(float(ms))
-            if not (st == 200 or (args.reindex and kind == "expand" and st == 409)):
+            if not (int(st) == 200 or (args.reindex and kind == "expand" and int(st) == 409)):
                 errors[kind] = errors.get(kind, 0) + 1
-            if g >= 0 and rid:
-                if g < generations.get(rid, 0):
-                    gen_back.append((rid, generations[rid], g))
-                generations[rid] = max(g, generations.get(rid, 0))
-        if re:
-            re.join()
+        # Generations only increase: an answer names a generation at least as new
+        # as every answer of its repository read before its request was sent.
+        # (Answers to requests in flight together may come back in either order.)
+        answered = sorted((int(d), rid, int(g)) for _, _, _, g, rid, _, d in rows if int(g) >= 0)
+        asked = sorted((int(s_), rid, int(g)) for _, _, _, g, rid, s_, _ in rows if int(g) >= 0)
+        seen, i = {}, 0
+        for sent, rid, g in asked:
+            while i < len(answered) and answered[i][0] < sent:
+                seen[answered[i][1]] = max(seen.get(answered[i][1], 0), answered[i][2])
+                i += 1
+            if g < seen.get(rid, 0):
+                gen_back.append((rid, seen[rid], g))
+            generations[rid] = max(g, generations.get(rid, 0))
         rss = peak_rss_kb(server.pid)
         now = memory_now_kb(server.pid)
         if args.reindex:

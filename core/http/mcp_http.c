@@ -236,6 +236,13 @@ static void note(json_t *msg, void *payload)
 static json_t *run_call(mcp_call *c)
 {
     http_service *svc = c->svc;
+    /* The turn first, then a reader: the readers are as many as the calls that run. */
+    unsigned slot;
+    if (http_gate_enter(svc->gate, c->cancelled, &slot) != 0) return NULL;
+    if (!(c->reader = http_reader_take(c->repo))) {
+        http_gate_leave(svc->gate, slot);
+        return cortex_jsonrpc_error(c->id, CORTEX_JSONRPC_INTERNAL_ERROR, "Internal error: the store cannot be opened", NULL);
+    }
     cortex_mcp_server *server = cortex_mcp_server_over(&svc->mcp, c->repo->repo, c->repo->serve, c->reader, note, c);
     if (c->has_session) cortex_mcp_server_resume(server, &c->session.state);
 
@@ -247,12 +254,7 @@ static json_t *run_call(mcp_call *c)
     svc->calls = &call;
     pthread_mutex_unlock(&svc->lock);
 
-    unsigned slot;
-    json_t *response = NULL;
-    if (http_gate_enter(svc->gate, c->cancelled, &slot) == 0) {
-        response = cortex_mcp_request(server, c->id, c->method, c->params, c->cancelled);
-        http_gate_leave(svc->gate, slot);
-    }
+    json_t *response = cortex_mcp_request(server, c->id, c->method, c->params, c->cancelled);
 
     pthread_mutex_lock(&svc->lock);
     for (http_call **p = &svc->calls; *p; p = &(*p)->next)
@@ -267,6 +269,7 @@ static json_t *run_call(mcp_call *c)
     cortex_mcp_server_free(server);
     http_reader_put(c->repo, c->reader);
     c->reader = NULL;
+    http_gate_leave(svc->gate, slot);
 
     int initialized = !c->modern && strcmp(c->method, "initialize") == 0 && json_object_get(response, "result");
     if (initialized) {
@@ -300,20 +303,23 @@ static void stream_call(void *arg, http_stream *s)
 static void answer(http_service *svc, const http_request *rq, http_repo *repo, const cortex_jsonrpc_message *msg,
                    http_session *session_copy, const char *session_id, int modern, http_reply *out)
 {
-    cortex_reader *reader = http_reader_take(repo);
-    if (!reader) {
-        rpc_reply(out, 200, cortex_jsonrpc_error(msg->id, CORTEX_JSONRPC_INTERNAL_ERROR, "Internal error: the store cannot be opened", NULL));
-        return;
-    }
-    if ((strcmp(msg->method, "tools/call") == 0 || strncmp(msg->method, "resources/", 10) == 0) &&
-        http_repo_wait_first(repo, reader, rq->cancelled) != 0) {
+    if (strcmp(msg->method, "tools/call") == 0 || strncmp(msg->method, "resources/", 10) == 0) {
+        /* the first index waited for with no turn taken */
+        cortex_reader *reader = http_reader_take(repo);
+        if (!reader) {
+            rpc_reply(out, 200, cortex_jsonrpc_error(msg->id, CORTEX_JSONRPC_INTERNAL_ERROR, "Internal error: the store cannot be opened", NULL));
+            return;
+        }
+        int waited = http_repo_wait_first(repo, reader, rq->cancelled);
         http_reader_put(repo, reader);
-        out->status = 200; /* cancelled while waiting for the first index: never answered */
-        out->content_type = "text/event-stream";
-        return;
+        if (waited != 0) {
+            out->status = 200; /* cancelled while waiting for the first index: never answered */
+            out->content_type = "text/event-stream";
+            return;
+        }
     }
     mcp_call *c = cortex_xcalloc(1, sizeof *c);
-    *c = (mcp_call){.svc = svc, .repo = repo, .reader = reader, .id = json_incref(msg->id),
+    *c = (mcp_call){.svc = svc, .repo = repo, .id = json_incref(msg->id),
                     .params = json_incref(msg->params), .method = cortex_xstrdup(msg->method),
                     .has_session = session_copy != NULL, .modern = modern, .cancelled = rq->cancelled,
                     .notes = json_array()};

@@ -128,30 +128,33 @@ static void run_tool(http_service *svc, http_repo *r, const http_request *rq, co
         http_error(out, 404, "unknown_tool", message, "its group is disabled by the repository's mcp.disable or mcp.tools");
         return;
     }
-    cortex_reader *reader = http_reader_take(r);
-    if (!reader) {
-        http_error(out, 503, "store_unavailable", cortex_error_last(), "retry shortly");
-        return;
-    }
-    cortex_tool_ctx ctx = {.reader = reader, .cancelled = rq->cancelled, .origin = "http"};
+    /* The turn first, then a reader: the readers (each a connection with its
+     * kept statements and its mapping of the store) are as many as the calls
+     * that run, not as the requests that wait. */
+    unsigned slot;
     json_t *result = NULL;
     cortex_tool_outcome o = CORTEX_TOOL_CANCELLED;
-    int lazy = -1;
-    unsigned slot;
-    /* a query during the first index: answered now from the files it points at (lazy.c) */
-    if (strcmp(t->name, "query") == 0 && !cortex_reader_ready(reader) &&
-        http_gate_enter(svc->gate, rq->cancelled, &slot) == 0) {
-        lazy = http_lazy_query(&result, &ctx, r, reader, t, args, rq->cancelled);
+    int lazy = -1, failure = 0;
+    if (http_gate_enter(svc->gate, rq->cancelled, &slot) == 0) {
+        cortex_reader *reader = http_reader_take(r);
+        if (!reader) {
+            http_gate_leave(svc->gate, slot);
+            http_error(out, 503, "store_unavailable", cortex_error_last(), "retry shortly");
+            return;
+        }
+        cortex_tool_ctx ctx = {.reader = reader, .cancelled = rq->cancelled, .origin = "http"};
+        /* a query during the first index: answered now from the files it points at (lazy.c) */
+        if (strcmp(t->name, "query") == 0 && !cortex_reader_ready(reader))
+            lazy = http_lazy_query(&result, &ctx, r, reader, t, args, rq->cancelled);
+        /* waiting for the first index holds the turn only until the turn is over */
+        if (lazy >= 0)
+            o = (cortex_tool_outcome)lazy;
+        else if (!(t->flags & CORTEX_TOOL_NEEDS_INDEX) || http_repo_wait_first(r, reader, rq->cancelled) == 0)
+            o = cortex_tool_call(&result, &ctx, t, args);
+        if (o == CORTEX_TOOL_FAILED) failure = ctx.failure;
+        http_reader_put(r, reader);
         http_gate_leave(svc->gate, slot);
     }
-    if (lazy >= 0) {
-        o = (cortex_tool_outcome)lazy;
-    } else if ((!(t->flags & CORTEX_TOOL_NEEDS_INDEX) || http_repo_wait_first(r, reader, rq->cancelled) == 0) &&
-               http_gate_enter(svc->gate, rq->cancelled, &slot) == 0) {
-        o = cortex_tool_call(&result, &ctx, t, args);
-        http_gate_leave(svc->gate, slot);
-    }
-    http_reader_put(r, reader);
     if (o == CORTEX_TOOL_OK) {
         if (service_handles) {
             char sha[41];
@@ -167,7 +170,7 @@ static void run_tool(http_service *svc, http_repo *r, const http_request *rq, co
             http_error(out, 503, "timeout", "the request ran past the service's time limit",
                        "narrow the request (a glob, a lower limit) and retry");
     } else {
-        tool_failed(out, ctx.failure, json_string_value(json_object_get(result, "error")));
+        tool_failed(out, failure, json_string_value(json_object_get(result, "error")));
         json_decref(result);
     }
 }
