@@ -28,8 +28,8 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Parses one file and runs every query of its plugin over the whole tree, as
- * the extractor does, but keeps only counts. */
+/* Parses one file and runs its plugin's queries over the whole tree, as the
+ * extractor does (compiled as one: one walk), but keeps only counts. */
 static void floor_file(TSParser *parser, TSQueryCursor *cursor, const cortex_language_plugin *p, const char *src,
                        size_t len, floor_totals *t)
 {

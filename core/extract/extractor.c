@@ -29,6 +29,16 @@ struct cortex_extractor {
     cortex_extract_limits limits;
     cortex_raw_records raw; /* reused from file to file */
     struct timespec deadline;
+    /* a file's matches of a query compiled from several sources, held until
+     * they are handled source by source (handle_by_source) */
+    struct held_match {
+        uint32_t source, id;
+        uint16_t pattern, ncaptures;
+        size_t first; /* in `captures` */
+    } *held;
+    size_t nheld, held_cap;
+    TSQueryCapture *captures;
+    size_t ncaptures, captures_cap;
 };
 
 int cortex_extractor_new(cortex_extractor **out, const cortex_extract_limits *limits)
@@ -49,6 +59,8 @@ void cortex_extractor_free(cortex_extractor *x)
     if (x->have_walk) ts_tree_cursor_delete(&x->walk);
     cortex_lead_dispose(&x->lead);
     ts_parser_delete(x->parser);
+    free(x->held);
+    free(x->captures);
     free(x->raw.defs);
     free(x->raw.texts);
     free(x->raw.sections);
@@ -490,6 +502,31 @@ static uint64_t micros_left(const struct timespec *deadline)
     return left > 0 ? (uint64_t)left : 1;
 }
 
+/* Handles the matches of a query compiled from several sources (one walk of
+ * the tree): held, then handled source by source, each source's in the order
+ * the query gives them, as running the sources one at a time did, so that
+ * the records are the same. */
+static void handle_by_source(cortex_extractor *x, const cortex_compiled_query *q, uint32_t qi, const char *src,
+                             cortex_file_records *r)
+{
+    x->nheld = x->ncaptures = 0;
+    TSQueryMatch m;
+    while (ts_query_cursor_next_match(x->cursor, &m)) {
+        cortex_grow((void **)&x->captures, &x->captures_cap, x->ncaptures + m.capture_count + 1, sizeof *x->captures);
+        memcpy(x->captures + x->ncaptures, m.captures, m.capture_count * sizeof *m.captures);
+        *CORTEX_PUSH(x->held, x->nheld, x->held_cap) =
+            (struct held_match){q->pattern_source[m.pattern_index], m.id, m.pattern_index, m.capture_count, x->ncaptures};
+        x->ncaptures += m.capture_count;
+    }
+    for (uint32_t s = 0; s < q->nsources; s++)
+        for (size_t k = 0; k < x->nheld; k++) {
+            const struct held_match *h = &x->held[k];
+            if (h->source != s) continue;
+            TSQueryMatch held = {h->id, h->pattern, h->ncaptures, x->captures + h->first};
+            handle_match(x, q, qi, &held, src, r);
+        }
+}
+
 /* Parses `src` with `p`'s grammar, limited to `ranges` when there are any,
  * and collects the matches of its queries. 0, or a negative code when the
  * parse ran out of time. */
@@ -525,8 +562,12 @@ static int parse_and_match(cortex_extractor *x, const cortex_language_plugin *p,
         ts_query_cursor_set_timeout_micros(x->cursor, micros_left(&x->deadline));
 #pragma GCC diagnostic pop
         ts_query_cursor_exec(x->cursor, q->query, root);
-        TSQueryMatch m;
-        while (ts_query_cursor_next_match(x->cursor, &m)) handle_match(x, q, qi, &m, src, r);
+        if (q->nsources > 1) {
+            handle_by_source(x, q, qi, src, r);
+        } else {
+            TSQueryMatch m;
+            while (ts_query_cursor_next_match(x->cursor, &m)) handle_match(x, q, qi, &m, src, r);
+        }
         if (ts_query_cursor_did_exceed_match_limit(x->cursor) && !r->problem)
             r->problem = "query match limit exceeded: some records may be missing";
         if (past(&x->deadline)) {

@@ -107,12 +107,12 @@ static _Thread_local int lazy_compile;
 /* ---- compiling queries -----------------------------------------------------
  * tree-sitter's query analysis is most of a short run's start (Python's two
  * large queries 0.025 and 0.033 s, TypeScript's five 0.17 s, before the
- * first file of an edit is parsed): with more threads, the queries of every
- * plugin a run needs compile side by side. */
+ * first file of an edit is parsed): with more threads, the plugins a run
+ * needs compile side by side. A plugin's queries compile as one
+ * (cortex_compiled_query_init_many): each file's tree is then walked once. */
 
 typedef struct compile_item {
     cortex_language_plugin *p;
-    uint32_t query;
     int rc;
     char message[1024];
 } compile_item;
@@ -128,8 +128,10 @@ static void *compile_items(void *arg)
     compile_batch *b = arg;
     for (size_t k; (k = atomic_fetch_add(&b->next, 1)) < b->n;) {
         compile_item *it = &b->items[k];
-        const cortex_query *src = &it->p->query_sources[it->query];
-        it->rc = cortex_compiled_query_init(&it->p->queries[it->query], it->p->language, src->name, src->source);
+        it->rc = it->p->nquery_sources
+                     ? cortex_compiled_query_init_many(&it->p->queries[0], it->p->language, it->p->query_sources,
+                                                       it->p->nquery_sources)
+                     : 0;
         if (it->rc) snprintf(it->message, sizeof it->message, "%s", cortex_error_last());
     }
     return NULL;
@@ -137,17 +139,17 @@ static void *compile_items(void *arg)
 
 /* Compiles the queries of `todo`, plugins not compiled yet that no other
  * thread touches meanwhile (locked, or still being loaded), on up to
- * `threads` threads. Each ends with all its queries, or none and its first
- * failing query's error. Returns the first failure's code with its message
- * set, or 0. */
+ * `threads` threads. Each ends with its queries compiled as one, or none and
+ * its first failing query's error. Returns the first failure's code with its
+ * message set, or 0. */
 static int compile_plugins(cortex_language_plugin *const *todo, size_t n, unsigned threads)
 {
     compile_batch b = {cortex_xcalloc(1, sizeof *b.items), 0, 0};
     size_t cap = 1;
     for (size_t k = 0; k < n; k++) {
         cortex_language_plugin *p = todo[k];
-        p->queries = cortex_xcalloc(p->nquery_sources + 1, sizeof *p->queries);
-        for (uint32_t q = 0; q < p->nquery_sources; q++) *CORTEX_PUSH(b.items, b.n, cap) = (compile_item){p, q, 0, ""};
+        p->queries = cortex_xcalloc(2, sizeof *p->queries);
+        *CORTEX_PUSH(b.items, b.n, cap) = (compile_item){p, 0, ""};
     }
     pthread_t helpers[16];
     unsigned nhelpers = 0;
@@ -163,11 +165,11 @@ static int compile_plugins(cortex_language_plugin *const *todo, size_t n, unsign
         for (size_t i = 0; i < b.n && !failed; i++)
             if (b.items[i].p == p && b.items[i].rc) failed = &b.items[i];
         if (!failed) {
-            p->nqueries = p->nquery_sources;
+            p->nqueries = p->nquery_sources ? 1 : 0;
             p->compile_state = 1;
             continue;
         }
-        for (uint32_t q = 0; q < p->nquery_sources; q++) cortex_compiled_query_dispose(&p->queries[q]);
+        cortex_compiled_query_dispose(&p->queries[0]);
         char msg[1200];
         snprintf(msg, sizeof msg, "plugin '%s': %s", p->name, failed->message);
         p->compile_error = cortex_xstrdup(msg);

@@ -30,7 +30,7 @@ typedef struct cortex_language_plugin {
     /* Compiled on first use when the set was loaded lazily (compiling every
      * plugin's queries costs tens of milliseconds each): call
      * cortex_plugin_queries() rather than reading these directly. */
-    cortex_compiled_query *queries;
+    cortex_compiled_query *queries; /* the plugin's queries compiled as one: one, or none when it has none */
     uint32_t nqueries;
     const cortex_query *query_sources; /* the plugin's own, static */
     uint32_t nquery_sources;

@@ -266,9 +266,50 @@ int cortex_compiled_query_init(cortex_compiled_query *out, const TSLanguage *lan
     return 0;
 }
 
+int cortex_compiled_query_init_many(cortex_compiled_query *out, const TSLanguage *lang, const cortex_query *sources,
+                                    uint32_t n)
+{
+    if (n == 1) {
+        int rc = cortex_compiled_query_init(out, lang, sources[0].name, sources[0].source);
+        if (rc == 0) out->nsources = 1;
+        return rc;
+    }
+    cortex_buf text = {0}, name = {0};
+    size_t *start = cortex_xcalloc(n + 1, sizeof *start);
+    for (uint32_t i = 0; i < n; i++) {
+        start[i] = text.len;
+        cortex_buf_puts(&text, sources[i].source);
+        cortex_buf_puts(&text, "\n"); /* a source's last line may be a comment */
+        if (i) cortex_buf_puts(&name, "+");
+        cortex_buf_puts(&name, sources[i].name ? sources[i].name : "query");
+    }
+    int rc = cortex_compiled_query_init(out, lang, name.data, text.data);
+    /* an error is told in the failing source's own terms: its name, line and column */
+    for (uint32_t i = 0; rc != 0 && i < n; i++) {
+        cortex_compiled_query one;
+        int own = cortex_compiled_query_init(&one, lang, sources[i].name, sources[i].source);
+        if (own == 0) cortex_compiled_query_dispose(&one);
+        else rc = own;
+    }
+    if (rc == 0) {
+        out->nsources = n;
+        out->pattern_source = cortex_xcalloc(out->npatterns + 1, sizeof *out->pattern_source);
+        for (uint32_t p = 0, s = 0; p < out->npatterns; p++) {
+            uint32_t at = ts_query_start_byte_for_pattern(out->query, p);
+            while (s + 1 < n && at >= start[s + 1]) s++;
+            out->pattern_source[p] = s;
+        }
+    }
+    free(start);
+    cortex_buf_free(&text);
+    cortex_buf_free(&name);
+    return rc;
+}
+
 void cortex_compiled_query_dispose(cortex_compiled_query *q)
 {
     if (!q) return;
+    free(q->pattern_source);
     for (uint32_t i = 0; i < q->ncaptures; i++) free(q->captures[i].kind);
     free(q->captures);
     for (uint32_t p = 0; p < q->npatterns; p++) {

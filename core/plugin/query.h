@@ -10,6 +10,7 @@
 #include <regex.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <cortex/plugin.h>
 #include <tree_sitter/api.h>
 
 typedef enum cortex_role {
@@ -76,6 +77,10 @@ typedef struct cortex_compiled_query {
     uint32_t ncaptures;
     cortex_pattern_info *patterns;
     uint32_t npatterns;
+    /* compiled from several sources as one (cortex_compiled_query_init_many):
+     * how many, and per pattern the source it was written in; NULL for one */
+    uint32_t nsources;
+    uint32_t *pattern_source;
 } cortex_compiled_query;
 
 /** Compiles `source` for `lang`. On failure returns CORTEX_EINVALID with a message
@@ -83,6 +88,14 @@ typedef struct cortex_compiled_query {
  *  cortex_compiled_query_dispose(). */
 int cortex_compiled_query_init(cortex_compiled_query *out, const TSLanguage *lang,
                                const char *name, const char *source);
+
+/** Compiles the `n` sources as one query, their sources end to end, so that
+ *  running it walks a tree once, not once per source (walking is most of a
+ *  query's cost); `pattern_source` tells each pattern's source. A source that
+ *  does not compile is named in the error, as cortex_compiled_query_init()
+ *  names it. */
+int cortex_compiled_query_init_many(cortex_compiled_query *out, const TSLanguage *lang, const cortex_query *sources,
+                                    uint32_t n);
 
 void cortex_compiled_query_dispose(cortex_compiled_query *q);
 
