@@ -206,6 +206,53 @@ START_TEST(test_query_strip_removes_the_first_match_from_its_capture_only)
 }
 END_TEST
 
+/* Several sources compiled as one: each pattern keeps its source, a capture
+ * name two sources share is one capture, a predicate holds as in its own
+ * source, and a fault is named in the failing source's own terms. */
+START_TEST(test_query_sources_compile_as_one)
+{
+    static const cortex_query sources[] = {
+        {"tags", "(function_definition declarator: (function_declarator declarator: (identifier) @name)) @definition.function\n"
+                 "; a comment on the last line"},
+        {"calls", "((call_expression function: (identifier) @name) @reference.call (#eq? @name \"helper\"))"},
+        {"texts", "(comment) @text.comment"},
+    };
+    cortex_compiled_query q;
+    ck_assert_msg(cortex_compiled_query_init_many(&q, tree_sitter_c(), sources, 3) == 0, "%s", cortex_error_last());
+    ck_assert_uint_eq(q.nsources, 3);
+    ck_assert_uint_eq(q.npatterns, 3);
+    for (uint32_t p = 0; p < 3; p++) ck_assert_uint_eq(q.pattern_source[p], p);
+    TSParser *parser = ts_parser_new();
+    ts_parser_set_language(parser, tree_sitter_c());
+    TSTree *tree = ts_parser_parse_string(parser, NULL, source, (uint32_t)strlen(source));
+    TSQueryCursor *cur = ts_query_cursor_new();
+    ts_query_cursor_exec(cur, q.query, ts_tree_root_node(tree));
+    cortex_buf out = {0};
+    TSQueryMatch m;
+    while (ts_query_cursor_next_match(cur, &m)) {
+        if (!cortex_compiled_query_accepts(&q, &m, source)) continue;
+        for (uint16_t i = 0; i < m.capture_count; i++) {
+            if (q.captures[m.captures[i].index].role != CORTEX_ROLE_NAME) continue;
+            TSNode n = m.captures[i].node;
+            cortex_buf_puts(&out, q.pattern_source[m.pattern_index] ? "call:" : "def:");
+            cortex_buf_add(&out, source + ts_node_start_byte(n), ts_node_end_byte(n) - ts_node_start_byte(n));
+            cortex_buf_putc(&out, ' ');
+        }
+    }
+    /* the calls of `main` (line 3) are refused by calls' own #eq? */
+    ck_assert_str_eq(out.data, "def:main call:helper def:helper def:alpha ");
+    cortex_buf_free(&out);
+    ts_query_cursor_delete(cur);
+    ts_tree_delete(tree);
+    ts_parser_delete(parser);
+    cortex_compiled_query_dispose(&q);
+
+    static const cortex_query broken[] = {{"tags", "(comment) @name"}, {"calls", "(comment) @name\n (no_such_node) @name"}};
+    ck_assert_int_eq(cortex_compiled_query_init_many(&q, tree_sitter_c(), broken, 2), CORTEX_EINVALID);
+    ck_assert_str_eq(cortex_error_last(), "query 'calls' does not compile: unknown node type at 2:3");
+}
+END_TEST
+
 START_TEST(test_query_refusals_name_the_query_pattern_and_fault)
 {
     expect_refused("(function_definition) @definition",
@@ -251,6 +298,7 @@ static Suite *query_suite(void)
     tcase_add_test(tc, test_query_set_properties_are_kept_per_pattern);
     tcase_add_test(tc, test_query_strip_removes_the_first_match_from_its_capture_only);
     tcase_add_test(tc, test_query_refusals_name_the_query_pattern_and_fault);
+    tcase_add_test(tc, test_query_sources_compile_as_one);
     suite_add_tcase(s, tc);
     return s;
 }
