@@ -319,8 +319,9 @@ static void answer(http_service *svc, const http_request *rq, http_repo *repo, c
         }
     }
     mcp_call *c = cortex_xcalloc(1, sizeof *c);
-    *c = (mcp_call){.svc = svc, .repo = repo, .id = json_incref(msg->id),
-                    .params = json_incref(msg->params), .method = cortex_xstrdup(msg->method),
+    /* copies, not references: a streamed call reads them on its own thread */
+    *c = (mcp_call){.svc = svc, .repo = repo, .id = json_deep_copy(msg->id),
+                    .params = json_deep_copy(msg->params), .method = cortex_xstrdup(msg->method),
                     .has_session = session_copy != NULL, .modern = modern, .cancelled = rq->cancelled,
                     .notes = json_array()};
     if (session_copy) c->session = *session_copy;

@@ -218,12 +218,17 @@ static enum MHD_Result send_stream(server *s, struct MHD_Connection *c, conn_sta
 {
     st->stream = reply->stream;
     st->answered = 1;
+    cortex_buf_free(&reply->body);
     struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16384, read_stream, st->stream, NULL);
+    if (!resp) {
+        cancel(st, HTTP_CANCEL_CLIENT_GONE); /* nothing can be sent: on_completed ends the call */
+        return MHD_NO;
+    }
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, reply->content_type);
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     enum MHD_Result r = MHD_queue_response(c, (unsigned)reply->status, resp);
     MHD_destroy_response(resp);
-    cortex_buf_free(&reply->body);
+    if (r != MHD_YES) cancel(st, HTTP_CANCEL_CLIENT_GONE);
     return r;
 }
 
