@@ -18,32 +18,41 @@ static const char source[] = "int main(void) { return helper(helper); }\n"
                              "int helper(int x) { return x; }\n"
                              "static int alpha(void) { return main(alpha); }\n";
 
-/* The text of each match's @name (or the first capture) whose predicates hold, space-separated, in match order. */
-static char *accepted(const char *query_text)
+/* The text of each match's @name (or the first capture) whose predicates
+ * hold, space-separated, in match order; each after its pattern's source
+ * index and a colon when the query was compiled from several. */
+static char *matched_names(const cortex_compiled_query *q)
 {
-    cortex_compiled_query q;
-    ck_assert_msg(cortex_compiled_query_init(&q, tree_sitter_c(), "q", query_text) == 0, "%s", cortex_error_last());
     TSParser *parser = ts_parser_new();
     ts_parser_set_language(parser, tree_sitter_c());
     TSTree *tree = ts_parser_parse_string(parser, NULL, source, (uint32_t)strlen(source));
     TSQueryCursor *cur = ts_query_cursor_new();
-    ts_query_cursor_exec(cur, q.query, ts_tree_root_node(tree));
+    ts_query_cursor_exec(cur, q->query, ts_tree_root_node(tree));
     cortex_buf out = {0};
     TSQueryMatch m;
     while (ts_query_cursor_next_match(cur, &m)) {
-        if (!cortex_compiled_query_accepts(&q, &m, source)) continue;
+        if (!cortex_compiled_query_accepts(q, &m, source)) continue;
         TSNode node = m.captures[0].node;
         for (uint16_t i = 0; i < m.capture_count; i++)
-            if (q.captures[m.captures[i].index].role == CORTEX_ROLE_NAME) node = m.captures[i].node;
+            if (q->captures[m.captures[i].index].role == CORTEX_ROLE_NAME) node = m.captures[i].node;
         if (out.len) cortex_buf_putc(&out, ' ');
+        if (q->pattern_source) cortex_buf_printf(&out, "%u:", q->pattern_source[m.pattern_index]);
         cortex_buf_add(&out, source + ts_node_start_byte(node), ts_node_end_byte(node) - ts_node_start_byte(node));
     }
     ts_query_cursor_delete(cur);
     ts_tree_delete(tree);
     ts_parser_delete(parser);
-    cortex_compiled_query_dispose(&q);
     char *s = cortex_xstrdup(out.data ? out.data : "");
     cortex_buf_free(&out);
+    return s;
+}
+
+static char *accepted(const char *query_text)
+{
+    cortex_compiled_query q;
+    ck_assert_msg(cortex_compiled_query_init(&q, tree_sitter_c(), "q", query_text) == 0, "%s", cortex_error_last());
+    char *s = matched_names(&q);
+    cortex_compiled_query_dispose(&q);
     return s;
 }
 
@@ -222,29 +231,10 @@ START_TEST(test_query_sources_compile_as_one)
     ck_assert_uint_eq(q.nsources, 3);
     ck_assert_uint_eq(q.npatterns, 3);
     for (uint32_t p = 0; p < 3; p++) ck_assert_uint_eq(q.pattern_source[p], p);
-    TSParser *parser = ts_parser_new();
-    ts_parser_set_language(parser, tree_sitter_c());
-    TSTree *tree = ts_parser_parse_string(parser, NULL, source, (uint32_t)strlen(source));
-    TSQueryCursor *cur = ts_query_cursor_new();
-    ts_query_cursor_exec(cur, q.query, ts_tree_root_node(tree));
-    cortex_buf out = {0};
-    TSQueryMatch m;
-    while (ts_query_cursor_next_match(cur, &m)) {
-        if (!cortex_compiled_query_accepts(&q, &m, source)) continue;
-        for (uint16_t i = 0; i < m.capture_count; i++) {
-            if (q.captures[m.captures[i].index].role != CORTEX_ROLE_NAME) continue;
-            TSNode n = m.captures[i].node;
-            cortex_buf_puts(&out, q.pattern_source[m.pattern_index] ? "call:" : "def:");
-            cortex_buf_add(&out, source + ts_node_start_byte(n), ts_node_end_byte(n) - ts_node_start_byte(n));
-            cortex_buf_putc(&out, ' ');
-        }
-    }
-    /* the calls of `main` (line 3) are refused by calls' own #eq? */
-    ck_assert_str_eq(out.data, "def:main call:helper def:helper def:alpha ");
-    cortex_buf_free(&out);
-    ts_query_cursor_delete(cur);
-    ts_tree_delete(tree);
-    ts_parser_delete(parser);
+    char *names = matched_names(&q);
+    /* the calls of `main` (line 3) are refused by calls' own #eq?; comments: none */
+    ck_assert_str_eq(names, "0:main 1:helper 0:helper 0:alpha");
+    free(names);
     cortex_compiled_query_dispose(&q);
 
     static const cortex_query broken[] = {{"tags", "(comment) @name"}, {"calls", "(comment) @name\n (no_such_node) @name"}};
