@@ -12,8 +12,6 @@
 #include <stdlib.h>
 #include <time.h>
 
-/* A call older than this no longer holds a place (seconds). */
-#define TURN_SECONDS 0.1
 /* How often the first in line looks again without being woken (a running
  * call may have outlived its turn), and the others (their request may have
  * been cancelled), in nanoseconds. */
@@ -31,6 +29,8 @@ struct http_gate {
     pthread_mutex_t lock;
     pthread_condattr_t monotonic;
     unsigned width;
+    double turn; /* seconds: a call older than this no longer holds a place */
+    unsigned nwaiting;
     double *since; /* per slot: a running call's start, or 0 for a free slot */
     unsigned nslots;
     waiter *head, *tail;
@@ -43,10 +43,11 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-http_gate *http_gate_new(unsigned width)
+http_gate *http_gate_new(unsigned width, double turn_seconds)
 {
     http_gate *g = cortex_xcalloc(1, sizeof *g);
     g->width = width ? width : 1;
+    g->turn = turn_seconds;
     pthread_mutex_init(&g->lock, NULL);
     pthread_condattr_init(&g->monotonic);
     pthread_condattr_setclock(&g->monotonic, CLOCK_MONOTONIC);
@@ -66,7 +67,7 @@ void http_gate_free(http_gate *g)
 static unsigned holding(const http_gate *g, double t)
 {
     unsigned n = 0;
-    for (unsigned i = 0; i < g->nslots; i++) n += g->since[i] > 0 && t - g->since[i] < TURN_SECONDS;
+    for (unsigned i = 0; i < g->nslots; i++) n += g->since[i] > 0 && t - g->since[i] < g->turn;
     return n;
 }
 
@@ -109,6 +110,7 @@ int http_gate_enter(http_gate *g, const atomic_int *cancelled, unsigned *slot)
     if (g->tail) g->tail->next = &me;
     else g->head = &me;
     g->tail = &me;
+    g->nwaiting++;
     int rc = 0;
     for (;;) {
         double t = now();
@@ -130,6 +132,7 @@ int http_gate_enter(http_gate *g, const atomic_int *cancelled, unsigned *slot)
         pthread_cond_timedwait(&me.wake, &g->lock, &until);
     }
     unqueue(g, &me);
+    g->nwaiting--;
     wake_head(g); /* the next in line may go now too */
     pthread_mutex_unlock(&g->lock);
     pthread_cond_destroy(&me.wake);
@@ -143,4 +146,13 @@ void http_gate_leave(http_gate *g, unsigned slot)
     if (slot < g->nslots) g->since[slot] = 0;
     wake_head(g);
     pthread_mutex_unlock(&g->lock);
+}
+
+unsigned http_gate_waiting(http_gate *g)
+{
+    if (!g) return 0;
+    pthread_mutex_lock(&g->lock);
+    unsigned n = g->nwaiting;
+    pthread_mutex_unlock(&g->lock);
+    return n;
 }

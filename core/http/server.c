@@ -352,7 +352,8 @@ int cortex_http_serve(const cortex_http_options *opts, const atomic_int *stop)
     pthread_mutex_init(&s->watch_lock, NULL);
     svc->metrics = http_metrics_new();
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    svc->gate = http_gate_new(svc->opts.workers ? svc->opts.workers : 2 * (unsigned)(cores > 0 ? cores : 1));
+    svc->gate = http_gate_new(svc->opts.workers ? svc->opts.workers : 2 * (unsigned)(cores > 0 ? cores : 1),
+                              HTTP_GATE_TURN_SECONDS);
 
     struct sockaddr_storage addr;
     int rc = http_listen_parse(&addr, &svc->loopback, svc->opts.listen);
