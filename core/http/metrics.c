@@ -5,6 +5,7 @@
  * touches it once, at its end.
  */
 #include "internal.h"
+#include "gate.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -92,6 +93,10 @@ void http_metrics_render(http_service *svc, cortex_buf *out)
         [HTTP_CANCEL_CLIENT_GONE] = "client_gone",
         [HTTP_CANCEL_NOTIFIED] = "notified",
     };
+    cortex_buf_printf(out,
+                      "# HELP cortex_http_calls_waiting Calls waiting for their turn now (--workers run at once).\n"
+                      "# TYPE cortex_http_calls_waiting gauge\ncortex_http_calls_waiting %u\n",
+                      http_gate_waiting(svc->gate));
     cortex_buf_puts(out, "# HELP cortex_http_requests_cancelled_total Requests cancelled while running, by why: past "
                          "--request-seconds, their client closed the connection, MCP notifications/cancelled.\n"
                          "# TYPE cortex_http_requests_cancelled_total counter\n");

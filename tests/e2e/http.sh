@@ -248,6 +248,7 @@ grep -q '^cortex_repo_generation{repo="rest"} [2-9]$' <<<"$m" && pass "metrics: 
 grep -q '^cortex_repo_files{repo="rest"} 7$' <<<"$m" && pass "metrics: files per repository" || fail "metrics: files"
 grep -q '^cortex_repo_store_bytes{repo="rest"} [1-9]' <<<"$m" && pass "metrics: the store's size" || fail "metrics: store size"
 grep -q '^cortex_repo_index_runs_total{repo="rest"} [1-9]' <<<"$m" && pass "metrics: index runs" || fail "metrics: index runs"
+grep -q '^cortex_http_calls_waiting 0$' <<<"$m" && pass "metrics: no call waits for its turn when idle" || fail "metrics: calls waiting"
 
 # MCP at /mcp/{repo}, by hand: the transport's rules
 mcp() { req POST "$1" "$2" -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' "${@:3}"; }
