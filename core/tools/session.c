@@ -305,6 +305,7 @@ cortex_tool_outcome cortex_tool_call(json_t **out, cortex_tool_ctx *ctx, const c
             *out = NULL;
             json_decref(refreshed);
             refreshed = stale;
+            stale = NULL; /* now `refreshed`'s: a rerun that fails must not release it twice */
             if (snapshot) cortex_store_reader_snapshot(s->db); /* a new one, with the refreshed files */
             if ((rc = run_watched(out, ctx, t, a)) == 0) {
                 stale = stale_files(s, *out);

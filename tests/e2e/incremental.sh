@@ -183,4 +183,16 @@ fresh=$(cd "$F" && "$CORTEX" search Ledger --kind class --json)
 expect_eq "once that run ends, a call re-indexes the changed file" "|src/app.py" \
   "$(jq -r '[(.index.stale | join(",")), (.index.refreshed | join(","))] | join("|")' <<< "$fresh")"
 
+# A file deleted since the index: the call re-indexes it away, and its
+# answer again fails, saying the file is not there (this once crashed:
+# the files refreshed were released twice when the second answer failed).
+rm "$F/src/util.py"
+rc=0
+(cd "$F" && "$CORTEX" tool get_file_symbols '{"file":"src/util.py"}' >"$TMP/gone.out" 2>"$TMP/gone.err") || rc=$?
+expect_eq "a call on a file deleted since the index: exit 1, no crash" 1 "$rc"
+grep -q 'no file "src/util.py" in the repository' "$TMP/gone.out" "$TMP/gone.err" &&
+  pass "... and it says the file is not there" || fail "... and it says the file is not there: $(cat "$TMP/gone.out" "$TMP/gone.err")"
+expect_eq "... and the store no longer has it" 0 \
+  "$(sqlite3 "$F/.cortex/cortex.db" "SELECT count(*) FROM files WHERE path = 'src/util.py'")"
+
 finish
