@@ -19,12 +19,15 @@
  * connection failed, generation -1 when the answer names none.
  */
 #define _GNU_SOURCE
+#include "util/io.h"
+
 #include <arpa/inet.h>
 #include <errno.h>
 #include <jansson.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -75,18 +78,6 @@ static int connect_to_service(void)
         return -1;
     }
     return fd;
-}
-
-static int send_all(int fd, const char *p, size_t n)
-{
-    while (n) {
-        ssize_t w = send(fd, p, n, MSG_NOSIGNAL);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) return -1;
-        p += w;
-        n -= (size_t)w;
-    }
-    return 0;
 }
 
 /* A connection's unread bytes: an answer may arrive in pieces. */
@@ -176,7 +167,7 @@ static int post(conn *c, const char *path, const char *body, int *status, char *
                      "Content-Length: %zu\r\n\r\n",
                      path, strlen(body));
     if (n < 0 || (size_t)n >= sizeof head) return -1;
-    if (send_all(c->fd, head, (size_t)n) || send_all(c->fd, body, strlen(body))) return -1;
+    if (cortex_write_all(c->fd, head, (size_t)n) || cortex_write_all(c->fd, body, strlen(body))) return -1;
     return read_answer(c, status, answer);
 }
 
@@ -289,6 +280,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "cortex-http-load: bad arguments or an empty plan %s\n", argv[4]);
         return 2;
     }
+    signal(SIGPIPE, SIG_IGN); /* a connection the service closed fails its write, and is opened again */
     results = calloc((size_t)nrequests, sizeof *results);
     pthread_t *threads = calloc((size_t)clients, sizeof *threads);
     clock_gettime(CLOCK_MONOTONIC, &start);
