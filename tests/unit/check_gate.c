@@ -72,15 +72,27 @@ static int log_is(const char *want)
     return 0;
 }
 
-/* Starts a caller and waits until it has its turn or is in line: `in_line`
- * callers wait after it. */
-static void start(caller *c, http_gate *g, char name, unsigned in_line)
+static void launch(caller *c, http_gate *g, char name)
 {
     memset(c, 0, sizeof *c);
     c->gate = g;
     c->name = name;
     ck_assert_int_eq(pthread_create(&c->thread, NULL, call, c), 0);
+}
+
+/* Starts a caller and waits until it has its turn or is in line: `in_line`
+ * callers wait after it. */
+static void start(caller *c, http_gate *g, char name, unsigned in_line)
+{
+    launch(c, g, name);
     ck_assert(waiting_is(g, in_line));
+}
+
+/* The caller gives its turn back and ends. */
+static void finish(caller *c)
+{
+    atomic_store(&c->leave, 1);
+    pthread_join(c->thread, NULL);
 }
 
 static void reset_log(void)
@@ -103,17 +115,13 @@ START_TEST(test_gate_lets_width_calls_run_and_the_rest_go_in_arrival_order)
     start(&c, g, 'c', 1);
     start(&d, g, 'd', 2);
     ck_assert_str_eq(log_now(), "ab");
-    atomic_store(&b.leave, 1);
-    pthread_join(b.thread, NULL);
+    finish(&b);
     ck_assert(log_is("abc")); /* c came before d */
     ck_assert_uint_eq(http_gate_waiting(g), 1);
-    atomic_store(&a.leave, 1);
-    pthread_join(a.thread, NULL);
+    finish(&a);
     ck_assert(log_is("abcd"));
-    atomic_store(&c.leave, 1);
-    atomic_store(&d.leave, 1);
-    pthread_join(c.thread, NULL);
-    pthread_join(d.thread, NULL);
+    finish(&c);
+    finish(&d);
     http_gate_free(g);
 }
 END_TEST
@@ -132,11 +140,9 @@ START_TEST(test_gate_a_cancelled_waiter_leaves_the_line)
     ck_assert_int_eq(b.rc, -1);
     ck_assert_uint_eq(http_gate_waiting(g), 1);
     ck_assert_str_eq(log_now(), "a");
-    atomic_store(&a.leave, 1);
-    pthread_join(a.thread, NULL);
+    finish(&a);
     ck_assert(log_is("ac"));
-    atomic_store(&c.leave, 1);
-    pthread_join(c.thread, NULL);
+    finish(&c);
     ck_assert_int_eq(c.rc, 0);
     http_gate_free(g);
 }
@@ -149,17 +155,12 @@ START_TEST(test_gate_a_long_call_stops_holding_a_place)
     caller a, b;
     start(&a, g, 'a', 0);
     ck_assert(log_is("a"));
-    memset(&b, 0, sizeof b);
-    b.gate = g;
-    b.name = 'b';
-    ck_assert_int_eq(pthread_create(&b.thread, NULL, call, &b), 0);
+    launch(&b, g, 'b');
     /* a never leaves: b goes once a has run longer than a turn */
     ck_assert(log_is("ab"));
     ck_assert(!atomic_load(&a.leave));
-    atomic_store(&a.leave, 1);
-    atomic_store(&b.leave, 1);
-    pthread_join(a.thread, NULL);
-    pthread_join(b.thread, NULL);
+    finish(&a);
+    finish(&b);
     http_gate_free(g);
 }
 END_TEST
