@@ -4,6 +4,7 @@
  * and one writer at a time share it; every write is one short transaction.
  */
 #include "handle_log.h"
+#include "stmt_cache.h"
 
 #include "../util/error.h"
 #include "../util/mem.h"
@@ -20,9 +21,8 @@
 
 struct cortex_handle_log {
     sqlite3 *db;
-    /* prepared at first use and kept: a service records and finds handles on
-     * most requests, and compiling the SQL cost more than running it */
-    sqlite3_stmt *insert, *find, *expand;
+    /* a service records and finds handles on most requests */
+    cortex_stmt_cache statements;
 };
 
 /* The connections of one process (a service's readers, one log each) take
@@ -91,27 +91,9 @@ int cortex_handle_log_open(cortex_handle_log **out, const char *path)
 void cortex_handle_log_close(cortex_handle_log *log)
 {
     if (!log) return;
-    sqlite3_finalize(log->insert);
-    sqlite3_finalize(log->find);
-    sqlite3_finalize(log->expand);
+    cortex_stmt_cache_clear(&log->statements);
     sqlite3_close(log->db);
     free(log);
-}
-
-/* `*kept`, prepared first when it is not yet; NULL on failure. */
-static sqlite3_stmt *kept(sqlite3 *db, sqlite3_stmt **kept, const char *sql)
-{
-    if (!*kept && sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, kept, NULL) != SQLITE_OK) {
-        sqlite3_finalize(*kept);
-        *kept = NULL;
-    }
-    return *kept;
-}
-
-static void done_with(sqlite3_stmt *st)
-{
-    sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
 }
 
 static void bind_text(sqlite3_stmt *st, int i, const char *s)
@@ -129,8 +111,8 @@ int cortex_handle_log_issue(cortex_handle_log *log, const cortex_handle_record *
         pthread_mutex_unlock(&writing);
         return rc;
     }
-    sqlite3_stmt *st = kept(log->db, &log->insert,
-                            "INSERT OR REPLACE INTO handles(id, unit, file, kind, name, line, line_end, generation, terms)"
+    sqlite3_stmt *st = cortex_stmt_cache_prepare(&log->statements, log->db,
+                                                 "INSERT OR REPLACE INTO handles(id, unit, file, kind, name, line, line_end, generation, terms)"
                             " VALUES (?,?,?,?,?,?,?,?,?)");
     if (!st) rc = failed(log->db, "recording handles");
     for (size_t i = 0; rc == 0 && i < n; i++) {
@@ -147,7 +129,7 @@ int cortex_handle_log_issue(cortex_handle_log *log, const cortex_handle_record *
         if (sqlite3_step(st) != SQLITE_DONE) rc = failed(log->db, "recording handles");
         sqlite3_reset(st);
     }
-    if (st) done_with(st);
+    cortex_stmt_cache_release(&log->statements, st);
     if (rc == 0) rc = exec(log->db, "COMMIT", "recording handles");
     if (rc) sqlite3_exec(log->db, "ROLLBACK", NULL, NULL, NULL);
     pthread_mutex_unlock(&writing);
@@ -156,8 +138,8 @@ int cortex_handle_log_issue(cortex_handle_log *log, const cortex_handle_record *
 
 int cortex_handle_log_find(cortex_handle_log *log, const char *id, cortex_handle_record_cb cb, void *payload)
 {
-    sqlite3_stmt *st = kept(log->db, &log->find,
-                            "SELECT id, unit, file, kind, name, line, line_end, generation, terms FROM handles WHERE id = ?");
+    sqlite3_stmt *st = cortex_stmt_cache_prepare(&log->statements, log->db,
+                                                 "SELECT id, unit, file, kind, name, line, line_end, generation, terms FROM handles WHERE id = ?");
     if (!st) return failed(log->db, "finding a handle");
     sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
     int step = sqlite3_step(st), rc;
@@ -175,7 +157,7 @@ int cortex_handle_log_find(cortex_handle_log *log, const char *id, cortex_handle
     } else {
         rc = step == SQLITE_DONE ? CORTEX_ENOTFOUND : failed(log->db, "finding a handle");
     }
-    done_with(st);
+    cortex_stmt_cache_release(&log->statements, st);
     return rc;
 }
 
@@ -189,14 +171,14 @@ int cortex_handle_log_expanded(cortex_handle_log *log, const char *id, int64_t n
         " FROM split WHERE rest <> '')"
         " INSERT INTO feedback(term, id, expands, last) SELECT DISTINCT term, ?1, 1, ?2 FROM split WHERE term <> ''"
         " ON CONFLICT(term, id) DO UPDATE SET expands = expands + 1, last = excluded.last";
-    sqlite3_stmt *st = kept(log->db, &log->expand, sql);
+    sqlite3_stmt *st = cortex_stmt_cache_prepare(&log->statements, log->db, sql);
     if (!st) return failed(log->db, "recording an expand");
     sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 2, now);
     pthread_mutex_lock(&writing);
     int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : failed(log->db, "recording an expand");
     pthread_mutex_unlock(&writing);
-    done_with(st);
+    cortex_stmt_cache_release(&log->statements, st);
     return rc;
 }
 

@@ -9,6 +9,7 @@
 #include "bind.h"
 #include "bindings_scan.h"
 #include "read_internal.h"
+#include "stmt_cache.h"
 #include "store.h"
 
 #include "../util/error.h"
@@ -21,24 +22,10 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Statements kept prepared between uses, by their text: compiling the
- * SQL of a lookup cost more than running it, and a service answers the same
- * few lookups over and over. */
-#define KEPT_STATEMENTS 64
-
-typedef struct kept_statement {
-    char *sql; /* NULL: a free slot */
-    uint64_t hash;
-    sqlite3_stmt *st;
-    int in_use;      /* handed out and not yet released */
-    uint64_t used;   /* the reader's clock at its last use: the least recent is replaced */
-} kept_statement;
-
 struct cortex_store_reader {
     sqlite3 *db;
     const atomic_int *cancelled; /* the watched call's flag, or NULL */
-    kept_statement kept[KEPT_STATEMENTS];
-    uint64_t clock;
+    cortex_stmt_cache statements;
 };
 
 sqlite3 *cortex_store__reader_db(cortex_store_reader *r)
@@ -134,64 +121,22 @@ void cortex_store_reader_snapshot_end(cortex_store_reader *r)
 void cortex_store_reader_close(cortex_store_reader *r)
 {
     if (!r) return;
-    for (int i = 0; i < KEPT_STATEMENTS; i++) {
-        sqlite3_finalize(r->kept[i].st);
-        free(r->kept[i].sql);
-    }
+    cortex_stmt_cache_clear(&r->statements);
     sqlite3_close(r->db);
     free(r);
-}
-
-static uint64_t sql_hash(const char *sql)
-{
-    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
-    for (const unsigned char *p = (const unsigned char *)sql; *p; p++) h = (h ^ *p) * 1099511628211ULL;
-    return h;
 }
 
 sqlite3_stmt *cortex_store__prepare(cortex_store_reader *r, const char *sql)
 {
     if (cortex_store__cancelled(r)) return NULL;
-    uint64_t hash = sql_hash(sql);
-    int slot = -1; /* a free slot, else the least recently used one not in use */
-    for (int i = 0; i < KEPT_STATEMENTS; i++) {
-        kept_statement *k = &r->kept[i];
-        if (k->sql && !k->in_use && k->hash == hash && strcmp(k->sql, sql) == 0) {
-            k->in_use = 1;
-            k->used = ++r->clock;
-            return k->st;
-        }
-        if (k->in_use) continue;
-        if (slot < 0 || (r->kept[slot].sql && (!k->sql || k->used < r->kept[slot].used))) slot = i;
-    }
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v3(r->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL) != SQLITE_OK) {
-        cortex_error_set(CORTEX_EIO, "store query failed: %s", sqlite3_errmsg(r->db));
-        sqlite3_finalize(st);
-        return NULL;
-    }
-    if (slot >= 0) {
-        kept_statement *k = &r->kept[slot];
-        sqlite3_finalize(k->st);
-        free(k->sql);
-        *k = (kept_statement){cortex_xstrdup(sql), hash, st, 1, ++r->clock};
-    }
+    sqlite3_stmt *st = cortex_stmt_cache_prepare(&r->statements, r->db, sql);
+    if (!st) cortex_error_set(CORTEX_EIO, "store query failed: %s", sqlite3_errmsg(r->db));
     return st;
 }
 
 void cortex_store__release(cortex_store_reader *r, sqlite3_stmt *st)
 {
-    if (!st) return;
-    for (int i = 0; i < KEPT_STATEMENTS; i++)
-        if (r->kept[i].st == st) {
-            /* Plans do not depend on bound values (QPSG, at open), so
-             * clearing the bindings never makes SQLite prepare it again. */
-            sqlite3_reset(st);
-            sqlite3_clear_bindings(st);
-            r->kept[i].in_use = 0;
-            return;
-        }
-    sqlite3_finalize(st); /* every slot was in use: it was never kept */
+    cortex_stmt_cache_release(&r->statements, st);
 }
 
 int cortex_store__prepare_failed(cortex_store_reader *r)
