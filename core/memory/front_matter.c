@@ -556,10 +556,10 @@ static int emit_fields(yaml_emitter_t *e, const cortex_memory_doc *d)
     return ok;
 }
 
-/* A YAML document of one block mapping into `out`: `fields` (cortex's own
+/* A YAML document of one block mapping into `out`: `own_fields` (cortex's own
  * keys), then `extra`'s (a person's own, as they were read). Memories and
  * category files are both written so. */
-static int emit_mapping(cortex_buf *out, int (*fields)(yaml_emitter_t *, const void *), const void *arg,
+static int emit_mapping(cortex_buf *out, int (*own_fields)(yaml_emitter_t *, const void *), const void *arg,
                         const cortex_memory_extra *extra)
 {
     yaml_emitter_t e;
@@ -573,7 +573,7 @@ static int emit_mapping(cortex_buf *out, int (*fields)(yaml_emitter_t *, const v
     yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1);
     ok = ok && emit(&e, &ev);
     yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE);
-    ok = ok && emit(&e, &ev) && fields(&e, arg);
+    ok = ok && emit(&e, &ev) && own_fields(&e, arg);
     int rc = ok ? emit_extra(&e, extra) : 0;
     yaml_mapping_end_event_initialize(&ev);
     ok = ok && rc == 0 && emit(&e, &ev);

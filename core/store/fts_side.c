@@ -53,6 +53,7 @@ struct cortex_fts_side {
     int built[CORTEX_FTS_TABLES]; /* by the thread, in the side database: read after the join */
     pthread_t thread;
     int running;  /* the thread was started and not joined */
+    atomic_int ended; /* the thread's build is over */
     int attached; /* the side database is attached to the store's connection */
     int rc;       /* the build's outcome, and its message */
     char *message; /* set with rc, freed with the builder */
@@ -280,6 +281,7 @@ static void *build_thread(void *arg)
 {
     cortex_fts_side *f = arg;
     f->rc = build_tables(f);
+    atomic_store(&f->ended, 1);
     return NULL;
 }
 
@@ -306,11 +308,14 @@ int cortex_fts_side_start(cortex_fts_side *f)
         int err = cortex_spool_flush(f->table[t].spool);
         if (err) return cortex_error_set(CORTEX_EIO, "%s.spool%d: cannot write: %s", f->side_path, t, strerror(err));
     }
+    atomic_store(&f->ended, 0);
     int err = pthread_create(&f->thread, NULL, build_thread, f);
     if (err) return cortex_error_set(CORTEX_EIO, "cannot start the full-text build: %s", strerror(err));
     f->running = 1;
     return 0;
 }
+
+int cortex_fts_side_busy(cortex_fts_side *f) { return f && f->running && !atomic_load(&f->ended); }
 
 static void join_build(cortex_fts_side *f)
 {

@@ -45,6 +45,9 @@ void cortex_fts_side_add(cortex_fts_side *f, cortex_fts_table table, int64_t id,
 /* Starts building the tables on a thread of its own, the largest first. */
 int cortex_fts_side_start(cortex_fts_side *f);
 
+/* Whether the thread is still building (NULL: no side build). */
+int cortex_fts_side_busy(cortex_fts_side *f);
+
 /* Claims the next table the thread has not started, for the caller to build
  * in the store itself once its own work is done; -1 when none is left. */
 int cortex_fts_side_claim(cortex_fts_side *f);

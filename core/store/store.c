@@ -51,23 +51,31 @@ static void join_writeback(cortex_store *s)
  * and none where a file's rows are enough: a file's texts and references are
  * ranges of ids (CORTEX_STORE_ROW_ID_BITS), a symbol's children are found
  * among its file's symbols. */
-static const char *const index_sql[] = {
-    "CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id, line_start)",
-    "CREATE INDEX IF NOT EXISTS symbols_short_name ON symbols(short_name, file_id)",
-    "CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name)",
+/* `after_binding`: no binding statement reads the index, and the binding's
+ * UPDATEs of references would maintain it row by row: a bulk load builds
+ * it once they are done (cortex_store_create_indexes_bulk). */
+static const struct {
+    const char *sql;
+    int after_binding;
+} indexes[] = {
+    {"CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id, line_start)", 0},
+    {"CREATE INDEX IF NOT EXISTS symbols_short_name ON symbols(short_name, file_id)", 0},
+    {"CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name)", 0},
     /* the kind, and whether a target is stored, beside the name: a name's
      * callers are counted from the index alone */
-    "CREATE INDEX IF NOT EXISTS refs_name ON refs(name, other_kind, target_id IS NULL)",
-    "CREATE INDEX IF NOT EXISTS refs_target ON refs(target_id) WHERE target_id IS NOT NULL",
+    {"CREATE INDEX IF NOT EXISTS refs_name ON refs(name, other_kind, target_id IS NULL)", 1},
+    {"CREATE INDEX IF NOT EXISTS refs_target ON refs(target_id) WHERE target_id IS NOT NULL", 1},
     /* the references bound through imports: re-bound at every commit */
-    "CREATE INDEX IF NOT EXISTS refs_import ON refs(target_id) WHERE resolution = 'import'",
+    {"CREATE INDEX IF NOT EXISTS refs_import ON refs(target_id) WHERE resolution = 'import'", 0},
     /* the few references whose receiver's type is known, bound at each commit */
-    "CREATE INDEX IF NOT EXISTS refs_rtype ON refs(file_id) WHERE rtype IS NOT NULL",
-    "CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id)",
-    "CREATE INDEX IF NOT EXISTS imports_name ON imports(name)",
-    "CREATE INDEX IF NOT EXISTS imports_target ON imports(target_file_id)",
-    "CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id, ordinal)",
-    NULL};
+    {"CREATE INDEX IF NOT EXISTS refs_rtype ON refs(file_id) WHERE rtype IS NOT NULL", 0},
+    {"CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id)", 0},
+    {"CREATE INDEX IF NOT EXISTS imports_name ON imports(name)", 0},
+    {"CREATE INDEX IF NOT EXISTS imports_target ON imports(target_file_id)", 0},
+    {"CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id, ordinal)", 0},
+};
+
+#define NINDEXES (sizeof indexes / sizeof indexes[0])
 
 _Static_assert(CORTEX_STORE_ROW_ID_BITS == 32, "CORTEX_STORE_ROW_OF_FILE spells the 32 bits out");
 
@@ -344,8 +352,8 @@ static int open_at(cortex_store **out, const char *path, const char *final_path,
         char sql[sizeof schema_sql + sizeof cortex_store_fts_sql + 128];
         snprintf(sql, sizeof sql, "BEGIN;\n%s%sPRAGMA user_version=%d;", schema_sql, cortex_store_fts_sql, schema);
         if ((rc = cortex_store__exec(db, sql, path))) goto fail;
-        for (int i = 0; index_sql[i]; i++)
-            if ((rc = cortex_store__exec(db, index_sql[i], path))) goto fail;
+        for (size_t i = 0; i < NINDEXES; i++)
+            if ((rc = cortex_store__exec(db, indexes[i].sql, path))) goto fail;
         if ((rc = cortex_store__exec(db, "COMMIT", path))) goto fail;
     }
     cortex_store *s = cortex_xcalloc(1, sizeof *s);
@@ -445,9 +453,9 @@ int cortex_store_remake_fts(cortex_store *s)
 
 int cortex_store_drop_indexes(cortex_store *s)
 {
-    for (int i = 0; index_sql[i]; i++) {
+    for (size_t i = 0; i < NINDEXES; i++) {
         /* "CREATE INDEX IF NOT EXISTS <name> ON ..." -> "DROP INDEX IF EXISTS <name>" */
-        const char *name = index_sql[i] + strlen("CREATE INDEX IF NOT EXISTS ");
+        const char *name = indexes[i].sql + strlen("CREATE INDEX IF NOT EXISTS ");
         char sql[256];
         snprintf(sql, sizeof sql, "DROP INDEX IF EXISTS %.*s", (int)strcspn(name, " "), name);
         int rc = cortex_store__exec(s->db, sql, s->path);
@@ -467,16 +475,21 @@ static int64_t index_count(cortex_store *s)
     return n;
 }
 
-int cortex_store_create_indexes(cortex_store *s)
+static int create_indexes(cortex_store *s, cortex_store_index_set set)
 {
     int64_t before = index_count(s);
-    for (int i = 0; index_sql[i]; i++) {
-        int rc = cortex_store__exec(s->db, index_sql[i], s->path);
+    for (size_t i = 0; i < NINDEXES; i++) {
+        if ((set == CORTEX_STORE_INDEXES_FOR_BINDING && indexes[i].after_binding) ||
+            (set == CORTEX_STORE_INDEXES_AFTER_BINDING && !indexes[i].after_binding))
+            continue;
+        int rc = cortex_store__exec(s->db, indexes[i].sql, s->path);
         if (rc) return rc;
     }
     s->indexes_created |= before < 0 || index_count(s) != before;
     return 0;
 }
+
+int cortex_store_create_indexes(cortex_store *s) { return create_indexes(s, CORTEX_STORE_INDEXES_ALL); }
 
 int cortex_store_was_rebuilt(const cortex_store *s) { return s->rebuilt; }
 
@@ -553,7 +566,7 @@ int cortex_store_empty(cortex_store *s)
  * the 32 MiB page cache, and peak memory fell by 28 MB. On a small one the
  * runs only add temporary files: the Python standard library's (31 MB) took
  * 0.09 s sorted whole, 0.11-0.15 s in runs. */
-int cortex_store_create_indexes_bulk(cortex_store *s, unsigned spare_threads)
+int cortex_store_create_indexes_bulk(cortex_store *s, cortex_store_index_set set, unsigned spare_threads)
 {
     sqlite3_stmt *st;
     int64_t bytes = 0;
@@ -566,7 +579,7 @@ int cortex_store_create_indexes_bulk(cortex_store *s, unsigned spare_threads)
     char sql[96];
     snprintf(sql, sizeof sql, "PRAGMA threads=%u; PRAGMA cache_size=-2048", spare_threads);
     int rc = in_runs ? cortex_store__exec(s->db, sql, s->path) : 0;
-    if (!rc) rc = cortex_store_create_indexes(s);
+    if (!rc) rc = create_indexes(s, set);
     if (!rc && in_runs) rc = cortex_store__exec(s->db, "PRAGMA threads=0; PRAGMA cache_size=" CORTEX_STORE_CACHE_SIZE, s->path);
     return rc;
 }

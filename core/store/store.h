@@ -112,9 +112,17 @@ int cortex_store_is_empty(cortex_store *s);
  *  tables anew (cortex_store_remake_fts): a rebuild then writes the bytes a
  *  first run does. */
 int cortex_store_empty(cortex_store *s);
-/** A bulk load's cortex_store_create_indexes(): on a large store sorted in
- *  runs on `spare_threads` threads with a small cache (see store.c). */
-int cortex_store_create_indexes_bulk(cortex_store *s, unsigned spare_threads);
+/** Which of the secondary indexes a bulk load creates: those the commit's
+ *  binding reads, first; the others once the binding has written its
+ *  targets (no row-by-row upkeep of them while it does). */
+typedef enum {
+    CORTEX_STORE_INDEXES_ALL,
+    CORTEX_STORE_INDEXES_FOR_BINDING,
+    CORTEX_STORE_INDEXES_AFTER_BINDING,
+} cortex_store_index_set;
+/** A bulk load's cortex_store_create_indexes(), of `set`: on a large store
+ *  sorted in runs on `spare_threads` threads with a small cache (see store.c). */
+int cortex_store_create_indexes_bulk(cortex_store *s, cortex_store_index_set set, unsigned spare_threads);
 
 /** Writes `name` split into words for full-text search: the name itself, then
  *  its parts split on '_', '.', ':' and case changes ("parseConfig" ->
