@@ -215,7 +215,8 @@ int cortex_store_read_methods(cortex_store_reader *r, int64_t type_id, cortex_st
     /* `T.m`: the names between "T." and "T/" ('/' follows '.') */
     sqlite3_stmt *st = cortex_store__prepare(
         r, "SELECT m.short_name, min(m.sig) FROM symbols t JOIN files tf ON tf.id = t.file_id"
-           " JOIN symbols m INDEXED BY symbols_name ON m.name > t.short_name || '.' AND m.name < t.short_name || '/'"
+           " JOIN symbols m INDEXED BY symbols_name ON m.short IS NOT NULL AND m.name > t.short_name || '.'"
+           "   AND m.name < t.short_name || '/'"
            " JOIN files mf ON mf.id = m.file_id"
            " WHERE t.id = ?1 AND m.kind = 'method' AND m.name = t.short_name || '.' || m.short_name"
            "   AND mf.lang = tf.lang AND " SAME_DIR("mf.path", "tf.path") " GROUP BY 1 ORDER BY 1");

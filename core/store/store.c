@@ -60,7 +60,9 @@ static const struct {
 } indexes[] = {
     {"CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id, line_start)", 0},
     {"CREATE INDEX IF NOT EXISTS symbols_short_name ON symbols(short_name, file_id)", 0},
-    {"CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name)", 0},
+    /* a qualified name that is not its short name (`T.m`): any other is
+     * found by symbols_short_name, whose key it is */
+    {"CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name) WHERE short IS NOT NULL", 0},
     /* the kind, and whether a target is stored, beside the name: a name's
      * callers are counted from the index alone */
     {"CREATE INDEX IF NOT EXISTS refs_name ON refs(name, other_kind, target_id IS NULL)", 1},
