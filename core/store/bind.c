@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE /* qsort_r */
 #include "bind.h"
+#include "include_names.h"
 #include "include_reach.h"
 #include "store.h"
 
@@ -168,8 +169,9 @@ static const char *const bind_reexports_sql[] = {
  * others can have come through an include); a library name so undone is bound by
  * name if no include binds it again. Only names include binding can change
  * are looked at: a name with a file-local definition somewhere, a name with
- * several definitions, and a library name (stored `unresolved`) — a name with
- * one definition binds to it by name anyway. A library name declared by a
+ * several definitions (include_may_bind(), include_names.h), and a library
+ * name (stored `unresolved`) — a name with one definition binds to it by
+ * name anyway. A library name declared by a
  * prototype in an included header (the program declares its own `memcpy`) is
  * left to the name binding. The joins run in the order written (CROSS JOIN):
  * the files, their references by id range (NOT INDEXED, or the planner
@@ -218,8 +220,7 @@ static const char bind_includes_sql[] =
     "  SELECT r.id, f.id, r.name FROM temp.include_files f CROSS JOIN files rf ON rf.id = f.id\n"
     "  CROSS JOIN refs r NOT INDEXED ON " CORTEX_STORE_ROW_OF_FILE("r.id", "f.id") "\n"
     "  WHERE r.qualifier IS NULL AND r.reach = 0 AND r.target_id IS NULL AND (r.resolution IS NULL OR r.resolution = 'unresolved')\n"
-    "    AND (r.resolution = 'unresolved' OR EXISTS (SELECT 1 FROM definition_names d WHERE d.lang = rf.lang AND d.name = r.name\n"
-    "      AND (d.member = " CORTEX_STORE_FILE_LOCAL_SQL " OR (d.member IN (0, 2) AND d.n > 1))));\n"
+    "    AND (r.resolution = 'unresolved' OR include_may_bind(rf.lang, r.name));\n"
     "INSERT OR IGNORE INTO temp.include_defs(name, file, id, prototype)\n"
     "  SELECT s.short_name, s.file_id, s.id, s.kind = 'prototype' FROM (SELECT DISTINCT name FROM temp.include_refs) n\n"
     "  CROSS JOIN symbols s ON s.short_name = n.name\n"
@@ -403,7 +404,9 @@ int cortex_store_bind_done(sqlite3 *db)
 int cortex_store_bind_includes(sqlite3 *db, int all, int64_t generation)
 {
     cortex_include_reach *reach;
+    cortex_include_names *names = NULL;
     int rc = cortex_include_reach_begin(db, &reach);
+    if (!rc) rc = cortex_include_names_begin(db, &names);
     const char *tail = bind_includes_sql;
     while (!rc && *tail) {
         sqlite3_stmt *st = NULL;
@@ -419,6 +422,7 @@ int cortex_store_bind_includes(sqlite3 *db, int all, int64_t generation)
             rc = cortex_error_set(CORTEX_EIO, "sqlite store: bind through includes: %s", sqlite3_errmsg(db));
         sqlite3_finalize(st);
     }
+    cortex_include_names_end(db, names);
     cortex_include_reach_end(db, reach);
     return rc;
 }
