@@ -180,7 +180,7 @@ static void *run_reindex(void *arg)
     pthread_mutex_lock(&r->lock);
     if (r->glob) json_object_set_new(args, "glob", json_string(r->glob));
     pthread_mutex_unlock(&r->lock);
-    cortex_tool_ctx ctx = {.reader = reader, .cancelled = &r->stop};
+    cortex_tool_ctx ctx = {.reader = reader, .cancelled = &r->stop, .background = 1};
     json_t *result = NULL;
     cortex_tool_outcome o = cortex_tool_call(&result, &ctx, t, args);
     http_reader_put(r, reader);

@@ -46,6 +46,8 @@ typedef struct cortex_index_options {
     int no_wait;                 /* another indexer holds the lock: fail at once instead of waiting */
     int from_jsonl;              /* rebuild the store from the committed JSONL index (and chunks), parsing nothing */
     int plugin_warnings;         /* an isolated run's process says on stderr which plugins it refused */
+    int background;              /* no caller waits on the run: an isolated run's process gives way to those
+                                    that answer (a lower scheduling priority); an in-process run ignores it */
     /* Told once when another indexer holds the repository's lock and this run waits for it. */
     void (*waiting)(long holder_pid, void *payload);
     /* Told once, with the files indexed, when every file is done and the sinks commit (the store builds

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -40,6 +41,9 @@ extern char **environ;
 #define MAX_RESTARTS 32
 #define EVENTS_FD 3
 #define INFLIGHT_FD 4
+/* A background run's nice value: under contention the scheduler gives a
+ * process at the default priority most of a core against it. */
+#define BACKGROUND_NICE 10
 
 /* The binary whose CORTEX_INDEX_CHILD_COMMAND runs an isolated run; NULL:
  * runs happen in the caller's process (a program that is not cortex). */
@@ -72,6 +76,7 @@ static json_t *request_json(const cortex_index_options *o, unsigned threads)
     json_object_set_new(r, "from_jsonl", json_boolean(o->from_jsonl));
     json_object_set_new(r, "progress", json_boolean(o->progress != NULL));
     json_object_set_new(r, "warn", json_boolean(o->plugin_warnings));
+    json_object_set_new(r, "background", json_boolean(o->background));
     json_object_set_new(r, "owner", json_integer((json_int_t)getpid()));
     return r;
 }
@@ -472,6 +477,8 @@ int cortex_index_child_main(cortex_plugin_set *(*load)(int quiet))
     o.waiting = tell_waiting;
     o.committing = tell_committing;
     o.cancel = &child_cancel;
+    /* before any thread starts: a thread takes its creator's priority */
+    if (json_is_true(json_object_get(req, "background"))) (void)setpriority(PRIO_PROCESS, 0, BACKGROUND_NICE);
     cortex_plugin_set *plugins = load(!json_is_true(json_object_get(req, "warn")));
     cortex_config config;
     int rc = cortex_config_load(&config, o.root);

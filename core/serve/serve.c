@@ -55,6 +55,7 @@ static int run(cortex_serve *s, const atomic_int *cancel, cortex_index_report *r
     o.root = cortex_repo_root(s->repo);
     o.pipeline = s->pipeline;
     o.cancel = cancel;
+    o.background = 1; /* the answers the front end gives meanwhile come first */
     int rc = cortex_index_run_isolated(report, cortex_repo_plugins(s->repo), &o);
     if (rc == 0) {
         pthread_mutex_lock(&s->lock);

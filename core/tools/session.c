@@ -128,6 +128,7 @@ static int run_index(cortex_tool_ctx *ctx, const char *const *only, size_t nonly
     o.progress_payload = ctx->progress_payload;
     o.waiting = ctx->waiting;
     o.cancel = ctx->cancelled;
+    o.background = ctx->background;
     /* A reader never blocks the writer (WAL), but a store rebuilt under an
      * open connection would be a different file: reconnect after. */
     close_read(s);

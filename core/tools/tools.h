@@ -50,6 +50,8 @@ typedef struct cortex_tool_ctx {
                                                         (payload: progress_payload) */
     const atomic_int *cancelled;       /* optional: non-zero stops the call (CORTEX_ECANCELLED) */
     const char *origin;                /* optional: who calls ("mcp", "cli"): a memory's default source */
+    int background;                    /* no one waits on the call (a service's own reindex): its index runs
+                                          give way to the calls that answer (cortex_index_options.background) */
     int failure;                       /* out: a failed call's negative code (CORTEX_EINVALID for arguments
                                           the schema refuses; CORTEX_ESTALE for handles of an older
                                           generation), what an HTTP front end answers a status by */

@@ -84,6 +84,16 @@ ln -s "$TMP/outside/repo" "$TMP/roots/link"
 SHA=$(git -C "$TMP/roots/rest" rev-parse HEAD)
 start rest --root "$TMP/roots" --max-body 65536
 REST_PID=$PID
+# the nice value of the service's index run process (one at a time here)
+index_child_nice() {
+  local child
+  for _ in $(seq 1 $((50 * TIMEOUT_SCALE))); do
+    child=$(pgrep -P "$1" -f __index-child | head -1)
+    [ -n "$child" ] && break
+    sleep 0.1
+  done
+  [ -n "$child" ] && ps -o ni= -p "$child" | tr -d ' '
+}
 
 expect_eq "GET /health" '200 {"status":"ok","version":"'"$("$CORTEX" --version | cut -d' ' -f2)"'"}' "$(req GET /health '')"
 expect_eq "GET /repos: none yet" '200 []' "$(req GET /repos '')"
@@ -166,6 +176,9 @@ sleep 0.3
 a=$(req POST /reindex '{"repo":"rest"}'; echo; req POST /reindex '{"repo":"rest"}')
 expect_eq "two reindexes while one waits: indexing, then already_indexing (coalesced)" \
   '"indexing" "already_indexing"' "$(grep -o '"[a-z_]*indexing"' <<<"$a" | paste -sd' ')"
+# a reindex no caller waits on gives way to the calls that answer: its
+# process (waiting on the lock here) runs at a lower priority
+expect_eq "a background reindex's process runs at nice 10" 10 "$(index_child_nice "$REST_PID")"
 wait $LOCKER
 wait_ready rest
 expect_eq "POST /reindex with a glob out of the repository: 400" '400 "invalid_argument"' \
@@ -317,6 +330,7 @@ expect_eq "MCP: a call's progress reaches the client while the call still runs (
   '{"method":"notifications/progress","params":{"message":"waiting for the index run of process N to finish","progress":0,"progressToken":"flush-1"}}' \
   "$(sed -n 's/^data: //p' "$TMP/flush.sse" | head -1 | jq -cS 'del(.jsonrpc)' | sed 's/process [0-9]*/process N/')"
 expect_eq "MCP: ... and no response yet while the lock is held" 0 "$(grep -c '"result"' "$TMP/flush.sse")"
+expect_eq "a flush_index a caller waits on runs at the default priority" 0 "$(index_child_nice "$REST_PID")"
 echo >"$TMP/release_flush"
 wait "$FLUSH_LOCKER"
 wait "$FLUSH_CURL"
