@@ -125,7 +125,7 @@ def report(root, sizes, objects, streams):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("root")
-    ap.add_argument("--check", help="recorded ratios (JSON) the store and JSONL may exceed by 10% at most")
+    ap.add_argument("--check", help="recorded ratios (JSON) the store and JSONL may exceed by 10%% at most")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
     sizes, objects, streams = measure(args.root)
