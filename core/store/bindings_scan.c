@@ -5,6 +5,7 @@
  * agree again.
  */
 #include "bindings_scan.h"
+#include "name_slots.h"
 #include "read_internal.h"
 #include "store.h"
 
@@ -20,8 +21,7 @@
  * members 0, 1 and 2 (d0, d1, d2); a file-local definition is not bound
  * by name across files. */
 typedef struct names_entry {
-    const char *name;
-    uint32_t lang;
+    cortex_name_key key; /* first: name_slots.h */
     uint8_t present; /* bit m: a row of member m exists (else the view's join is NULL) */
     uint8_t has_id;  /* bit m: its id is not NULL */
     int64_t n[3], id[3];
@@ -32,17 +32,9 @@ typedef struct names {
     size_t nlangs, langs_cap;
     names_entry *entries;
     size_t n, cap;
-    uint32_t *slots; /* open addressing: entry index + 1, 0 for empty */
-    size_t mask;
+    cortex_name_slots index;
     cortex_arena arena;
 } names;
-
-static uint64_t hash_name(uint32_t lang, const char *s)
-{
-    uint64_t h = 1469598103934665603ULL ^ lang;
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-    return h ^ (h >> 29);
-}
 
 /* The language's number, added when new (few: a store's languages). */
 static uint32_t lang_number(names *t, const char *lang)
@@ -55,34 +47,17 @@ static uint32_t lang_number(names *t, const char *lang)
 
 static const names_entry *names_find(const names *t, uint32_t lang, const char *name)
 {
-    if (!t->slots) return NULL;
-    for (size_t at = hash_name(lang, name) & t->mask;; at = (at + 1) & t->mask) {
-        uint32_t e = t->slots[at];
-        if (!e) return NULL;
-        const names_entry *x = &t->entries[e - 1];
-        if (x->lang == lang && strcmp(x->name, name) == 0) return x;
-    }
+    return cortex_name_slots_find(&t->index, t->entries, sizeof *t->entries, lang, name);
 }
 
-static void names_index(names *t)
-{
-    size_t size = 16;
-    while (size < t->n * 2) size *= 2;
-    t->slots = cortex_xcalloc(size, sizeof *t->slots);
-    t->mask = size - 1;
-    for (size_t i = 0; i < t->n; i++) {
-        size_t at = hash_name(t->entries[i].lang, t->entries[i].name) & t->mask;
-        while (t->slots[at]) at = (at + 1) & t->mask;
-        t->slots[at] = (uint32_t)(i + 1);
-    }
-}
+static void names_index(names *t) { cortex_name_slots_build(&t->index, t->entries, t->n, sizeof *t->entries); }
 
 static void names_free(names *t)
 {
     for (size_t i = 0; i < t->nlangs; i++) free(t->langs[i]);
     free(t->langs);
     free(t->entries);
-    free(t->slots);
+    cortex_name_slots_free(&t->index);
     cortex_arena_reset(&t->arena);
 }
 
@@ -103,9 +78,9 @@ static int names_load(cortex_store_reader *r, names *t, const char *only)
         uint32_t lang = lang_number(t, cortex_store__text(st, 0));
         const char *name = cortex_store__text(st, 1);
         names_entry *e = t->n ? &t->entries[t->n - 1] : NULL;
-        if (!e || e->lang != lang || strcmp(e->name, name) != 0) {
+        if (!e || e->key.lang != lang || strcmp(e->key.name, name) != 0) {
             e = CORTEX_PUSH(t->entries, t->n, t->cap);
-            *e = (names_entry){.name = cortex_arena_strdup(&t->arena, name), .lang = lang};
+            *e = (names_entry){.key = {cortex_arena_strdup(&t->arena, name), lang}};
         }
         int m = sqlite3_column_int(st, 2);
         e->present |= (uint8_t)(1u << m);

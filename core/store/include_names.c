@@ -2,6 +2,7 @@
 #include "include_names.h"
 
 #include "bind.h"
+#include "name_slots.h"
 
 #include "../util/error.h"
 #include "../util/mem.h"
@@ -16,10 +17,7 @@
 
 #define MAY_BIND_WHERE "(member = " CORTEX_STORE_FILE_LOCAL_SQL " OR (member IN (0, 2) AND n > 1))"
 
-typedef struct entry {
-    const char *name;
-    uint32_t lang;
-} entry;
+typedef cortex_name_key entry;
 
 struct cortex_include_names {
     sqlite3 *db;
@@ -30,17 +28,9 @@ struct cortex_include_names {
     size_t nlangs, langs_cap;
     entry *entries;
     size_t n, cap;
-    uint32_t *slots; /* open addressing: entry index + 1, 0 for empty */
-    size_t mask;
+    cortex_name_slots index;
     cortex_arena arena;
 };
-
-static uint64_t hash_name(uint32_t lang, const char *s)
-{
-    uint64_t h = 1469598103934665603ULL ^ lang;
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-    return h ^ (h >> 29);
-}
 
 /* The language's number; UINT32_MAX for one no qualifying name has (the
  * store's languages are few). */
@@ -49,19 +39,6 @@ static uint32_t find_lang(const cortex_include_names *t, const char *lang)
     for (size_t i = 0; i < t->nlangs; i++)
         if (strcmp(t->langs[i], lang) == 0) return (uint32_t)i;
     return UINT32_MAX;
-}
-
-static void index_entries(cortex_include_names *t)
-{
-    size_t size = 16;
-    while (size < t->n * 2) size *= 2;
-    t->slots = cortex_xcalloc(size, sizeof *t->slots);
-    t->mask = size - 1;
-    for (size_t i = 0; i < t->n; i++) {
-        size_t at = hash_name(t->entries[i].lang, t->entries[i].name) & t->mask;
-        while (t->slots[at]) at = (at + 1) & t->mask;
-        t->slots[at] = (uint32_t)(i + 1);
-    }
 }
 
 /* Reads every qualifying name, in key order (a name's rows are adjacent). */
@@ -84,20 +61,14 @@ static int load(cortex_include_names *t)
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) return rc;
-    index_entries(t);
+    cortex_name_slots_build(&t->index, t->entries, t->n, sizeof *t->entries);
     return SQLITE_OK;
 }
 
 static int in_set(const cortex_include_names *t, const char *lang, const char *name)
 {
     uint32_t l = find_lang(t, lang);
-    if (l == UINT32_MAX || !t->slots) return 0;
-    for (size_t at = hash_name(l, name) & t->mask;; at = (at + 1) & t->mask) {
-        uint32_t e = t->slots[at];
-        if (!e) return 0;
-        const entry *x = &t->entries[e - 1];
-        if (x->lang == l && strcmp(x->name, name) == 0) return 1;
-    }
+    return l != UINT32_MAX && cortex_name_slots_find(&t->index, t->entries, sizeof *t->entries, l, name) != NULL;
 }
 
 /* One search of definition_names: -1 on an error. */
@@ -156,7 +127,7 @@ void cortex_include_names_end(sqlite3 *db, cortex_include_names *t)
     for (size_t i = 0; i < t->nlangs; i++) free(t->langs[i]);
     free(t->langs);
     free(t->entries);
-    free(t->slots);
+    cortex_name_slots_free(&t->index);
     cortex_arena_reset(&t->arena);
     free(t);
 }
