@@ -23,7 +23,8 @@ static cortex_reader *session_reader;
 static void run(const char *fmt, const char *arg)
 {
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, fmt, arg, arg, arg, arg, arg);
+    int n = snprintf(cmd, sizeof cmd, fmt, arg, arg, arg, arg, arg);
+    ck_assert_msg(n > 0 && (size_t)n < sizeof cmd, "a test command longer than its buffer: %s", fmt);
     ck_assert_int_eq(system(cmd), 0);
 }
 
