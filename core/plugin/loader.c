@@ -144,12 +144,11 @@ static void *compile_items(void *arg)
  * message set, or 0. */
 static int compile_plugins(cortex_language_plugin *const *todo, size_t n, unsigned threads)
 {
-    compile_batch b = {cortex_xcalloc(1, sizeof *b.items), 0, 0};
-    size_t cap = 1;
+    /* one item a plugin: items[k] is todo[k]'s */
+    compile_batch b = {cortex_xcalloc(n ? n : 1, sizeof *b.items), n, 0};
     for (size_t k = 0; k < n; k++) {
-        cortex_language_plugin *p = todo[k];
-        p->queries = cortex_xcalloc(2, sizeof *p->queries);
-        *CORTEX_PUSH(b.items, b.n, cap) = (compile_item){p, 0, ""};
+        todo[k]->queries = cortex_xcalloc(1, sizeof *todo[k]->queries);
+        b.items[k] = (compile_item){todo[k], 0, ""};
     }
     pthread_t helpers[16];
     unsigned nhelpers = 0;
@@ -161,9 +160,7 @@ static int compile_plugins(cortex_language_plugin *const *todo, size_t n, unsign
     int rc = 0;
     for (size_t k = 0; k < n; k++) {
         cortex_language_plugin *p = todo[k];
-        const compile_item *failed = NULL;
-        for (size_t i = 0; i < b.n && !failed; i++)
-            if (b.items[i].p == p && b.items[i].rc) failed = &b.items[i];
+        const compile_item *failed = b.items[k].rc ? &b.items[k] : NULL;
         if (!failed) {
             p->nqueries = p->nquery_sources ? 1 : 0;
             p->compile_state = 1;

@@ -418,9 +418,9 @@ int cortex_store_read_children(int64_t *total, cortex_store_reader *r, int64_t f
 }
 
 /* The definitions a name denotes: `Class.method` by qualified name, a bare
- * name by its short name (every method of that name). ?1 = the name. */
-/* `name = ?1 OR (no '.' in ?1 AND short_name = ?1)`, spelled so that each
- * side has an index: a name with no short one is its own short name */
+ * name by its short name (every method of that name). ?1 = the name. That is
+ * `name = ?1 OR (no '.' in ?1 AND short_name = ?1)`, spelled so that each
+ * side has an index: a name with no short one is its own short name. */
 #define DEFINITION_WHERE                                                                                               \
     " s.kind <> 'import' AND ((s.short IS NOT NULL AND s.name = ?1)"                                                  \
     " OR (s.short_name = ?1 AND (s.short IS NULL OR instr(?1, '.') = 0)))"
