@@ -125,8 +125,11 @@ def load_cortex(index_dir, exts):
     shards = sorted(glob.glob(os.path.join(index_dir, "symbols", "*.jsonl"))) or [os.path.join(index_dir, "symbols.jsonl")]
     for shard in shards:
         with open(shard, encoding="utf-8") as f:
+            path = None
             for line in f:
                 s = json.loads(line)
+                # a symbol after its file's first says no file (format 1.3)
+                path = s["file"] = s.get("file", path)
                 if not s["file"].endswith(exts):
                     continue
                 # Imports and top-level modules keep their dotted name, as ctags does

@@ -90,8 +90,9 @@ static uint32_t u32(json_t *o, const char *key, size_t index)
 }
 
 /* The lines of `r` that belong to `path`: calls `take` on each, in order. */
-/* `grouped`: a line without `key` is the previous line's path's (format 1.2's
- * references after the first of their file). */
+/* `grouped`: a line without `key` is the previous line's path's (a record
+ * after the first of its file: references from format 1.2, symbols and texts
+ * from 1.3). */
 static int each_line_of(reader *r, const char *path, const char *key, int grouped, int (*take)(json_t *, void *),
                         void *payload)
 {
@@ -148,7 +149,7 @@ static void close_shards(shard_readers *s)
 /* How many shards an output has, from its manifest `name` in `dir` (index.json
  * without "shards", format 1.0, has one). No chunks.json: chunks written
  * before it, one chunks.jsonl or none, which is not required. */
-static int manifest_shards(const char *dir, const char *name, unsigned *n, int *required, int *owners_derived)
+static int manifest_shards(const char *dir, const char *name, unsigned *n, int *required, unsigned *format_minor)
 {
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -163,7 +164,6 @@ static int manifest_shards(const char *dir, const char *name, unsigned *n, int *
     if (!m) return cortex_error_set(CORTEX_ENOTFOUND, "%s: %s", path, err.text);
     json_t *v = json_object_get(m, "shards");
     json_int_t shards = v ? (json_is_integer(v) ? json_integer_value(v) : -1) : 1;
-    /* before 1.2 a record without an owner had none; from 1.2 it is derived */
     unsigned major = 1, minor = 0;
     const char *version = json_string_value(json_object_get(m, "version"));
     int versioned = version && sscanf(version, "%u.%u", &major, &minor) == 2;
@@ -171,7 +171,7 @@ static int manifest_shards(const char *dir, const char *name, unsigned *n, int *
     if (versioned && major > 1)
         return cortex_error_set(CORTEX_EINVALID, "%s: format %u.%u is newer than this cortex reads (%s)", path, major,
                                 minor, CORTEX_JSONL_FORMAT_VERSION);
-    if (owners_derived) *owners_derived = versioned && minor >= 2;
+    if (format_minor) *format_minor = versioned ? minor : 0;
     if (!cortex_shard_count_valid(shards))
         return cortex_error_set(CORTEX_EINVALID, "%s: \"shards\" must be a power of two from 1 to %u", path, CORTEX_MAX_SHARDS);
     *n = (unsigned)shards;
@@ -186,6 +186,7 @@ typedef struct loading {
     uint32_t *by_name;  /* the symbols' indexes sorted by name, then index: names resolve in log time */
     size_t by_name_cap;
     int derive;         /* format 1.2 on: an owner the JSONL does not name is derived from positions */
+    int grouped;        /* format 1.3 on: a symbol or text after its file's first says no file */
     int32_t *owners;    /* the derived owners of a file's symbols, references and texts */
     size_t owners_cap;
 } loading;
@@ -363,7 +364,10 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
     unsigned shards = 1, chunk_shards = 1;
     int required = 1, chunks_required = 0;
     loading l = {0};
-    int rc = manifest_shards(dir, "index.json", &shards, &required, &l.derive);
+    unsigned minor = 0;
+    int rc = manifest_shards(dir, "index.json", &shards, &required, &minor);
+    l.derive = minor >= 2;
+    l.grouped = minor >= 3;
     if (rc == 0) rc = manifest_shards(chunks_dir, "chunks.json", &chunk_shards, &chunks_required, NULL);
     /* each reader owns its name (freed at the end), whether it opened or not */
     if (rc == 0) {
@@ -417,10 +421,10 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
         json_t *bytes = json_object_get(f, "bytes");
         rec.bytes = json_is_integer(bytes) ? (uint64_t)json_integer_value(bytes) : 0;
         l.rec = &rec;
-        rc = each_line_of(shard_for(&in[0], rec.path), rec.path, "file", 0, take_symbol, &l);
+        rc = each_line_of(shard_for(&in[0], rec.path), rec.path, "file", l.grouped, take_symbol, &l);
         if (rc == 0) index_names(&l);
         if (rc == 0) rc = each_line_of(shard_for(&in[1], rec.path), rec.path, "file", l.derive, take_reference, &l);
-        if (rc == 0) rc = each_line_of(shard_for(&in[2], rec.path), rec.path, "file", 0, take_text, &l);
+        if (rc == 0) rc = each_line_of(shard_for(&in[2], rec.path), rec.path, "file", l.grouped, take_text, &l);
         if (rc == 0 && shard_for(&chunks, rec.path)->in) rc = each_line_of(shard_for(&chunks, rec.path), rec.path, "file", 0, take_chunk, &l);
         if (rc == 0) {
             complete(&l, root);

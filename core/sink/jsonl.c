@@ -168,14 +168,14 @@ static int write_records(jsonl_sink *s, const cortex_file_records *r)
     /* each kind's lines of the file in one buffer, written at once */
     cortex_sharded *out = s->kinds;
     cortex_buf_clear(&s->line);
-    for (size_t i = 0; i < r->nsymbols; i++) cortex_json_symbol_line(&s->line, r, &r->symbols[i], parents[i], 1, NULL);
+    /* a file's records after its first of each kind say no file: they are its */
+    for (size_t i = 0; i < r->nsymbols; i++) cortex_json_symbol_line(&s->line, r, &r->symbols[i], parents[i], i == 0, NULL);
     int rc = cortex_sharded_write(&out[KIND_SYMBOLS], r->path, s->line.data, s->line.len, r->nsymbols);
     cortex_buf_clear(&s->line);
-    /* a file's references after its first one say no file: they are its */
     for (size_t i = 0; i < r->nrefs; i++) cortex_json_reference_line(&s->line, r, &r->refs[i], callers[i], i == 0, NULL);
     if (rc == 0) rc = cortex_sharded_write(&out[KIND_REFS], r->path, s->line.data, s->line.len, r->nrefs);
     cortex_buf_clear(&s->line);
-    for (size_t i = 0; i < r->ntexts; i++) cortex_json_text_line(&s->line, r, &r->texts[i], text_owners[i], 1, NULL);
+    for (size_t i = 0; i < r->ntexts; i++) cortex_json_text_line(&s->line, r, &r->texts[i], text_owners[i], i == 0, NULL);
     if (rc == 0) rc = cortex_sharded_write(&out[KIND_TEXTS], r->path, s->line.data, s->line.len, r->ntexts);
     return rc;
 }

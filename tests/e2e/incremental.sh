@@ -148,10 +148,17 @@ expect_eq "--full over a store: full-text rows, one per row" \
 callers=$(sqlite3 "$R/.cortex/cortex.db" "SELECT count(*) FROM refs WHERE caller_id IS NOT NULL")
 expect_eq "--from-jsonl: callers derived ($callers), none written" "0 yes" \
   "$(find "$R/.cortex/index" -name 'references*.jsonl' -exec cat {} + | grep -c '"caller"') $([ "$callers" -gt 0 ] && echo yes)"
+# Format 1.3 writes a symbol's or text's file on the file's first only; read
+# as 1.2, where every symbol names its file, a line without one is refused.
+expect_eq "format 1.3: one symbol line per file says the file" "$(sqlite3 "$R/.cortex/cortex.db" "SELECT count(DISTINCT file_id) FROM symbols")" \
+  "$(find "$R/.cortex/index" -name 'symbols*.jsonl' -exec cat {} + | grep -c '^{"file":')"
+sed -i 's/"version": "1.3"/"version": "1.2"/' "$R/.cortex/index/index.json"
+expect_status "--from-jsonl of 1.3's lines read as 1.2 fails" 1 "$CORTEX" index --from-jsonl "$R"
+grep -q 'no "file"' "$TMP/err" && pass "and says which line has no file" || fail "and says which line has no file"
 sed -i 's/"version": "1.2"/"version": "1.1"/' "$R/.cortex/index/index.json"
-for f in $(find "$R/.cortex/index" -name 'references*.jsonl'); do # 1.1 names every file and kind
-  jq -cn 'foreach inputs as $l ({}; .file = ($l.file // .file); {file: .file} + $l)
-          | if has("kind") then . else . + {kind: "call"} end' "$f" > "$f.new" && mv "$f.new" "$f"
+for f in $(find "$R/.cortex/index" -name '*.jsonl' ! -name files.jsonl); do # 1.1 names every file, a reference's kind
+  case $f in */references*) call='if has("kind") then . else . + {kind: "call"} end' ;; *) call='.' ;; esac
+  jq -cn "foreach inputs as \$l ({}; .file = (\$l.file // .file); {file: .file} + \$l) | $call" "$f" > "$f.new" && mv "$f.new" "$f"
 done
 "$CORTEX" index --from-jsonl --quiet "$R"
 expect_eq "--from-jsonl of format 1.1: a caller it does not name is none" "0" \

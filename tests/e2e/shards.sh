@@ -35,7 +35,7 @@ expect_eq "each kind is a directory of 8 shards, no single file" "8 8 8 absent" 
   "$(ls "$I/symbols" | wc -l) $(ls "$I/references" | wc -l) $(ls "$I/texts" | wc -l) $([ -e "$I/symbols.jsonl" ] && echo present || echo absent)"
 expect_eq "shards are named by number" "00.jsonl 07.jsonl" "$(ls "$I/symbols" | sed -n '1p;$p' | xargs)"
 expect_eq "every file's symbols are in one shard" 12 \
-  "$(for f in "$I"/symbols/*.jsonl; do jq -r .file "$f" | sort -u; done | sort | uniq -c | awk '$1 == 1' | wc -l)"
+  "$(for f in "$I"/symbols/*.jsonl; do jq -rn 'foreach inputs as $l (null; $l.file // .; .)' "$f" | sort -u; done | sort | uniq -c | awk '$1 == 1' | wc -l)"
 expect_eq "the manifest counts the shards' lines" "$(cat "$I"/symbols/*.jsonl | wc -l) $(cat "$I"/references/*.jsonl | wc -l)" \
   "$(jq -r '"\(.counts.symbols) \(.counts.references)"' "$I/index.json")"
 K="$R/.cortex/chunks"
