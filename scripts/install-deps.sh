@@ -6,7 +6,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 
 debs=(build-essential cmake pkg-config git nodejs npm
-      python3 sqlite3 jq libjansson-dev libyaml-dev libxxhash-dev check
+      python3 sqlite3 jq libjansson-dev libyaml-dev libxxhash-dev zlib1g-dev check
       universal-ctags clang libclang-rt-dev ripgrep libmicrohttpd-dev)
 missing=()
 for p in "${debs[@]}"; do

@@ -8,6 +8,7 @@
 
 #include "bind.h"
 #include "bindings_scan.h"
+#include "packed_text.h"
 #include "read_internal.h"
 #include "stmt_cache.h"
 #include "store.h"
@@ -66,9 +67,10 @@ int cortex_store_reader_open(cortex_store_reader **out, const char *path)
      * `OFFSET ?` is bound, so every paged read was compiled twice. */
     sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_QPSG, 1, NULL);
     sqlite3_create_function(db, "cortex_glob", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, glob_function, NULL, NULL);
-    if (cortex_store__register_coverage(db) != 0 || cortex_store__register_terms(db) != 0) {
+    if (cortex_store__register_coverage(db) != 0 || cortex_store__register_terms(db) != 0 ||
+        cortex_store__register_unpack(db) != 0) {
         sqlite3_close(db);
-        return cortex_error_set(CORTEX_EIO, "%s: SQLite has no FTS5 auxiliary-function API", path);
+        return cortex_error_set(CORTEX_EIO, "%s: cannot register the store's SQL functions: %s", path, sqlite3_errmsg(db));
     }
     cortex_store_reader *r = cortex_xcalloc(1, sizeof *r);
     r->db = db;

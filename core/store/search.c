@@ -71,7 +71,7 @@ static const scope_sql scopes[CORTEX_STORE_SCOPES] = {
          "cortex_coverage(texts_fts) AS coverage, t.kind, f.path, t.line_start, t.line_end, p.name, f.project"},
     [CORTEX_STORE_SCOPE_CHUNK] = {"chunks_fts", "bm25(chunks_fts, 1.0, 4.0) AS relevance, "
                                                 "cortex_coverage(chunks_fts) AS coverage, c.kind, f.path, "
-                                                "c.line_start, c.line_end, c.headers, c.content, f.project"},
+                                                "c.line_start, c.line_end, c.headers, cortex_unpack(c.content), f.project"},
 };
 
 /* The first parameter of the kind words' (language, kind) pairs. */

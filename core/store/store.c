@@ -13,6 +13,8 @@
 #define _GNU_SOURCE /* sync_file_range */
 #include "store.h"
 
+#include "packed_text.h"
+
 #include "../util/error.h"
 #include "../util/mem.h"
 
@@ -168,10 +170,13 @@ static const char schema_sql[] =
     "  other_kind TEXT, kind TEXT NOT NULL GENERATED ALWAYS AS (COALESCE(other_kind, 'comment')) VIRTUAL,\n"
     "  line_start INTEGER NOT NULL,\n"
     "  line_end INTEGER NOT NULL, text TEXT NOT NULL, language TEXT, parent_id INTEGER);\n"
-    /* The chunks sink's pieces (docs by section, code tiers), searchable beside code. */
+    /* The chunks sink's pieces (docs by section, code tiers), searchable beside code;
+     * content packed where that shrinks it (packed_text.h), read through chunks_text */
     "CREATE TABLE chunks(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, ordinal INTEGER NOT NULL, kind TEXT NOT NULL,\n"
-    "  line_start INTEGER NOT NULL, line_end INTEGER NOT NULL, headers TEXT, content TEXT NOT NULL);\n"
+    "  line_start INTEGER NOT NULL, line_end INTEGER NOT NULL, headers TEXT, content NOT NULL);\n"
+    "CREATE VIEW chunks_text AS SELECT id, file_id, ordinal, kind, line_start, line_end, headers,\n"
+    "  cortex_unpack(content) AS content FROM chunks;\n"
     "INSERT INTO meta(key, value) VALUES ('generation', '0');\n";
 
 /* External-content FTS tables: the text is stored once. The sink keeps them
@@ -181,7 +186,7 @@ const char cortex_store_fts_sql[] =
     "CREATE VIRTUAL TABLE symbols_fts USING fts5(terms, sig, doc, content='symbols_terms', content_rowid='id');\n"
     "CREATE VIRTUAL TABLE texts_fts USING fts5(text, content='texts', content_rowid='id');\n"
     "CREATE VIRTUAL TABLE files_fts USING fts5(path, content='files', content_rowid='id');\n"
-    "CREATE VIRTUAL TABLE chunks_fts USING fts5(content, headers, content='chunks', content_rowid='id');\n"
+    "CREATE VIRTUAL TABLE chunks_fts USING fts5(content, headers, content='chunks_text', content_rowid='id');\n"
     /* FTS5 holds an insert's terms in memory up to hashsize, then writes a
      * segment, and merges segments as they pile up: 16 MiB instead of 1 MiB
      * takes 0.26 s off a cold commit on the kernel subtree (symbols_fts
@@ -250,8 +255,8 @@ static int open_db(sqlite3 **db, const char *path, cortex_store_mode mode)
         return rc;
     }
     sqlite3_busy_timeout(*db, 10000);
-    if (cortex_store__register_terms(*db) != 0) {
-        int rc = cortex_error_set(CORTEX_EIO, "%s: register cortex_terms: %s", path, sqlite3_errmsg(*db));
+    if (cortex_store__register_terms(*db) != 0 || cortex_store__register_unpack(*db) != 0) {
+        int rc = cortex_error_set(CORTEX_EIO, "%s: register the store's SQL functions: %s", path, sqlite3_errmsg(*db));
         sqlite3_close(*db);
         *db = NULL;
         return rc;

@@ -9,6 +9,7 @@
 
 #include "bind.h"
 #include "ids.h"
+#include "packed_text.h"
 #include "surface.h"
 
 #include "../util/error.h"
@@ -40,7 +41,7 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_DEL_IMPORTS] = "DELETE FROM imports WHERE file_id = ?",
     [ST_DEL_TEXTS] = "DELETE FROM texts WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1"),
     [ST_FTS_DEL_CHUNKS] = "INSERT INTO chunks_fts(chunks_fts, rowid, content, headers)"
-                          " SELECT 'delete', id, content, headers FROM chunks WHERE file_id = ?",
+                          " SELECT 'delete', id, cortex_unpack(content), headers FROM chunks WHERE file_id = ?",
     [ST_DEL_CHUNKS] = "DELETE FROM chunks WHERE file_id = ?",
     [ST_INS_FILE] = "INSERT INTO files(path, lang, hash, lines, bytes, parse_errors, generation, mtime, project, variant,"
                     " surface) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
@@ -108,6 +109,7 @@ struct cortex_store_writer {
     size_t kept_cap;
     char **languages; /* the languages noted in the languages table by this writer */
     size_t nlanguages, languages_cap;
+    cortex_packer *packer; /* chunks' content */
 };
 
 static int db_error(cortex_store_writer *s, const char *what)
@@ -556,8 +558,9 @@ static int write_chunks(cortex_store_writer *s, int64_t file_id, const cortex_fi
         sqlite3_bind_int(st, 4, (int)c->line_start);
         sqlite3_bind_int(st, 5, (int)c->line_end);
         bind_text_or_null(st, 6, c->headers);
-        sqlite3_bind_text(st, 7, c->content, -1, SQLITE_STATIC);
-        int rc = step_done(s, st, "insert chunk");
+        int rc = cortex_packer_bind(s->packer, st, 7, c->content, strlen(c->content)) == SQLITE_OK
+                     ? step_done(s, st, "insert chunk")
+                     : db_error(s, "pack chunk");
         if (rc) return rc;
         if (s->side)
             cortex_fts_side_add(s->side, CORTEX_FTS_CHUNKS, sqlite3_last_insert_rowid(s->db),
@@ -642,6 +645,7 @@ int cortex_store_writer_new(cortex_store_writer **out, cortex_store *store)
     for (int i = 0; i < ST_COUNT && !rc; i++)
         if (sqlite3_prepare_v3(s->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i], NULL) != SQLITE_OK)
             rc = db_error(s, stmt_sql[i]);
+    if (!rc && !(s->packer = cortex_packer_new())) rc = cortex_error_set(CORTEX_ENOMEM, "sqlite store: no memory to pack text");
     if (rc) {
         cortex_store_writer_free(s);
         return rc;
@@ -661,6 +665,7 @@ void cortex_store_writer_free(cortex_store_writer *s)
     free(s->kept);
     for (size_t i = 0; i < s->nlanguages; i++) free(s->languages[i]);
     free(s->languages);
+    cortex_packer_free(s->packer);
     free(s);
 }
 
