@@ -186,7 +186,7 @@ typedef struct loading {
     uint32_t *by_name;  /* the symbols' indexes sorted by name, then index: names resolve in log time */
     size_t by_name_cap;
     int derive;         /* format 1.2 on: an owner the JSONL does not name is derived from positions */
-    int grouped;        /* format 1.3 on: a symbol or text after its file's first says no file */
+    int since_1_3;      /* a symbol or text after its file's first says no file, a comment no kind */
     int32_t *owners;    /* the derived owners of a file's symbols, references and texts */
     size_t owners_cap;
 } loading;
@@ -280,6 +280,7 @@ static int take_text(json_t *o, void *payload)
     cortex_text *t = CORTEX_PUSH(rec->texts, rec->ntexts, rec->texts_cap);
     memset(t, 0, sizeof *t);
     t->kind = str(rec, o, "kind");
+    if (!t->kind && l->since_1_3) t->kind = "comment"; /* most texts are comments: their kind is not written */
     t->text = str(rec, o, "text");
     if (!t->kind || !t->text) return cortex_error_set(CORTEX_EINVALID, "%s: a text without a kind or text", rec->path);
     t->language = str(rec, o, "language");
@@ -367,7 +368,7 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
     unsigned minor = 0;
     int rc = manifest_shards(dir, "index.json", &shards, &required, &minor);
     l.derive = minor >= 2;
-    l.grouped = minor >= 3;
+    l.since_1_3 = minor >= 3;
     if (rc == 0) rc = manifest_shards(chunks_dir, "chunks.json", &chunk_shards, &chunks_required, NULL);
     /* each reader owns its name (freed at the end), whether it opened or not */
     if (rc == 0) {
@@ -421,10 +422,10 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
         json_t *bytes = json_object_get(f, "bytes");
         rec.bytes = json_is_integer(bytes) ? (uint64_t)json_integer_value(bytes) : 0;
         l.rec = &rec;
-        rc = each_line_of(shard_for(&in[0], rec.path), rec.path, "file", l.grouped, take_symbol, &l);
+        rc = each_line_of(shard_for(&in[0], rec.path), rec.path, "file", l.since_1_3, take_symbol, &l);
         if (rc == 0) index_names(&l);
         if (rc == 0) rc = each_line_of(shard_for(&in[1], rec.path), rec.path, "file", l.derive, take_reference, &l);
-        if (rc == 0) rc = each_line_of(shard_for(&in[2], rec.path), rec.path, "file", l.grouped, take_text, &l);
+        if (rc == 0) rc = each_line_of(shard_for(&in[2], rec.path), rec.path, "file", l.since_1_3, take_text, &l);
         if (rc == 0 && shard_for(&chunks, rec.path)->in) rc = each_line_of(shard_for(&chunks, rec.path), rec.path, "file", 0, take_chunk, &l);
         if (rc == 0) {
             complete(&l, root);

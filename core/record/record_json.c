@@ -294,8 +294,8 @@ void cortex_json_text_line(cortex_buf *b, const cortex_file_records *r, const co
                            int with_file, const char *type)
 {
     open_line(b, r, with_file, type);
-    key(b, "kind");
-    cortex_json_string(b, t->kind, strlen(t->kind));
+    /* most texts are comments: the JSONL index says only the other kinds */
+    if (derived == CORTEX_JSON_OWNER_NAMED || strcmp(t->kind, "comment") != 0) field_str(b, "kind", t->kind);
     field_range(b, "line", t->line_start, t->line_end);
     field_str(b, "text", t->text);
     field_owner(b, "parent", r, t->parent, derived);

@@ -13,7 +13,8 @@
 /* The JSONL index's format (index.json's "version"): 1.2 leaves out the owners
  * a reader derives from positions (record/owners.h), a reference's kind when
  * it is a call and its file after the first of the file's; 1.3 leaves out the
- * file of a symbol or text after the first of the file's too. */
+ * file of a symbol or text after the first of the file's too, and a text's
+ * kind when it is a comment. */
 #define CORTEX_JSONL_FORMAT_VERSION "1.3"
 
 /** Appends `s` (`n` bytes) with each invalid UTF-8 byte replaced by U+FFFD. */

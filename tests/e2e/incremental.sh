@@ -156,9 +156,10 @@ sed -i 's/"version": "1.3"/"version": "1.2"/' "$R/.cortex/index/index.json"
 expect_status "--from-jsonl of 1.3's lines read as 1.2 fails" 1 "$CORTEX" index --from-jsonl "$R"
 grep -q 'no "file"' "$TMP/err" && pass "and says which line has no file" || fail "and says which line has no file"
 sed -i 's/"version": "1.2"/"version": "1.1"/' "$R/.cortex/index/index.json"
-for f in $(find "$R/.cortex/index" -name '*.jsonl' ! -name files.jsonl); do # 1.1 names every file, a reference's kind
-  case $f in */references*) call='if has("kind") then . else . + {kind: "call"} end' ;; *) call='.' ;; esac
-  jq -cn "foreach inputs as \$l ({}; .file = (\$l.file // .file); {file: .file} + \$l) | $call" "$f" > "$f.new" && mv "$f.new" "$f"
+for f in $(find "$R/.cortex/index" -name '*.jsonl' ! -name files.jsonl); do # 1.1 names every file and kind
+  case $f in */references*) kind='"call"' ;; */texts*) kind='"comment"' ;; *) kind='.kind' ;; esac
+  jq -cn "foreach inputs as \$l ({}; .file = (\$l.file // .file); {file: .file} + \$l) | .kind = (.kind // $kind)" \
+    "$f" > "$f.new" && mv "$f.new" "$f"
 done
 "$CORTEX" index --from-jsonl --quiet "$R"
 expect_eq "--from-jsonl of format 1.1: a caller it does not name is none" "0" \
