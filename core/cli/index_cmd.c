@@ -19,7 +19,7 @@
 
 #define SKIPS_SHOWN_PER_REASON 5
 #define PARSE_ERRORS_SHOWN 5
-/* A time left is shown once this many seconds and this fraction (1/N) of the files have gone by. */
+/* A time left is shown once this many seconds and this fraction (1/N) of the bytes to parse have gone by. */
 #define ETA_AFTER_SECONDS 2.0
 #define ETA_AFTER_PARTS 10
 
@@ -46,28 +46,36 @@ static double seconds_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void show_progress(size_t done, size_t total, void *payload)
+static void show_progress(const cortex_index_progress *at, void *payload)
 {
     progress_state *p = payload;
+    size_t done = at->done, total = at->total;
     double now = seconds_now();
     double every = p->style == PROGRESS_BAR ? 0.1 : p->style == PROGRESS_JSON ? 0.5 : 5.0;
     if (done < total && now - p->last < every) return;
     p->last = now;
     double elapsed = now - p->start;
     double rate = elapsed > 0 ? (double)done / elapsed : 0;
-    double eta = rate > 0 ? (double)(total - done) / rate : 0;
-    /* The first files say little about the rest: the workers start the
-     * largest first and the sinks take files in path order, so an early rate
-     * is far too low. No estimate until enough of the run has gone by. */
-    int eta_known = done == total || (elapsed >= ETA_AFTER_SECONDS && done * ETA_AFTER_PARTS >= total);
+    /* The time left goes by the bytes parsed, not the files: one file of a
+     * run can take longer than a thousand others (a generated table against
+     * a header). The first files say little about the rest: the workers
+     * start the largest first and the sinks take files in path order, so an
+     * early rate is far off. No estimate until enough of the run has gone by. */
+    double part = at->bytes_total ? (double)at->bytes_done / (double)at->bytes_total
+                  : total        ? (double)done / (double)total
+                                 : 1.0;
+    double eta = done == total ? 0 : part > 0 ? elapsed * (1 - part) / part : 0;
+    int eta_known = done == total || (elapsed >= ETA_AFTER_SECONDS && part * ETA_AFTER_PARTS >= 1.0);
     if (p->style == PROGRESS_JSON) {
         char eta_text[32] = "null";
         if (eta_known) snprintf(eta_text, sizeof eta_text, "%.1f", eta);
-        fprintf(stderr, "{\"progress\":%zu,\"total\":%zu,\"files_per_second\":%.0f,\"eta_seconds\":%s}\n", done, total, rate,
-                eta_text);
+        fprintf(stderr,
+                "{\"progress\":%zu,\"total\":%zu,\"bytes\":%llu,\"bytes_total\":%llu,\"files_per_second\":%.0f,"
+                "\"eta_seconds\":%s}\n",
+                done, total, (unsigned long long)at->bytes_done, (unsigned long long)at->bytes_total, rate, eta_text);
     } else if (p->style == PROGRESS_LINES) {
         if (eta_known)
-            fprintf(stderr, "cortex: indexed %zu/%zu files, %.0f files/s, about %.0f s left\n", done, total, rate, eta);
+            fprintf(stderr, "cortex: indexed %zu/%zu files, %.0f files/s, about %.0f s of parsing left\n", done, total, rate, eta);
         else
             fprintf(stderr, "cortex: indexed %zu/%zu files, %.0f files/s\n", done, total, rate);
     } else {

@@ -521,6 +521,7 @@ int cortex_index_run(cortex_index_report *rep, const cortex_plugin_set *plugins,
      * (git's stat check) and not even read; the others go to the workers,
      * which skip extraction when the content hash still matches (a touch). */
     size_t nfiles = rep->walk.nfiles, njobs = 0, at_prev = 0;
+    cortex_index_progress progress = {0, nfiles, 0, 0};
     cortex_quarantine quarantine;
     cortex_quarantine_load(&quarantine, rep->data_dir);
     const manifest_entry **before = cortex_xcalloc(nfiles + 1, sizeof *before);
@@ -543,6 +544,7 @@ int cortex_index_run(cortex_index_report *rep, const cortex_plugin_set *plugins,
         }
         job_of[i] = njobs;
         jobs[njobs++] = (cortex_extract_job){f->path, f->plugin, f->size, before[i] ? before[i]->hash : NULL, f->project};
+        progress.bytes_total += f->size;
     }
     cortex_quarantine_dispose(&quarantine);
     cortex_workers *workers = cortex_workers_start(rep->root, jobs, njobs, threads, parse_seconds, max_line, run.chunk);
@@ -582,7 +584,9 @@ int cortex_index_run(cortex_index_report *rep, const cortex_plugin_set *plugins,
         count_file(rep, f->plugin->name, &counted, skipped);
         if (res) cortex_workers_release(workers, job_of[i]); /* after counting: it frees the records */
         if (!skipped) now[nnow++] = f->path;
-        if (opts->progress) opts->progress(i + 1, nfiles, opts->progress_payload);
+        progress.done = i + 1;
+        if (job_of[i] < njobs) progress.bytes_done += f->size;
+        if (opts->progress) opts->progress(&progress, opts->progress_payload);
     }
     cortex_workers_stop(workers);
     free(jobs);

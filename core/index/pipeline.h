@@ -16,8 +16,17 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-/** Told after each file: how many are done of how many. */
-typedef void (*cortex_index_progress_cb)(size_t done, size_t total, void *payload);
+/** Where a run is: files done of how many, and of the bytes of the files it
+ *  parses (those not unchanged since the last run), how many are done. Bytes
+ *  tell the work left better than files: a run's files differ in size by
+ *  orders of magnitude. */
+typedef struct cortex_index_progress {
+    size_t done, total;
+    uint64_t bytes_done, bytes_total;
+} cortex_index_progress;
+
+/** Told after each file. */
+typedef void (*cortex_index_progress_cb)(const cortex_index_progress *p, void *payload);
 
 /* Lines longer than this mark a minified or generated file, which is skipped. */
 #define CORTEX_DEFAULT_MAX_LINE_LENGTH 16384

@@ -160,8 +160,11 @@ static void relay(child_run *c, const cortex_index_options *o, const char *line)
     json_t *v;
     if (!e) return;
     if ((v = json_object_get(e, "progress")) && o->progress) {
-        o->progress((size_t)json_integer_value(json_array_get(v, 0)), (size_t)json_integer_value(json_array_get(v, 1)),
-                    o->progress_payload);
+        cortex_index_progress p = {(size_t)json_integer_value(json_array_get(v, 0)),
+                                   (size_t)json_integer_value(json_array_get(v, 1)),
+                                   (uint64_t)json_integer_value(json_array_get(v, 2)),
+                                   (uint64_t)json_integer_value(json_array_get(v, 3))};
+        o->progress(&p, o->progress_payload);
         /* The child waits for this answer, as a run in one process waits for
          * its callback: a cancel that came meanwhile stops it before its next file. */
         char answer = o->cancel && atomic_load(o->cancel) ? 'c' : 'k';
@@ -377,13 +380,14 @@ typedef struct child_progress {
     int64_t last_ns;
 } child_progress;
 
-static void tell_progress(size_t done, size_t total, void *payload)
+static void tell_progress(const cortex_index_progress *at, void *payload)
 {
     child_progress *p = payload;
     int64_t now = cortex_inflight_now_ns();
-    if (done != total && now - p->last_ns < 50000000) return;
+    if (at->done != at->total && now - p->last_ns < 50000000) return;
     p->last_ns = now;
-    tell(json_pack("{s:[I,I]}", "progress", (json_int_t)done, (json_int_t)total));
+    tell(json_pack("{s:[I,I,I,I]}", "progress", (json_int_t)at->done, (json_int_t)at->total, (json_int_t)at->bytes_done,
+                   (json_int_t)at->bytes_total));
     char answer = 0;
     while (read(STDIN_FILENO, &answer, 1) < 0 && errno == EINTR) {
     }

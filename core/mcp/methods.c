@@ -80,8 +80,9 @@ void cortex_mcp_log(cortex_mcp_server *s, const char *level, const char *fmt, ..
  * at most this often, and at the end. */
 #define PROGRESS_INTERVAL_S 0.1
 
-void cortex_mcp_progress(size_t done, size_t total, void *payload)
+void cortex_mcp_progress(const cortex_index_progress *p, void *payload)
 {
+    size_t done = p->done, total = p->total;
     cortex_mcp_server *s = payload;
     if (!s->progress_token) return;
     struct timespec ts;

@@ -40,7 +40,7 @@ void cortex_mcp_send(cortex_mcp_server *s, json_t *msg);
 /** A notifications/message at `level` (RFC 5424 name) when the client asked for that level. */
 void cortex_mcp_log(cortex_mcp_server *s, const char *level, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /** notifications/progress for the running call (a cortex_index_progress_cb; payload: the server). */
-void cortex_mcp_progress(size_t done, size_t total, void *payload);
+void cortex_mcp_progress(const cortex_index_progress *p, void *payload);
 /** notifications/progress saying the running call waits for another process's index run. */
 void cortex_mcp_waiting(long holder_pid, void *payload);
 

@@ -112,9 +112,15 @@ jq -c 'select(.progress)' "$TMP/progress" >"$TMP/lines"
 expect_eq "the first progress line comes before the end (the run is long enough to tell)" "yes" \
   "$(head -1 "$TMP/lines" | jq -r 'if .progress < .total then "yes" else "no" end')"
 expect_eq "the first progress line has no time left" "null" "$(head -1 "$TMP/lines" | jq -r '.eta_seconds')"
-expect_eq "no time left before a tenth of the files" "0" \
-  "$(jq -s '[.[] | select(.progress < .total and .progress * 10 < .total and .eta_seconds != null)] | length' "$TMP/lines")"
-expect_eq "the last progress line says 0 s left" "2000 0" "$(tail -1 "$TMP/lines" | jq -r '"\(.progress) \(.eta_seconds)"')"
+expect_eq "no time left before a tenth of the bytes to parse" "0" \
+  "$(jq -s '[.[] | select(.progress < .total and .bytes * 10 < .bytes_total and .eta_seconds != null)] | length' "$TMP/lines")"
+expect_eq "the bytes to parse are the files' sizes" "$(cat "$M"/*.py | wc -c)" "$(tail -1 "$TMP/lines" | jq -r '.bytes_total')"
+expect_eq "the last progress line says 0 s left, every byte parsed" "2000 0 yes" \
+  "$(tail -1 "$TMP/lines" | jq -r '"\(.progress) \(.eta_seconds) \(if .bytes == .bytes_total then "yes" else "no" end)"')"
+# A no-change run parses nothing: no bytes to parse, and it ends at once.
+"$CORTEX" index --json --threads 1 "$M" 2>"$TMP/progress" >/dev/null
+expect_eq "a run that parses nothing has no bytes to parse" "2000 0 0" \
+  "$(jq -r 'select(.progress) | "\(.progress) \(.bytes) \(.bytes_total)"' "$TMP/progress" | tail -1)"
 
 # ---- config check knows the loaded plugins, as cortex index does ------------------
 C="$TMP/conf"
