@@ -11,28 +11,34 @@
 #include <string.h>
 #include <xxhash.h>
 
-int cortex_store_row_overflows(int64_t file_id, size_t nrefs, size_t ntexts)
+int cortex_store_row_overflows(int64_t file_id, size_t nsymbols, size_t nrefs, size_t ntexts)
 {
-    return file_id >> (62 - CORTEX_STORE_ROW_ID_BITS) || nrefs >> CORTEX_STORE_ROW_ID_BITS ||
-           ntexts >> CORTEX_STORE_ROW_ID_BITS;
+    /* a symbol's probe must find a free id in its file's range */
+    return file_id >> (62 - CORTEX_STORE_ROW_ID_BITS) || nsymbols >> (CORTEX_STORE_SYMBOL_HASH_BITS - 1) ||
+           nrefs >> CORTEX_STORE_ROW_ID_BITS || ntexts >> CORTEX_STORE_ROW_ID_BITS;
 }
 
-/* The path's hash in the high 40 bits, the name's and kind's in the low 23.
- * One file's symbols sit together in the table and its FTS5 docsize rows: an
- * edit writes a few pages of each, not one page per symbol (a whole-id hash
- * put 490 pages in a kernel/fork.c edit). */
-int64_t cortex_store_symbol_id(const char *path, const cortex_symbol *sym)
+/* The file's id in the high bits, the name's and kind's hash in the low
+ * CORTEX_STORE_SYMBOL_HASH_BITS. One file's symbols sit together in the
+ * table and its FTS5 docsize rows: an edit writes a few pages of each, not
+ * one page per symbol (a whole-id hash put 490 pages in a kernel/fork.c
+ * edit). A first index numbers files in path order, so its symbols are
+ * appended, filling their pages, where a hash of the path put each file's
+ * at a random place in the table; and ids of about 40 bits take 6 bytes
+ * where a table, an index or a full-text doclist stores one, not 8 or 9. */
+#define HASH_MASK ((INT64_C(1) << CORTEX_STORE_SYMBOL_HASH_BITS) - 1)
+
+int64_t cortex_store_symbol_id(int64_t file_id, const cortex_symbol *sym)
 {
     XXH3_state_t st;
     XXH3_64bits_reset(&st);
     XXH3_64bits_update(&st, sym->name, strlen(sym->name) + 1);
     XXH3_64bits_update(&st, sym->kind, strlen(sym->kind));
-    uint64_t file = XXH3_64bits(path, strlen(path)) & ((UINT64_C(1) << 40) - 1);
-    int64_t id = (int64_t)(file << 23 | (XXH3_64bits_digest(&st) & ((UINT64_C(1) << 23) - 1)));
-    return id ? id : 1;
+    return file_id << CORTEX_STORE_SYMBOL_HASH_BITS | (int64_t)(XXH3_64bits_digest(&st) & (uint64_t)HASH_MASK);
 }
 
-static int64_t next_id(int64_t id) { return (id + 1) & INT64_MAX ? (id + 1) & INT64_MAX : 1; }
+/* The next id of the same file's range, wrapping within it. */
+static int64_t next_id(int64_t id) { return (id & ~HASH_MASK) | ((id + 1) & HASH_MASK); }
 
 /* Adds `id`, claimed by symbol `i`, to the file's id set; returns 0 when it was already there. */
 static int claim_id(cortex_store_ids *s, int64_t id, size_t i)
@@ -58,7 +64,7 @@ int32_t cortex_store_ids_claimed_by(const cortex_store_ids *s, int64_t id)
 
 /* Same name and kind twice in one file (overloads, redefinitions): probing
  * in source order keeps the ids distinct and stable. */
-void cortex_store_ids_plan(cortex_store_ids *s, const cortex_file_records *r)
+void cortex_store_ids_plan(cortex_store_ids *s, int64_t file_id, const cortex_file_records *r)
 {
     cortex_grow((void **)&s->ids, &s->ids_cap, r->nsymbols + 1, sizeof *s->ids);
     size_t want = 16;
@@ -72,7 +78,7 @@ void cortex_store_ids_plan(cortex_store_ids *s, const cortex_file_records *r)
     }
     memset(s->taken, 0, s->taken_cap * sizeof *s->taken);
     for (size_t i = 0; i < r->nsymbols; i++) {
-        int64_t id = cortex_store_symbol_id(r->path, &r->symbols[i]);
+        int64_t id = cortex_store_symbol_id(file_id, &r->symbols[i]);
         while (!claim_id(s, id, i)) id = next_id(id);
         s->ids[i] = id;
     }

@@ -1,6 +1,7 @@
 /*
- * Row ids. A symbol's id is stable across runs: a hash of its file's path,
- * qualified name and kind, probed past collisions in source order. A text's
+ * Row ids. A symbol's id is stable across runs: its file's id in the high
+ * bits and a hash of its qualified name and kind in the low ones, probed past
+ * collisions in source order within the file's range. A text's
  * or a reference's id is its file's id in the high bits and its number in the
  * file in the low ones (CORTEX_STORE_ROW_ID_BITS).
  */
@@ -17,12 +18,16 @@
 /** The first row id of the file `file_id`'s texts and references. */
 static inline int64_t cortex_store_row_first(int64_t file_id) { return file_id << CORTEX_STORE_ROW_ID_BITS; }
 
-/** Whether a file's id, or its count of references or texts, is too large
- *  for its rows to be numbered under it. */
-int cortex_store_row_overflows(int64_t file_id, size_t nrefs, size_t ntexts);
+/** Whether a file's id, or its count of symbols, references or texts, is too
+ *  large for its rows to be numbered under it. */
+int cortex_store_row_overflows(int64_t file_id, size_t nsymbols, size_t nrefs, size_t ntexts);
 
-/** A symbol's id before any probing: never 0. */
-int64_t cortex_store_symbol_id(const char *path, const cortex_symbol *sym);
+/* The bits of a symbol's id below its file's id: room for the file's
+ * symbols to hash apart. */
+#define CORTEX_STORE_SYMBOL_HASH_BITS 23
+
+/** A symbol's id before any probing: never 0 (file ids start at 1). */
+int64_t cortex_store_symbol_id(int64_t file_id, const cortex_symbol *sym);
 
 /** One file's symbol ids: `ids[i]` is symbol i's, distinct within the file.
  *  Scratch reused from file to file; zero-initialise, dispose with
@@ -35,8 +40,8 @@ typedef struct cortex_store_ids {
     size_t taken_cap;
 } cortex_store_ids;
 
-/** Gives each of the file's symbols its id. */
-void cortex_store_ids_plan(cortex_store_ids *s, const cortex_file_records *r);
+/** Gives each of the file `file_id`'s symbols its id. */
+void cortex_store_ids_plan(cortex_store_ids *s, int64_t file_id, const cortex_file_records *r);
 /** Moves symbol `i` past `id`, which another file's symbol holds: its next
  *  free id, claimed, stored in ids[i] and returned. */
 int64_t cortex_store_ids_reprobe(cortex_store_ids *s, int64_t id, size_t i);

@@ -114,7 +114,7 @@ int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symb
              "SELECT s.id, (SELECT count(*) FROM refs r WHERE r.target_id = s.id)"
              " + CASE WHEN EXISTS (SELECT 1 FROM definition_names d WHERE d.lang = f.lang AND d.name = s.short_name"
              "   AND d.id = s.id) THEN (SELECT count(*) FROM refs r WHERE r.name = s.short_name) ELSE 0 END AS bound"
-             " FROM symbols s JOIN files f ON f.id = s.file_id WHERE%s ORDER BY bound %s, s.id",
+             " FROM symbols s JOIN files f ON f.id = s.file_id WHERE%s ORDER BY bound %s, f.path, s.line_start, s.id",
              where, ascending ? "ASC" : "DESC");
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
     if (!st) return cortex_store__prepare_failed(r);

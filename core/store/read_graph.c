@@ -229,7 +229,7 @@ int cortex_store_read_method_owners(cortex_store_reader *r, int64_t like_id, con
                                     void *payload)
 {
     sqlite3_stmt *st = cortex_store__prepare(
-        r, "SELECT DISTINCT t.id FROM symbols x JOIN files xf ON xf.id = x.file_id"
+        r, "SELECT DISTINCT t.id, tf.path, t.line_start FROM symbols x JOIN files xf ON xf.id = x.file_id"
            " JOIN symbols m INDEXED BY symbols_short_name ON m.short_name = ?2 AND m.kind = 'method'"
            " JOIN files mf ON mf.id = m.file_id AND mf.lang = xf.lang"
            " JOIN symbols t INDEXED BY symbols_short_name"
@@ -238,7 +238,7 @@ int cortex_store_read_method_owners(cortex_store_reader *r, int64_t like_id, con
            " WHERE x.id = ?1 AND m.name = t.short_name || '.' || m.short_name AND " SAME_DIR(
                "tf.path", "mf.path") "   AND (t.kind IN " CORTEX_STORE_TYPE_KINDS_SQL
                                      " OR t.kind IN ('type', 'typedef')) AND t.kind <> 'interface'"
-                                     " ORDER BY t.id");
+                                     " ORDER BY tf.path, t.line_start, t.id");
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, like_id);
     sqlite3_bind_text(st, 2, method, -1, SQLITE_STATIC);
@@ -249,7 +249,7 @@ int cortex_store_read_interfaces(cortex_store_reader *r, int64_t like_id, cortex
 {
     sqlite3_stmt *st = cortex_store__prepare(
         r, "SELECT s.id FROM symbols x JOIN files xf ON xf.id = x.file_id JOIN files f ON f.lang = xf.lang"
-           " JOIN symbols s ON s.file_id = f.id WHERE x.id = ?1 AND s.kind = 'interface' ORDER BY s.id");
+           " JOIN symbols s ON s.file_id = f.id WHERE x.id = ?1 AND s.kind = 'interface' ORDER BY f.path, s.line_start, s.id");
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, like_id);
     return id_rows(r, st, "listing a language's interfaces", cb, payload);

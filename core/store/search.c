@@ -54,6 +54,9 @@ int cortex_store__register_coverage(sqlite3 *db)
 typedef struct scope_sql {
     const char *fts_table;
     const char *columns; /* the relevance (BM25 and name boosts) and the coverage first */
+    /* Equal relevance at the page's edge: by place, as the tools order their
+     * answers, not by row id, which follows the order files entered the store */
+    const char *tie_break;
 } scope_sql;
 
 static const scope_sql scopes[CORTEX_STORE_SCOPES] = {
@@ -62,16 +65,20 @@ static const scope_sql scopes[CORTEX_STORE_SCOPES] = {
                                    " - CASE WHEN s.short_name = ?2 COLLATE NOCASE OR s.name = ?2 THEN " EXACT_NAME_BOOST
                                    " ELSE 0 END"
                                    " + CASE WHEN s.kind = 'import' THEN 1.0 ELSE 0 END AS relevance, "
-                                   "cortex_coverage(symbols_fts) AS coverage, " CORTEX_STORE__SYMBOL_COLUMNS},
+                                   "cortex_coverage(symbols_fts) AS coverage, " CORTEX_STORE__SYMBOL_COLUMNS,
+                                   "f.path, s.line_start, s.name"},
     [CORTEX_STORE_SCOPE_FILE] = {"files_fts", "bm25(files_fts) AS relevance, "
-                                              "cortex_coverage(files_fts) AS coverage, f.path, f.lines, f.project"},
+                                              "cortex_coverage(files_fts) AS coverage, f.path, f.lines, f.project",
+                                 "f.path"},
     [CORTEX_STORE_SCOPE_TEXT] =
         {"texts_fts",
          "bm25(texts_fts) AS relevance, "
-         "cortex_coverage(texts_fts) AS coverage, t.kind, f.path, t.line_start, t.line_end, p.name, f.project"},
+         "cortex_coverage(texts_fts) AS coverage, t.kind, f.path, t.line_start, t.line_end, p.name, f.project",
+         "f.path, t.line_start"},
     [CORTEX_STORE_SCOPE_CHUNK] = {"chunks_fts", "bm25(chunks_fts, 1.0, 4.0) AS relevance, "
                                                 "cortex_coverage(chunks_fts) AS coverage, c.kind, f.path, "
-                                                "c.line_start, c.line_end, c.headers, cortex_unpack(c.content), f.project"},
+                                                "c.line_start, c.line_end, c.headers, cortex_unpack(c.content), f.project",
+                                  "f.path, c.line_start"},
 };
 
 /* The first parameter of the kind words' (language, kind) pairs. */
@@ -178,8 +185,8 @@ int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_sto
         if (cancelled) return cancelled;
         if (pass == 1)
             snprintf(sql, sizeof sql,
-                     "SELECT %s %s ORDER BY relevance - " SQL_TEXT(COVERAGE_BOOST) " * coverage LIMIT ?5", s->columns,
-                     where);
+                     "SELECT %s %s ORDER BY relevance - " SQL_TEXT(COVERAGE_BOOST) " * coverage, %s LIMIT ?5", s->columns,
+                     where, s->tie_break);
         sqlite3_stmt *st = cortex_store__prepare(r, sql);
         if (!st) return cortex_store__prepare_failed(r);
         sqlite3_bind_text(st, 1, q->fts, -1, SQLITE_STATIC);

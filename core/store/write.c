@@ -110,6 +110,8 @@ struct cortex_store_writer {
     char **languages; /* the languages noted in the languages table by this writer */
     size_t nlanguages, languages_cap;
     cortex_packer *packer; /* chunks' content */
+    uint32_t *symbol_order; /* the current file's symbols in id order */
+    size_t symbol_order_cap;
 };
 
 static int db_error(cortex_store_writer *s, const char *what)
@@ -262,7 +264,7 @@ static int insert_symbol(cortex_store_writer *s, int64_t file_id, const cortex_f
         cortex_store_name_terms(s->terms, sym->name);
         cortex_fts_side_add(s->side, CORTEX_FTS_SYMBOLS, id, (const char *const[]){s->terms, sym->sig, sym->doc});
     }
-    return strcmp(sym->kind, "import") == 0 ? write_import(s, file_id, sym, id, 0) : 0;
+    return 0;
 }
 
 /* ---- a file written again: rewritten in place -------------------------------
@@ -309,6 +311,13 @@ static int load_old_rows(cortex_store_writer *s, sqlite3_stmt *st, int64_t file_
     return rc == SQLITE_DONE ? 0 : db_error(s, "read a file's rows");
 }
 
+static int compare_symbol_ids(const void *a, const void *b, void *payload)
+{
+    const int64_t *ids = payload;
+    int64_t x = ids[*(const uint32_t *)a], y = ids[*(const uint32_t *)b];
+    return (x > y) - (x < y);
+}
+
 /* Writes the file's symbols: in place where the id still names the same
  * symbol, deleted or inserted otherwise. `fresh`: the file has no rows yet. */
 static int write_symbols(cortex_store_writer *s, int64_t file_id, const cortex_file_records *r, int fresh)
@@ -339,7 +348,12 @@ static int write_symbols(cortex_store_writer *s, int64_t file_id, const cortex_f
         if (rc == 0) rc = touch_name(s, r->lang, old[k].kind, old[k].extra);
     }
     free_old_rows(old, nold);
-    for (size_t i = 0; i < r->nsymbols && rc == 0; i++) {
+    /* in id order: a new file's rows are appended to the table, filling its pages */
+    cortex_grow((void **)&s->symbol_order, &s->symbol_order_cap, r->nsymbols + 1, sizeof *s->symbol_order);
+    for (size_t i = 0; i < r->nsymbols; i++) s->symbol_order[i] = (uint32_t)i;
+    qsort_r(s->symbol_order, r->nsymbols, sizeof *s->symbol_order, compare_symbol_ids, s->ids.ids);
+    for (size_t k = 0; k < r->nsymbols && rc == 0; k++) {
+        size_t i = s->symbol_order[k];
         const cortex_symbol *sym = &r->symbols[i];
         if (!s->kept[i]) {
             rc = insert_symbol(s, file_id, r, i);
@@ -352,6 +366,10 @@ static int write_symbols(cortex_store_writer *s, int64_t file_id, const cortex_f
         rc = step_done(s, st, "update symbol");
         if (rc == 0 && strcmp(sym->kind, "import") == 0) rc = write_import(s, file_id, sym, s->ids.ids[i], 1);
     }
+    /* new imports in source order: the order a file's imports are listed in */
+    for (size_t i = 0; i < r->nsymbols && rc == 0; i++)
+        if (!s->kept[i] && strcmp(r->symbols[i].kind, "import") == 0)
+            rc = write_import(s, file_id, &r->symbols[i], s->ids.ids[i], 0);
     /* a new file's names, in one statement */
     return rc == 0 && fresh ? touch_names(s, file_id) : rc;
 }
@@ -481,9 +499,10 @@ static int write_file_row(cortex_store_writer *s, const cortex_file_records *r, 
     if ((rc = step_done(s, st, "write file"))) return rc;
     if (*fresh) *file_id = sqlite3_last_insert_rowid(s->db);
     /* its texts' and references' ids are numbered under its own (CORTEX_STORE_ROW_ID_BITS) */
-    if (cortex_store_row_overflows(*file_id, r->nrefs, r->ntexts))
-        return cortex_error_set(CORTEX_EINVALID, "%s: file %lld with %zu references and %zu texts: more than its ids can number",
-                                r->path, (long long)*file_id, r->nrefs, r->ntexts);
+    if (cortex_store_row_overflows(*file_id, r->nsymbols, r->nrefs, r->ntexts))
+        return cortex_error_set(CORTEX_EINVALID,
+                                "%s: file %lld with %zu symbols, %zu references and %zu texts: more than its ids can number",
+                                r->path, (long long)*file_id, r->nsymbols, r->nrefs, r->ntexts);
     if (s->side) cortex_fts_side_add(s->side, CORTEX_FTS_FILES, *file_id, (const char *const[]){r->path});
     return 0;
 }
@@ -588,7 +607,7 @@ int cortex_store_writer_file(int *added, cortex_store_writer *s, const cortex_fi
     int fresh, flipped, rc = write_file_row(s, r, &file_id, &fresh, added, &flipped);
     if (!rc) rc = note_language(s, r);
     if (rc) return rc;
-    cortex_store_ids_plan(&s->ids, r);
+    cortex_store_ids_plan(&s->ids, file_id, r);
     if ((rc = write_symbols(s, file_id, r, fresh))) return rc;
     /* a file that entered or left the default build: the references named
      * like its definitions elsewhere in the package bind again */
@@ -666,6 +685,7 @@ void cortex_store_writer_free(cortex_store_writer *s)
     for (size_t i = 0; i < s->nlanguages; i++) free(s->languages[i]);
     free(s->languages);
     cortex_packer_free(s->packer);
+    free(s->symbol_order);
     free(s);
 }
 

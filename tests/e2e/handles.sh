@@ -151,7 +151,7 @@ expect_eq "the map: files by rank with their definitions referenced from other f
   '{"files":[{"file":"crates/matcher/src/lib.rs","symbols":["Matcher"]},{"file":"src/flask/sessions.py","symbols":["SecureCookieSessionInterface","SecureCookieSessionInterface.open_session"]}],"vendored":[{"path":"deps/","files":3}]}' \
   "$("$CORTEX" explore --json | jq -c '.map | del(.tokens)')"
 expect_eq "the map within a small budget" '["crates/matcher/src/lib.rs"]' "$("$CORTEX" explore --map-tokens 15 --json | jq -c '[.map.files[].file]')"
-expect_eq "status" "17|3|18" "$("$CORTEX" explore --json | jq -r '[.status.files, .status.generation, .status.schema_version] | join("|")')"
+expect_eq "status" "17|3|19" "$("$CORTEX" explore --json | jq -r '[.status.files, .status.generation, .status.schema_version] | join("|")')"
 
 # ---- flush_index with a glob: those files extracted again, changed or not ---------------------
 expect_eq "flush_index glob" '{"files":3,"parsed":3,"sinks":["sqlite"]}' "$("$CORTEX" flush --glob 'src/**' --json | jq -c '{files, parsed, sinks}')"

@@ -18,10 +18,15 @@ git -C "$R" -c user.email=t@t -c user.name=t commit -qm base
 dump_store() {
   sqlite3 "$1" "
     SELECT 'file', path, lang, hash, lines, bytes FROM files ORDER BY path;
-    SELECT 'symbol', f.path, s.name, s.kind, s.line_start, s.line_end, s.id, coalesce(s.parent_id, ''), coalesce(s.sig, ''), coalesce(s.doc, '')
-      FROM symbols s JOIN files f ON f.id = s.file_id ORDER BY f.path, s.line_start, s.col, s.name;
-    SELECT 'ref', f.path, b.name, b.kind, b.line, b.col, coalesce(b.caller_id, ''), coalesce(b.target_id, ''), coalesce(b.resolution, '')
-      FROM ref_bindings b JOIN files f ON f.id = b.file_id ORDER BY f.path, b.line, b.col, b.name;
+    SELECT 'symbol', f.path, s.name, s.kind, s.line_start, s.line_end, coalesce(p.name || '@' || p.line_start, ''),
+        coalesce(s.sig, ''), coalesce(s.doc, '')
+      FROM symbols s JOIN files f ON f.id = s.file_id LEFT JOIN symbols p ON p.id = s.parent_id
+      ORDER BY f.path, s.line_start, s.col, s.name;
+    SELECT 'ref', f.path, b.name, b.kind, b.line, b.col, coalesce(c.name || '@' || c.line_start, ''),
+        coalesce(tf.path || ':' || t.name || '@' || t.line_start, ''), coalesce(b.resolution, '')
+      FROM ref_bindings b JOIN files f ON f.id = b.file_id LEFT JOIN symbols c ON c.id = b.caller_id
+        LEFT JOIN symbols t ON t.id = b.target_id LEFT JOIN files tf ON tf.id = t.file_id
+      ORDER BY f.path, b.line, b.col, b.name;
     SELECT 'import', f.path, i.name, coalesce(i.alias, ''), coalesce(t.path, '')
       FROM imports i JOIN files f ON f.id = i.file_id LEFT JOIN files t ON t.id = i.target_file_id ORDER BY f.path, i.line, i.name;
     SELECT 'text', f.path, t.kind, t.line_start, t.text FROM texts t JOIN files f ON f.id = t.file_id ORDER BY f.path, t.line_start, t.kind;
@@ -125,6 +130,9 @@ expect_eq "after the extractor changed: everything parsed" "0" "$(jq -r .unchang
 # run then parses nothing either.
 "$CORTEX" index --quiet "$R"
 dump_store "$R/.cortex/cortex.db" > "$TMP/before.txt"
+# A symbol's id is its file's id above a hash of its name and kind (schema 19).
+expect_eq "every symbol's id is in its file's range" "0 yes" \
+  "$(sqlite3 "$R/.cortex/cortex.db" "SELECT (SELECT count(*) FROM symbols WHERE id >> 23 != file_id) || ' ' || CASE WHEN EXISTS (SELECT 1 FROM symbols) THEN 'yes' ELSE 'no' END")"
 rm -f "$R/.cortex/cortex.db"*
 "$CORTEX" index --from-jsonl --json "$R" > "$TMP/rebuild.json"
 expect_eq "--from-jsonl: every file of the index" "$(wc -l < "$R/.cortex/index/files.jsonl")" "$(jq -r .files "$TMP/rebuild.json")"

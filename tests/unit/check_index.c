@@ -106,6 +106,7 @@ static void note_wait(long holder, void *payload)
 {
     (void)payload;
     lock_waited_for = holder;
+    alarm(1); /* the cancel comes once the wait has begun, however slow the machine */
 }
 
 /* A run waiting for another's lock stops when it is cancelled and a signal
@@ -130,7 +131,7 @@ START_TEST(test_lock_wait_stops_when_cancelled)
     sa.sa_handler = cancel_on_alarm; /* no SA_RESTART: the wait is interrupted */
     sigaction(SIGALRM, &sa, NULL);
     atomic_store(&lock_wait_cancel, 0);
-    alarm(1);
+    lock_waited_for = 0;
     int fd = -1;
     int rc = cortex_index_lock_take(&fd, tmp, 0, &lock_wait_cancel, note_wait, NULL);
     kill(holder, SIGKILL);

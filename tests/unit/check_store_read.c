@@ -454,8 +454,9 @@ START_TEST(test_store_read_the_bound_graph)
         put("%u:%s:%s", w.hits[k].depth, cortex_graph_bound_word(w.hits[k].edge.label),
             cortex_graph_ref_word(w.hits[k].edge.kind));
     }
-    /* a level is in id order, and ids are hashes: run's comes first here */
-    ck_assert_str_eq(out, "run(NULL)@3,1:import:call,Ledger.save(Ledger)@2,1:scoped:call");
+    /* a level is in id order, and a symbol's id is its file's (numbered in
+     * path order by a first index) above a hash: Ledger.save's file first */
+    ck_assert_str_eq(out, "Ledger.save(Ledger)@2,1:scoped:call,run(NULL)@3,1:import:call");
     cortex_graph_walk_dispose(&w);
     cortex_graph_free(g);
 }
