@@ -13,7 +13,7 @@
 static const char *const bulk_fts_sql[CORTEX_FTS_TABLES] = {
     [CORTEX_FTS_SYMBOLS] = "INSERT INTO symbols_fts(rowid, terms, sig, doc) SELECT id, cortex_terms(name), sig, doc FROM symbols",
     [CORTEX_FTS_TEXTS] = "INSERT INTO texts_fts(rowid, text) SELECT id, text FROM texts",
-    [CORTEX_FTS_CHUNKS] = "INSERT INTO chunks_fts(rowid, content, headers) SELECT id, cortex_unpack(content), headers FROM chunks",
+    [CORTEX_FTS_CHUNKS] = "INSERT INTO chunks_fts(rowid, content, headers) SELECT id, content, headers FROM chunks_text",
     [CORTEX_FTS_FILES] = "INSERT INTO files_fts(rowid, path) SELECT id, path FROM files",
 };
 
@@ -33,8 +33,8 @@ int cortex_store_fts_fill_generation(cortex_store *s, int64_t generation)
              "  FROM files f CROSS JOIN symbols s ON s.file_id = f.id WHERE f.generation = %lld ORDER BY s.id;"
              "INSERT INTO texts_fts(rowid, text) SELECT t.id, t.text"
              "  FROM files f CROSS JOIN texts t ON " CORTEX_STORE_ROW_OF_FILE("t.id", "f.id") " WHERE f.generation = %lld ORDER BY t.id;"
-             "INSERT INTO chunks_fts(rowid, content, headers) SELECT c.id, cortex_unpack(c.content), c.headers"
-             "  FROM files f CROSS JOIN chunks c ON c.file_id = f.id WHERE f.generation = %lld ORDER BY c.id;"
+             "INSERT INTO chunks_fts(rowid, content, headers) SELECT c.id, c.content, c.headers"
+             "  FROM files f CROSS JOIN chunks_text c ON c.file_id = f.id WHERE f.generation = %lld ORDER BY c.id;"
              "INSERT INTO files_fts(rowid, path) SELECT id, path FROM files WHERE generation = %lld ORDER BY id;",
              (long long)generation, (long long)generation, (long long)generation, (long long)generation);
     return cortex_store__exec(cortex_store_db(s), sql, "sqlite store");

@@ -19,8 +19,8 @@ static int chunk_row(sqlite3_stmt *st, void *cb, void *payload)
 
 int cortex_store_read_file_chunks(cortex_store_reader *r, int64_t file_id, cortex_store_chunk_cb cb, void *payload)
 {
-    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT f.path, c.kind, c.headers, cortex_unpack(c.content), c.line_start, c.line_end,"
-                                                " c.ordinal FROM chunks c JOIN files f ON f.id = c.file_id"
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT f.path, c.kind, c.headers, c.content, c.line_start, c.line_end,"
+                                                " c.ordinal FROM chunks_text c JOIN files f ON f.id = c.file_id"
                                                 " WHERE c.file_id = ?1 ORDER BY c.ordinal");
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, file_id);

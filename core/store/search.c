@@ -77,7 +77,7 @@ static const scope_sql scopes[CORTEX_STORE_SCOPES] = {
          "f.path, t.line_start"},
     [CORTEX_STORE_SCOPE_CHUNK] = {"chunks_fts", "bm25(chunks_fts, 1.0, 4.0) AS relevance, "
                                                 "cortex_coverage(chunks_fts) AS coverage, c.kind, f.path, "
-                                                "c.line_start, c.line_end, c.headers, cortex_unpack(c.content), f.project",
+                                                "c.line_start, c.line_end, c.headers, c.content, f.project",
                                   "f.path, c.line_start"},
 };
 
@@ -121,7 +121,7 @@ static void from_where(char *out, size_t size, cortex_store_scope scope, const c
         /* unless the chunk scope is named, only documentation: the code tiers
          * repeat what the symbol scope already finds */
         snprintf(out, size,
-                 "FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid JOIN files f ON f.id = c.file_id "
+                 "FROM chunks_fts JOIN chunks_text c ON c.id = chunks_fts.rowid JOIN files f ON f.id = c.file_id "
                  "WHERE chunks_fts MATCH ?1%s%s",
                  q->kind         ? " AND c.kind = ?3"
                  : q->all_chunks ? ""

@@ -171,7 +171,8 @@ static const char schema_sql[] =
     "  line_start INTEGER NOT NULL,\n"
     "  line_end INTEGER NOT NULL, text TEXT NOT NULL, language TEXT, parent_id INTEGER);\n"
     /* The chunks sink's pieces (docs by section, code tiers), searchable beside code;
-     * content packed where that shrinks it (packed_text.h), read through chunks_text */
+     * content packed where that shrinks it (packed_text.h): every reader of it,
+     * chunks_fts included, reads chunks_text */
     "CREATE TABLE chunks(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, ordinal INTEGER NOT NULL, kind TEXT NOT NULL,\n"
     "  line_start INTEGER NOT NULL, line_end INTEGER NOT NULL, headers TEXT, content NOT NULL);\n"

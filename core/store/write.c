@@ -41,7 +41,7 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_DEL_IMPORTS] = "DELETE FROM imports WHERE file_id = ?",
     [ST_DEL_TEXTS] = "DELETE FROM texts WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1"),
     [ST_FTS_DEL_CHUNKS] = "INSERT INTO chunks_fts(chunks_fts, rowid, content, headers)"
-                          " SELECT 'delete', id, cortex_unpack(content), headers FROM chunks WHERE file_id = ?",
+                          " SELECT 'delete', id, content, headers FROM chunks_text WHERE file_id = ?",
     [ST_DEL_CHUNKS] = "DELETE FROM chunks WHERE file_id = ?",
     [ST_INS_FILE] = "INSERT INTO files(path, lang, hash, lines, bytes, parse_errors, generation, mtime, project, variant,"
                     " surface) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
