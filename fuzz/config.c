@@ -4,6 +4,7 @@
  * it; a refusal must carry a message.
  */
 #define _GNU_SOURCE
+#include "scratch.h"
 #include "config/config.h"
 #include "util/error.h"
 
@@ -14,12 +15,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char root[64] = "/tmp/cortex-fuzz-config-XXXXXX";
+static char root[256];
 static char file[128];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-    if (!mkdtemp(root)) abort();
+    fuzz_scratch_dir(root, sizeof root, "cortex-fuzz-config");
     char dir[96];
     snprintf(dir, sizeof dir, "%s/.cortex", root);
     if (mkdir(dir, 0700) != 0) abort();

@@ -16,6 +16,7 @@
  * as fuzz_mcp does.
  */
 #define _GNU_SOURCE
+#include "scratch.h"
 #include "http/internal.h"
 #include "util/error.h"
 
@@ -27,7 +28,7 @@
 #include <strings.h>
 #include <sys/socket.h>
 
-static char root[64] = "/tmp/cortex-fuzz-http-XXXXXX";
+static char root[256];
 static http_service svc;
 
 typedef struct parsed {
@@ -65,7 +66,7 @@ static const char *query(void *payload, const char *name)
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    if (!mkdtemp(root)) abort();
+    fuzz_scratch_dir(root, sizeof root, "cortex-fuzz-http");
     char cmd[512];
     snprintf(cmd, sizeof cmd, "cp -R '%s/.' '%s/' && mv '%s/root.gitignore' '%s/.gitignore' && git -C '%s' init -q",
              FIXTURE_REPO, root, root, root, root);

@@ -6,6 +6,7 @@
  * the files that once crashed a tool: a heading and a name not in UTF-8.
  */
 #define _GNU_SOURCE
+#include "scratch.h"
 #include "mcp/jsonrpc.h"
 #include "mcp/methods.h"
 #include "util/error.h"
@@ -15,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char root[64] = "/tmp/cortex-fuzz-mcp-XXXXXX";
+static char root[256];
 static cortex_mcp_options opts;
 static cortex_mcp_server *server;
 static FILE *sink;
@@ -37,7 +38,7 @@ static void to_sink(json_t *msg, void *payload)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-    if (!mkdtemp(root)) abort();
+    fuzz_scratch_dir(root, sizeof root, "cortex-fuzz-mcp");
     char cmd[512];
     snprintf(cmd, sizeof cmd, "cp -R '%s/.' '%s/' && mv '%s/root.gitignore' '%s/.gitignore'", FIXTURE_REPO, root, root,
              root);

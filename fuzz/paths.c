@@ -7,6 +7,7 @@
  * resolves or opens outside the root is ever returned.
  */
 #define _GNU_SOURCE
+#include "scratch.h"
 #include "tools/paths.h"
 #include "util/beneath.h"
 
@@ -18,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char base[64] = "/tmp/cortex-fuzz-paths-XXXXXX";
+static char base[256];
 static char root[PATH_MAX];
 
 static void put(const char *rel, const char *text)
@@ -53,7 +54,7 @@ static int inside(const char *real)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-    if (!mkdtemp(base)) abort();
+    fuzz_scratch_dir(base, sizeof base, "cortex-fuzz-paths");
     dir("repo");
     dir("repo/sub");
     dir("repo/sub/deeper");

@@ -13,6 +13,7 @@ if [ ! -x "$bin" ]; then
 fi
 [[ $target == extract-* ]] && export CORTEX_FUZZ_PLUGIN=${target#extract-}
 tmp=$(mktemp -d)
+export TMPDIR=$tmp # the harnesses make their scratch directories here
 trap 'rm -rf "$tmp"' EXIT
 regressions=("$here/fuzz/regressions/$target"/*)
 if [ -e "${regressions[0]}" ]; then

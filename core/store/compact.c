@@ -20,7 +20,7 @@ static int one_int64(sqlite3 *db, const char *sql, int64_t *out)
  * good part of it). */
 static int measure(sqlite3 *db, int64_t *bytes, int64_t *rows, int64_t *fixed)
 {
-    int64_t pages, free_pages, page_size, btrees;
+    int64_t pages = 0, free_pages = 0, page_size = 0, btrees = 0;
     int rc = one_int64(db, "PRAGMA page_count", &pages);
     if (!rc) rc = one_int64(db, "PRAGMA freelist_count", &free_pages);
     if (!rc) rc = one_int64(db, "PRAGMA page_size", &page_size);

@@ -2,6 +2,7 @@
  * the repository lock (lock.c) and the sinks' capabilities (sink flags). */
 #define _GNU_SOURCE
 #include "check_run.h"
+#include "check_scratch.h"
 
 #include "index/lock.h"
 #include "index/source.h"
@@ -65,6 +66,7 @@ START_TEST(test_source_reads_describes_and_refuses_binaries)
     ck_assert_int_eq(symlink(target, path), 0);
     ck_assert_str_eq(cortex_source_read(path, &data, &cap, &len, NULL), "not a regular file");
     free(data);
+    ck_assert_int_eq(cortex_check_remove_tree(dir), 0);
 }
 END_TEST
 
@@ -90,6 +92,7 @@ START_TEST(test_lock_refuses_a_second_indexer_naming_the_first)
     close(fd);
     ck_assert_int_eq(cortex_index_lock_take(&fd, tmp, 1, NULL, NULL, NULL), 0); /* released with the descriptor */
     close(fd);
+    ck_assert_int_eq(cortex_check_remove_tree(tmp), 0);
 }
 END_TEST
 
@@ -141,6 +144,7 @@ START_TEST(test_lock_wait_stops_when_cancelled)
     ck_assert_int_eq(lock_waited_for, (long)holder);
     close(pipefd[0]);
     close(pipefd[1]);
+    ck_assert_int_eq(cortex_check_remove_tree(tmp), 0);
 }
 END_TEST
 

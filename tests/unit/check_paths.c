@@ -1,10 +1,11 @@
-#define _DEFAULT_SOURCE /* mkdtemp, symlink */
+#define _GNU_SOURCE /* mkdtemp, symlink, nftw */
 /* Path arguments (core/tools/paths.c): normalised to root-relative form and
  * confined to the root, lexically. */
 #include "tools/paths.h"
 #include "util/beneath.h"
 
 #include "check_run.h"
+#include "check_scratch.h"
 
 #include <check.h>
 #include <errno.h>
@@ -68,6 +69,9 @@ START_TEST(test_paths_open_beneath_follows_no_link_out)
     snprintf(path, sizeof path, "%s/src/fifo", root);
     ck_assert_int_eq(mkfifo(path, 0600), 0);
     ck_assert_int_eq(cortex_open_beneath(root, "src/fifo"), -1); /* and not waited on */
+    snprintf(outside, sizeof outside, "%s.secret", root);
+    ck_assert_int_eq(unlink(outside), 0);
+    ck_assert_int_eq(cortex_check_remove_tree(root), 0);
 }
 END_TEST
 
