@@ -5,6 +5,7 @@
  * agree again.
  */
 #include "bindings_scan.h"
+#include "ids.h"
 #include "name_slots.h"
 #include "read_internal.h"
 #include "store.h"
@@ -261,16 +262,11 @@ int cortex_store__scan_bindings_named(cortex_store_reader *r, const char *name, 
 int cortex_store__symbol_files_load(cortex_store_reader *r, cortex_store__symbol_files *out)
 {
     *out = (cortex_store__symbol_files){0};
-    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT id, file_id FROM symbols ORDER BY id");
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT id FROM symbols ORDER BY id");
     if (!st) return cortex_store__prepare_failed(r);
-    size_t cap = 0, fcap = 0;
+    size_t cap = 0;
     int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        size_t at = out->n;
-        *CORTEX_PUSH(out->ids, out->n, cap) = sqlite3_column_int64(st, 0);
-        cortex_grow((void **)&out->files, &fcap, at + 1, sizeof *out->files);
-        out->files[at] = sqlite3_column_int64(st, 1);
-    }
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) *CORTEX_PUSH(out->ids, out->n, cap) = sqlite3_column_int64(st, 0);
     int out_rc = rc == SQLITE_DONE ? 0 : cortex_store__step_error(r, "reading the definitions' files");
     cortex_store__release(r, st);
     if (out_rc) cortex_store__symbol_files_free(out);
@@ -285,12 +281,11 @@ int64_t cortex_store__symbol_file(const cortex_store__symbol_files *m, int64_t i
         if (m->ids[mid] < id) lo = mid + 1;
         else hi = mid;
     }
-    return lo < m->n && m->ids[lo] == id ? m->files[lo] : 0;
+    return lo < m->n && m->ids[lo] == id ? cortex_store_symbol_file_of(id) : 0;
 }
 
 void cortex_store__symbol_files_free(cortex_store__symbol_files *m)
 {
     free(m->ids);
-    free(m->files);
     *m = (cortex_store__symbol_files){0};
 }

@@ -34,9 +34,10 @@ int cortex_store__scan_bindings(cortex_store_reader *r, cortex_store__binding_cb
 int cortex_store__scan_bindings_named(cortex_store_reader *r, const char *name, cortex_store__binding_cb cb,
                                       void *payload);
 
-/** The file of each definition, for many lookups: ids sorted with their files. */
+/** The definitions' ids, sorted, for many lookups of their files (a
+ *  definition's id names its file: ids.h). */
 typedef struct cortex_store__symbol_files {
-    int64_t *ids, *files;
+    int64_t *ids;
     size_t n;
 } cortex_store__symbol_files;
 

@@ -26,6 +26,9 @@ int cortex_store_row_overflows(int64_t file_id, size_t nsymbols, size_t nrefs, s
  * symbols to hash apart. */
 #define CORTEX_STORE_SYMBOL_HASH_BITS 23
 
+/** The file of the symbol `id`: its id is numbered under its file's. */
+static inline int64_t cortex_store_symbol_file_of(int64_t id) { return id >> CORTEX_STORE_SYMBOL_HASH_BITS; }
+
 /** A symbol's id before any probing: never 0 (file ids start at 1). */
 int64_t cortex_store_symbol_id(int64_t file_id, const cortex_symbol *sym);
 

@@ -178,13 +178,13 @@ static int one_int(cortex_store_reader *r, sqlite3_stmt *st, const char *what, i
 
 /* ---- files ------------------------------------------------------------------ */
 
-#define FILE_COLUMNS "f.id, f.path, f.lang, f.project, f.lines, f.bytes, f.mtime, f.parse_errors"
+#define FILE_COLUMNS "f.id, f.path, f.lang, f.project, f.lines, f.bytes, f.mtime, f.parse_errors, f.definitions"
 
 static int file_row(sqlite3_stmt *st, void *cb, void *payload)
 {
     cortex_store_file f = {sqlite3_column_int64(st, 0), cortex_store__text(st, 1),   cortex_store__text(st, 2),
                            cortex_store__text(st, 3),   sqlite3_column_int64(st, 4), sqlite3_column_int64(st, 5),
-                           sqlite3_column_int64(st, 6), sqlite3_column_int64(st, 7)};
+                           sqlite3_column_int64(st, 6), sqlite3_column_int64(st, 7), sqlite3_column_int64(st, 8)};
     return ((cortex_store_file_cb)cb)(&f, payload);
 }
 
@@ -257,23 +257,6 @@ int cortex_store_read_count_files(int64_t *out, cortex_store_reader *r, const co
     return one_int(r, st, "counting files", out);
 }
 
-int cortex_store_read_count_definitions(int64_t *out, cortex_store_reader *r, const cortex_store_file_filter *filter)
-{
-    char where[256], sql[1024];
-    filter_where(where, sizeof where, filter);
-    /* Imports are symbols too, one row each in `imports`: subtracting their
-     * count keeps both counts on the file_id indexes (58 ms -> a few on the
-     * kernel subtree, where a kind filter would read every symbol). */
-    snprintf(sql, sizeof sql,
-             "SELECT (SELECT count(*) FROM symbols WHERE file_id IN (SELECT f.id FROM files f WHERE %s))"
-             " - (SELECT count(*) FROM imports WHERE file_id IN (SELECT f.id FROM files f WHERE %s))",
-             where, where);
-    sqlite3_stmt *st = cortex_store__prepare(r, sql);
-    if (!st) return cortex_store__prepare_failed(r);
-    filter_bind(st, filter);
-    return one_int(r, st, "counting symbols", out);
-}
-
 static int project_row(sqlite3_stmt *st, void *cb, void *payload)
 {
     return ((cortex_store_project_cb)cb)(cortex_store__text(st, 0), sqlite3_column_int64(st, 1), payload);
@@ -303,6 +286,21 @@ static int64_t query_int(cortex_store_reader *r, const char *sql)
 int64_t cortex_store_read_generation(cortex_store_reader *r)
 {
     return query_int(r, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'");
+}
+
+int cortex_store_read_identity(cortex_store_reader *r, char *id, size_t size, int64_t *generation)
+{
+    sqlite3_stmt *st = cortex_store__prepare(r, "SELECT (SELECT value FROM meta WHERE key = 'store_id'),"
+                                                " (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation')");
+    if (!st) return cortex_store__prepare_failed(r);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        snprintf(id, size, "%s", cortex_store__text(st, 0) ? cortex_store__text(st, 0) : "");
+        *generation = sqlite3_column_int64(st, 1);
+    }
+    int out = rc == SQLITE_ROW ? 0 : cortex_store__step_error(r, "reading the store's identity");
+    cortex_store__release(r, st);
+    return out;
 }
 
 int64_t cortex_store_read_count(cortex_store_reader *r, cortex_store_table table)

@@ -41,6 +41,7 @@ typedef struct cortex_store_file {
     int64_t id;
     const char *path, *lang, *project; /* project: "." for the root's own */
     int64_t lines, bytes, mtime_ns, parse_errors;
+    int64_t definitions; /* its symbols that are not imports */
 } cortex_store_file;
 
 typedef int (*cortex_store_file_cb)(const cortex_store_file *file, void *payload);
@@ -64,9 +65,6 @@ int cortex_store_read_files(cortex_store_reader *r, const cortex_store_file_filt
                             void *payload);
 /** How many files `filter` covers (its limit and offset ignored). */
 int cortex_store_read_count_files(int64_t *out, cortex_store_reader *r, const cortex_store_file_filter *filter);
-/** How many definitions the files `filter` covers hold (imports are not
- *  counted: they are symbols too, with a row each in imports). */
-int cortex_store_read_count_definitions(int64_t *out, cortex_store_reader *r, const cortex_store_file_filter *filter);
 
 /** The projects (the root's "." and each nested repository) and their file
  *  counts, by path. */
@@ -87,6 +85,10 @@ int cortex_store_read_schema_version(cortex_store_reader *r);
 
 /** The generation the last committed run wrote; 0 when unreadable. */
 int64_t cortex_store_read_generation(cortex_store_reader *r);
+/** The store's identity, random at its making (`id`, NUL-terminated, "" if
+ *  none), and its generation, read together: what was derived from a store
+ *  holds while both are the same. */
+int cortex_store_read_identity(cortex_store_reader *r, char *id, size_t size, int64_t *generation);
 /** The rows of a table; 0 when unreadable. */
 int64_t cortex_store_read_count(cortex_store_reader *r, cortex_store_table table);
 /** Whether any symbol, text or chunk in the store has this kind (a kind a

@@ -94,7 +94,9 @@ static const char schema_sql[] =
      * in the default build's files of the package binds to that definition */
     "  variant INTEGER NOT NULL DEFAULT 0,\n"
     /* what other files' bindings read of it (surface.h) */
-    "  surface INTEGER NOT NULL DEFAULT 0);\n"
+    "  surface INTEGER NOT NULL DEFAULT 0,\n"
+    /* its symbols that are not imports: explore's count reads these, not every symbol */
+    "  definitions INTEGER NOT NULL DEFAULT 0);\n"
     "CREATE TABLE symbols(\n"
     /* short_name: the name without its parent's (`__init__` of `Config.__init__`);
      * most are the name itself (a C function), and only the others are stored */
@@ -178,7 +180,9 @@ static const char schema_sql[] =
     "  line_start INTEGER NOT NULL, line_end INTEGER NOT NULL, headers TEXT, content NOT NULL);\n"
     "CREATE VIEW chunks_text AS SELECT id, file_id, ordinal, kind, line_start, line_end, headers,\n"
     "  cortex_unpack(content) AS content FROM chunks;\n"
-    "INSERT INTO meta(key, value) VALUES ('generation', '0');\n";
+    "INSERT INTO meta(key, value) VALUES ('generation', '0');\n"
+    /* which store this is: a store made again starts its generations again */
+    "INSERT INTO meta(key, value) VALUES ('store_id', lower(hex(randomblob(8))));\n";
 
 /* External-content FTS tables: the text is stored once. The sink keeps them
  * in sync with set-based statements, not per-row triggers: FTS5 flushes its

@@ -76,7 +76,7 @@ static json_t *projects_json(cortex_reader *s)
 typedef struct scope_files {
     char **paths;
     size_t npaths, cap;
-    int64_t bytes;
+    int64_t bytes, definitions;
     json_t *langs;
 } scope_files;
 
@@ -86,6 +86,7 @@ static int add_scope_file(const cortex_store_file *f, void *payload)
     *CORTEX_PUSH(sf->paths, sf->npaths, sf->cap) = cortex_xstrdup(f->path);
     json_object_set_new(sf->langs, f->lang, json_integer(json_integer_value(json_object_get(sf->langs, f->lang)) + 1));
     sf->bytes += f->bytes;
+    sf->definitions += f->definitions;
     return 0;
 }
 
@@ -173,8 +174,7 @@ int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     }
     free(dirs);
 
-    int64_t symbols = 0;
-    if (rc == 0) rc = cortex_store_read_count_definitions(&symbols, s->db, &filter);
+    int64_t symbols = sf.definitions;
     if (rc == 0) {
         const char *name = strrchr(s->repo->root, '/');
         /* paths are any bytes: repaired, never a NULL that empties the answer */

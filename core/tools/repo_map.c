@@ -5,45 +5,59 @@
  * referencing files pass to it, each file's rank shared over its references.
  */
 #include "repo_map.h"
+#include "repo_map_internal.h"
 
 #include "rank.h"
 
 #include "../util/error.h"
 #include "../util/tokens.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define DAMPING 0.85
 #define ITERATIONS 30
-/* Definitions named per file in the map. */
-#define SYMBOLS_PER_FILE 5
+#define SYMBOLS_PER_FILE CORTEX_REPO_MAP_SYMBOLS_PER_FILE
 
-typedef struct map_file {
-    int64_t id;
-    char *path;
-    double rank;
-    int64_t top[SYMBOLS_PER_FILE];
-    double top_score[SYMBOLS_PER_FILE];
-    size_t ntop;
-} map_file;
+typedef cortex_repo_map_file map_file;
 
-struct cortex_repo_map {
-    int64_t generation;
-    map_file *files; /* by rank, best first */
-    size_t n;
-};
-
-typedef struct edge {
+/* A definition referenced from one file, and how often: a file's references
+ * to it are counted together, so the map holds one of these per file and
+ * definition, not one per reference. */
+typedef struct use {
     int64_t target;
-    size_t from, to; /* file indexes */
-} edge;
+    uint32_t from, to, count; /* file indexes */
+} use;
+
+/* References between two files, as PageRank weighs them. */
+typedef struct link {
+    uint32_t from, to, weight;
+} link;
+
+/* A definition's score and its file, found by id (open addressing). */
+typedef struct scored {
+    int64_t target; /* 0: an empty slot */
+    double score;
+    uint32_t file;
+} scored;
 
 typedef struct building {
     map_file *files;
     size_t n, cap;
-    edge *edges;
-    size_t nedges, ecap;
+    double *out; /* references each file makes across files */
+    use *uses;
+    size_t nuses, ucap;
+    link *links;
+    size_t nlinks, lcap;
+    /* the current file's targets, with their files, until the next file starts */
+    int64_t from_file;
+    size_t from;
+    struct pending {
+        int64_t target;
+        uint32_t to;
+    } *pending;
+    size_t npending, pcap;
 } building;
 
 static int add_file(const cortex_store_file *f, void *payload)
@@ -71,19 +85,46 @@ static size_t index_of(const building *b, int64_t id)
     return lo < b->n && b->files[lo].id == id ? lo : SIZE_MAX;
 }
 
+static int compare_pending(const void *a, const void *b)
+{
+    const struct pending *x = a, *y = b;
+    if (x->to != y->to) return x->to < y->to ? -1 : 1;
+    return x->target < y->target ? -1 : x->target > y->target;
+}
+
+/* The current file's references, counted by definition and by file. */
+static void flush_file(building *b)
+{
+    if (!b->npending) return;
+    qsort(b->pending, b->npending, sizeof *b->pending, compare_pending);
+    for (size_t i = 0; i < b->npending;) {
+        size_t j = i;
+        while (j < b->npending && b->pending[j].to == b->pending[i].to) {
+            size_t k = j;
+            while (k < b->npending && b->pending[k].target == b->pending[j].target && b->pending[k].to == b->pending[j].to) k++;
+            *CORTEX_PUSH(b->uses, b->nuses, b->ucap) =
+                (use){b->pending[j].target, (uint32_t)b->from, b->pending[j].to, (uint32_t)(k - j)};
+            j = k;
+        }
+        *CORTEX_PUSH(b->links, b->nlinks, b->lcap) = (link){(uint32_t)b->from, b->pending[i].to, (uint32_t)(j - i)};
+        b->out[b->from] += (double)(j - i);
+        i = j;
+    }
+    b->npending = 0;
+}
+
 static int add_edge(int64_t from_file, int64_t to_file, int64_t target, void *payload)
 {
     building *b = payload;
-    size_t from = index_of(b, from_file), to = index_of(b, to_file);
-    if (from == SIZE_MAX || to == SIZE_MAX) return 0;
-    *CORTEX_PUSH(b->edges, b->nedges, b->ecap) = (edge){target, from, to};
+    if (from_file != b->from_file) {
+        flush_file(b);
+        b->from_file = from_file;
+        b->from = index_of(b, from_file);
+    }
+    size_t to = index_of(b, to_file);
+    if (b->from == SIZE_MAX || to == SIZE_MAX) return 0;
+    *CORTEX_PUSH(b->pending, b->npending, b->pcap) = (struct pending){target, (uint32_t)to};
     return 0;
-}
-
-static int compare_targets(const void *a, const void *b)
-{
-    const edge *x = a, *y = b;
-    return x->target < y->target ? -1 : x->target > y->target;
 }
 
 static int compare_rank(const void *a, const void *b)
@@ -93,65 +134,119 @@ static int compare_rank(const void *a, const void *b)
     return strcmp(x->path, y->path);
 }
 
-static void page_rank(building *b, double *rank)
+static void page_rank(const building *b, double *rank)
 {
     size_t n = b->n;
-    size_t *out = cortex_xcalloc(n, sizeof *out);
-    for (size_t i = 0; i < b->nedges; i++) out[b->edges[i].from]++;
     double *next = cortex_xcalloc(n, sizeof *next);
     for (size_t i = 0; i < n; i++) rank[i] = 1.0 / (double)n;
     for (int it = 0; it < ITERATIONS; it++) {
         /* a file that references nothing spreads its rank over all */
         double dangling = 0;
         for (size_t i = 0; i < n; i++)
-            if (!out[i]) dangling += rank[i];
+            if (b->out[i] == 0) dangling += rank[i];
         double base = (1.0 - DAMPING) / (double)n + DAMPING * dangling / (double)n;
         for (size_t i = 0; i < n; i++) next[i] = base;
-        for (size_t i = 0; i < b->nedges; i++) {
-            const edge *e = &b->edges[i];
-            next[e->to] += DAMPING * rank[e->from] / (double)out[e->from];
+        for (size_t i = 0; i < b->nlinks; i++) {
+            const link *l = &b->links[i];
+            next[l->to] += DAMPING * rank[l->from] * (double)l->weight / b->out[l->from];
         }
         memcpy(rank, next, n * sizeof *rank);
     }
-    /* each definition's score: the rank passed to it, kept per file as its best few */
-    for (size_t i = 0; i < b->nedges;) {
-        size_t j = i;
-        double score = 0;
-        for (; j < b->nedges && b->edges[j].target == b->edges[i].target; j++)
-            score += rank[b->edges[j].from] / (double)out[b->edges[j].from];
-        map_file *f = &b->files[b->edges[i].to];
-        size_t at = f->ntop;
-        while (at > 0 && f->top_score[at - 1] < score) at--;
-        if (at < SYMBOLS_PER_FILE) {
-            size_t last = f->ntop < SYMBOLS_PER_FILE ? f->ntop : SYMBOLS_PER_FILE - 1;
-            memmove(f->top + at + 1, f->top + at, (last - at) * sizeof *f->top);
-            memmove(f->top_score + at + 1, f->top_score + at, (last - at) * sizeof *f->top_score);
-            f->top[at] = b->edges[i].target;
-            f->top_score[at] = score;
-            if (f->ntop < SYMBOLS_PER_FILE) f->ntop++;
-        }
-        i = j;
-    }
     free(next);
-    free(out);
+}
+
+static uint64_t mix(int64_t id)
+{
+    uint64_t x = (uint64_t)id;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    return x;
+}
+
+typedef struct scores {
+    scored *slots;
+    size_t mask, n;
+} scores;
+
+static scored *score_slot(scores *t, int64_t target)
+{
+    size_t at = mix(target) & t->mask;
+    while (t->slots[at].target && t->slots[at].target != target) at = (at + 1) & t->mask;
+    return &t->slots[at];
+}
+
+static void scores_grow(scores *t)
+{
+    scores bigger = {cortex_xcalloc((t->mask + 1) * 2, sizeof *bigger.slots), (t->mask + 1) * 2 - 1, t->n};
+    for (size_t i = 0; i <= t->mask; i++)
+        if (t->slots[i].target) *score_slot(&bigger, t->slots[i].target) = t->slots[i];
+    free(t->slots);
+    *t = bigger;
+}
+
+/* A file's best few definitions, best first. */
+static void keep_top(map_file *f, int64_t target, double score)
+{
+    size_t at = f->ntop;
+    while (at > 0 && (f->top_score[at - 1] < score || (f->top_score[at - 1] == score && f->top[at - 1] > target))) at--;
+    if (at >= SYMBOLS_PER_FILE) return;
+    size_t last = f->ntop < SYMBOLS_PER_FILE ? f->ntop : SYMBOLS_PER_FILE - 1;
+    memmove(f->top + at + 1, f->top + at, (last - at) * sizeof *f->top);
+    memmove(f->top_score + at + 1, f->top_score + at, (last - at) * sizeof *f->top_score);
+    f->top[at] = target;
+    f->top_score[at] = score;
+    if (f->ntop < SYMBOLS_PER_FILE) f->ntop++;
+}
+
+/* Each definition's score, the rank its referencing files pass to it (each
+ * file's rank shared over its references), kept per file as its best few. */
+static void score_definitions(building *b, const double *rank)
+{
+    scores t = {cortex_xcalloc(1024, sizeof *t.slots), 1023, 0};
+    for (size_t i = 0; i < b->nuses; i++) {
+        const use *u = &b->uses[i];
+        if (2 * (t.n + 1) > t.mask + 1) scores_grow(&t);
+        scored *slot = score_slot(&t, u->target);
+        if (!slot->target) {
+            *slot = (scored){.target = u->target, .file = u->to};
+            t.n++;
+        }
+        slot->score += rank[u->from] * (double)u->count / b->out[u->from];
+    }
+    for (size_t i = 0; i <= t.mask; i++)
+        if (t.slots[i].target) keep_top(&b->files[t.slots[i].file], t.slots[i].target, t.slots[i].score);
+    free(t.slots);
+}
+
+static void building_free(building *b)
+{
+    free(b->out);
+    free(b->uses);
+    free(b->links);
+    free(b->pending);
 }
 
 static int build(cortex_repo_map **out, cortex_reader *s, int64_t generation)
 {
-    building b = {0};
+    building b = {.from_file = -1, .from = SIZE_MAX};
     cortex_store_file_filter all = {.dir = ""};
     int rc = cortex_store_read_files(s->db, &all, add_file, &b);
     if (rc == 0 && b.n) qsort(b.files, b.n, sizeof *b.files, compare_file_ids);
+    b.out = cortex_xcalloc(b.n ? b.n : 1, sizeof *b.out);
     if (rc == 0) rc = cortex_store_read_cross_refs(s->db, add_edge, &b);
-    if (rc == 0 && b.nedges) qsort(b.edges, b.nedges, sizeof *b.edges, compare_targets);
+    if (rc == 0) flush_file(&b);
+    free(b.pending);
+    b.pending = NULL;
     if (rc == 0 && b.n) {
         double *rank = cortex_xcalloc(b.n, sizeof *rank);
         page_rank(&b, rank);
+        score_definitions(&b, rank);
         for (size_t i = 0; i < b.n; i++) b.files[i].rank = rank[i];
         free(rank);
         qsort(b.files, b.n, sizeof *b.files, compare_rank);
     }
-    free(b.edges);
+    building_free(&b);
     cortex_repo_map *m = cortex_xcalloc(1, sizeof *m);
     m->generation = generation;
     m->files = b.files;
@@ -174,14 +269,26 @@ void cortex_repo_map_free(cortex_repo_map *m)
 
 int cortex_repo_map_get(const cortex_repo_map **out, cortex_reader *s)
 {
-    int64_t generation = cortex_store_read_generation(s->db);
-    if (s->map && s->map->generation == generation) {
+    char store_id[sizeof s->map->store_id];
+    int64_t generation;
+    int rc = cortex_store_read_identity(s->db, store_id, sizeof store_id, &generation);
+    if (rc) return rc;
+    if (s->map && s->map->generation == generation && strcmp(s->map->store_id, store_id) == 0) {
         *out = s->map;
         return 0;
     }
     cortex_repo_map_free(s->map);
-    s->map = NULL;
-    int rc = build(&s->map, s, generation);
+    /* built once for the store's generation, by whichever process needed it first */
+    size_t len = strlen(s->repo->store_path) + sizeof "-map";
+    char *path = cortex_xmalloc(len);
+    snprintf(path, len, "%s-map", s->repo->store_path);
+    s->map = cortex_repo_map_cache_load(path, store_id, generation);
+    if (!s->map) {
+        rc = build(&s->map, s, generation);
+        if (rc == 0) cortex_repo_map_cache_save(s->map, path, store_id);
+    }
+    free(path);
+    if (s->map) snprintf(s->map->store_id, sizeof s->map->store_id, "%s", store_id);
     *out = s->map;
     return rc;
 }

@@ -151,7 +151,23 @@ expect_eq "the map: files by rank with their definitions referenced from other f
   '{"files":[{"file":"crates/matcher/src/lib.rs","symbols":["Matcher"]},{"file":"src/flask/sessions.py","symbols":["SecureCookieSessionInterface","SecureCookieSessionInterface.open_session"]}],"vendored":[{"path":"deps/","files":3}]}' \
   "$("$CORTEX" explore --json | jq -c '.map | del(.tokens)')"
 expect_eq "the map within a small budget" '["crates/matcher/src/lib.rs"]' "$("$CORTEX" explore --map-tokens 15 --json | jq -c '[.map.files[].file]')"
-expect_eq "status" "17|3|19" "$("$CORTEX" explore --json | jq -r '[.status.files, .status.generation, .status.schema_version] | join("|")')"
+# the map is built once for a store's generation and kept beside the store for the next process
+map_now=$("$CORTEX" explore --json | jq -c '.map')
+expect_eq "the map is kept in .cortex/cortex.db-map" "yes" "$([ -s .cortex/cortex.db-map ] && echo yes)"
+expect_eq "a kept map, read by another process, is the same map" "$map_now" "$("$CORTEX" explore --json | jq -c '.map')"
+head -c 100 .cortex/cortex.db-map > "$TMP/short-map" && cp "$TMP/short-map" .cortex/cortex.db-map
+expect_eq "a damaged kept map is built again, not read" "$map_now" "$("$CORTEX" explore --json | jq -c '.map')"
+expect_eq "and kept whole again" "yes" "$([ "$(stat -c %s .cortex/cortex.db-map)" -gt 100 ] && echo yes)"
+cp .cortex/cortex.db-map "$TMP/old-map"
+cp -R . "$TMP/remade" && cd "$TMP/remade" && rm -rf .cortex/cortex.db* crates
+"$CORTEX" index --quiet . >/dev/null
+for n in 1 2; do echo "# edit $n" >> src/flask/app.py; "$CORTEX" index --quiet . >/dev/null; done
+expect_eq "the new store is at the old one's generation" "3" "$("$CORTEX" explore --json | jq '.status.generation')"
+cp "$TMP/old-map" .cortex/cortex.db-map # the old store's map, at a generation the new store has too
+expect_eq "a store made again does not read the old store's map (which names crates/)" '["src/flask/sessions.py"]' \
+  "$("$CORTEX" explore --json | jq -c '[.map.files[].file]')"
+cd "$TMP/repo"
+expect_eq "status" "17|3|20" "$("$CORTEX" explore --json | jq -r '[.status.files, .status.generation, .status.schema_version] | join("|")')"
 
 # ---- flush_index with a glob: those files extracted again, changed or not ---------------------
 expect_eq "flush_index glob" '{"files":3,"parsed":3,"sinks":["sqlite"]}' "$("$CORTEX" flush --glob 'src/**' --json | jq -c '{files, parsed, sinks}')"
