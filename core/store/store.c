@@ -349,13 +349,12 @@ static int open_at(cortex_store **out, const char *path, const char *final_path,
          * the statement journals of the commit's binding UPDATEs, a copy of
          * every page they changed; now those spill to a temporary file. */
         if ((rc = cortex_store__exec(db, "PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
-                           " PRAGMA cache_size=" CORTEX_STORE_CACHE_SIZE ";", path)))
+                           " PRAGMA cache_size=" CORTEX_STORE_LOAD_CACHE_SIZE ";", path)))
             goto fail;
     } else if (mode == CORTEX_STORE_WRITE) {
-        /* WAL: readers (the MCP server) never block on the indexer. 32 MiB of
-         * page cache: a run is one transaction, and the default 2 MiB spills to
-         * disk (0.9 s of 5 s on the Python stdlib); 64 MiB bought no more speed
-         * on the kernel subtree and cost 45 MB of peak RSS. */
+        /* WAL: readers (the MCP server) never block on the indexer. A page
+         * cache larger than the default: a run is one transaction, and the
+         * default spills to disk (docs/benchmarks.md has the figures). */
         if ((rc = cortex_store__exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
                            " PRAGMA cache_size=" CORTEX_STORE_CACHE_SIZE ";", path)))
             goto fail;
@@ -592,6 +591,7 @@ int cortex_store_create_indexes_bulk(cortex_store *s, cortex_store_index_set set
     snprintf(sql, sizeof sql, "PRAGMA threads=%u; PRAGMA cache_size=-2048", spare_threads);
     int rc = in_runs ? cortex_store__exec(s->db, sql, s->path) : 0;
     if (!rc) rc = create_indexes(s, set);
-    if (!rc && in_runs) rc = cortex_store__exec(s->db, "PRAGMA threads=0; PRAGMA cache_size=" CORTEX_STORE_CACHE_SIZE, s->path);
+    /* the binding's updates, after, want the writer's whole cache (a load's was smaller) */
+    if (!rc) rc = cortex_store__exec(s->db, "PRAGMA threads=0; PRAGMA cache_size=" CORTEX_STORE_CACHE_SIZE, s->path);
     return rc;
 }

@@ -13,6 +13,10 @@
 
 /** A writer's page cache, as a PRAGMA cache_size value (KiB when negative). */
 #define CORTEX_STORE_CACHE_SIZE "-16384"
+/** A new store's page cache while files are loaded into it: its rows are
+ *  appended, and the workers' parse trees need the memory more. The commit
+ *  takes CORTEX_STORE_CACHE_SIZE again (cortex_store_create_indexes_bulk). */
+#define CORTEX_STORE_LOAD_CACHE_SIZE "-8192"
 /** A new store's page size (see cortex_store_open), and its side database's. */
 #define CORTEX_STORE_PAGE_SIZE "16384"
 
