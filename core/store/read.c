@@ -178,13 +178,14 @@ static int one_int(cortex_store_reader *r, sqlite3_stmt *st, const char *what, i
 
 /* ---- files ------------------------------------------------------------------ */
 
-#define FILE_COLUMNS "f.id, f.path, f.lang, f.project, f.lines, f.bytes, f.mtime, f.parse_errors, f.definitions"
+#define FILE_COLUMNS "f.id, f.path, f.lang, f.project, f.lines, f.bytes, f.mtime, f.parse_errors, f.definitions, f.generation"
 
 static int file_row(sqlite3_stmt *st, void *cb, void *payload)
 {
     cortex_store_file f = {sqlite3_column_int64(st, 0), cortex_store__text(st, 1),   cortex_store__text(st, 2),
                            cortex_store__text(st, 3),   sqlite3_column_int64(st, 4), sqlite3_column_int64(st, 5),
-                           sqlite3_column_int64(st, 6), sqlite3_column_int64(st, 7), sqlite3_column_int64(st, 8)};
+                           sqlite3_column_int64(st, 6), sqlite3_column_int64(st, 7), sqlite3_column_int64(st, 8),
+                           sqlite3_column_int64(st, 9)};
     return ((cortex_store_file_cb)cb)(&f, payload);
 }
 

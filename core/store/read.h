@@ -42,6 +42,7 @@ typedef struct cortex_store_file {
     const char *path, *lang, *project; /* project: "." for the root's own */
     int64_t lines, bytes, mtime_ns, parse_errors;
     int64_t definitions; /* its symbols that are not imports */
+    int64_t generation;  /* the generation that last wrote it */
 } cortex_store_file;
 
 typedef int (*cortex_store_file_cb)(const cortex_store_file *file, void *payload);

@@ -272,7 +272,10 @@ void cortex_render_explore(const json_t *result, cortex_buf *out)
         cortex_buf_putc(out, '\n');
     }
     const json_t *map = json_object_get(result, "map");
-    if (json_array_size(json_object_get(map, "files")) || json_array_size(json_object_get(map, "vendored")))
+    if (json_object_get(map, "generation"))
+        cortex_buf_printf(out, "map (most referenced first; of generation %lld, %lld files changed since):\n",
+                          num(map, "generation"), num(map, "files_changed_since"));
+    else if (json_array_size(json_object_get(map, "files")) || json_array_size(json_object_get(map, "vendored")))
         cortex_buf_puts(out, "map (most referenced first):\n");
     json_array_foreach(json_object_get(map, "files"), i, d)
     {

@@ -267,33 +267,105 @@ void cortex_repo_map_free(cortex_repo_map *m)
     free(m);
 }
 
+/* How many files a map of an older generation no longer describes: those
+ * written or added since, and those gone. */
+typedef struct changes {
+    int64_t *ids; /* the map's files, sorted */
+    size_t n;
+    int64_t since, written, unchanged, rewritten;
+} changes;
+
+static int compare_ids(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int note_change(const cortex_store_file *f, void *payload)
+{
+    changes *c = payload;
+    if (f->generation <= c->since) {
+        c->unchanged++; /* there then, and in the map */
+        return 0;
+    }
+    c->written++;
+    if (bsearch(&f->id, c->ids, c->n, sizeof *c->ids, compare_ids)) c->rewritten++;
+    return 0;
+}
+
+static int changed_since(int64_t *out, cortex_reader *s, const cortex_repo_map *m)
+{
+    changes c = {.ids = cortex_xcalloc(m->n ? m->n : 1, sizeof *c.ids), .n = m->n, .since = m->generation};
+    for (size_t i = 0; i < m->n; i++) c.ids[i] = m->files[i].id;
+    qsort(c.ids, c.n, sizeof *c.ids, compare_ids);
+    cortex_store_file_filter all = {.dir = ""};
+    int rc = cortex_store_read_files(s->db, &all, note_change, &c);
+    free(c.ids);
+    int64_t gone = (int64_t)m->n - c.unchanged - c.rewritten;
+    *out = c.written + (gone > 0 ? gone : 0);
+    return rc;
+}
+
+/* A map of an older generation serves while the files changed since are at
+ * most this share of its files (one in this many), labelled with its
+ * generation and that count: the ranks of a large repository move little
+ * with a few edits, and building it again reads every reference. */
+#define STALE_SHARE 100
+
 int cortex_repo_map_get(const cortex_repo_map **out, cortex_reader *s)
 {
     char store_id[sizeof s->map->store_id];
     int64_t generation;
     int rc = cortex_store_read_identity(s->db, store_id, sizeof store_id, &generation);
     if (rc) return rc;
-    if (s->map && s->map->generation == generation && strcmp(s->map->store_id, store_id) == 0) {
-        *out = s->map;
-        return 0;
+    if (s->map && strcmp(s->map->store_id, store_id) != 0) {
+        cortex_repo_map_free(s->map);
+        s->map = NULL;
     }
-    cortex_repo_map_free(s->map);
-    /* built once for the store's generation, by whichever process needed it first */
     size_t len = strlen(s->repo->store_path) + sizeof "-map";
     char *path = cortex_xmalloc(len);
     snprintf(path, len, "%s-map", s->repo->store_path);
-    s->map = cortex_repo_map_cache_load(path, store_id, generation);
-    if (!s->map) {
+    if (!s->map || (s->map->generation != generation && s->map->checked_at != generation)) {
+        /* built once for the store's generation, by whichever process needed it first */
+        cortex_repo_map *kept = cortex_repo_map_cache_load(path, store_id, generation);
+        if (kept && (!s->map || kept->generation > s->map->generation)) {
+            cortex_repo_map_free(s->map);
+            s->map = kept;
+            snprintf(s->map->store_id, sizeof s->map->store_id, "%s", store_id);
+        } else {
+            cortex_repo_map_free(kept);
+        }
+    }
+    if (s->map && s->map->generation != generation && s->map->checked_at != generation) {
+        int64_t changed = 0;
+        rc = changed_since(&changed, s, s->map);
+        s->map->stale = 1;
+        s->map->checked_at = generation;
+        s->map->changed_since = changed;
+        if (rc || changed * STALE_SHARE > (int64_t)s->map->n) {
+            cortex_repo_map_free(s->map);
+            s->map = NULL;
+        }
+    }
+    if (!s->map && !rc) {
         rc = build(&s->map, s, generation);
-        if (rc == 0) cortex_repo_map_cache_save(s->map, path, store_id);
+        if (rc == 0) {
+            cortex_repo_map_cache_save(s->map, path, store_id);
+            snprintf(s->map->store_id, sizeof s->map->store_id, "%s", store_id);
+        }
     }
     free(path);
-    if (s->map) snprintf(s->map->store_id, sizeof s->map->store_id, "%s", store_id);
     *out = s->map;
     return rc;
 }
 
 /* ---- within a budget ------------------------------------------------------------ */
+
+static int file_exists(const cortex_store_file *f, void *payload)
+{
+    (void)f, (void)payload;
+    return 0;
+}
 
 static int symbol_name(const cortex_store_symbol *sym, void *payload)
 {
@@ -331,6 +403,8 @@ json_t *cortex_repo_map_json(cortex_reader *s, const cortex_repo_map *m, const c
         if (slen && (strncmp(f->path, scope, slen) != 0 || f->path[slen] != '/')) continue;
         /* a file nothing references across files: the directory listing names it already */
         if (cortex_path_vendored_root(f->path) || f->ntop == 0) continue;
+        /* a map of an older generation may name a file since gone */
+        if (m->stale && cortex_store_read_file(s->db, f->path, file_exists, NULL) != 0) continue;
         size_t cost = strlen(f->path) + 2;
         json_t *names = json_array();
         for (size_t k = 0; k < f->ntop; k++) {
@@ -348,6 +422,11 @@ json_t *cortex_repo_map_json(cortex_reader *s, const cortex_repo_map *m, const c
         used += cost;
         json_array_append_new(files, json_pack("{s:o,s:o}", "file", cortex_text_json(f->path), "symbols", names));
     }
-    return json_pack("{s:o,s:o,s:I}", "files", files, "vendored", vendored, "tokens",
-                     (json_int_t)cortex_tokens_of(used));
+    json_t *out = json_pack("{s:o,s:o,s:I}", "files", files, "vendored", vendored, "tokens",
+                            (json_int_t)cortex_tokens_of(used));
+    if (m->stale) { /* say which index it ranks, and how far that is from this one */
+        json_object_set_new(out, "generation", json_integer(m->generation));
+        json_object_set_new(out, "files_changed_since", json_integer(m->changed_since));
+    }
+    return out;
 }

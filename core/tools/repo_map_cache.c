@@ -52,12 +52,12 @@ static cortex_repo_map *parse(const char *data, size_t size, const char *store_i
     header h;
     size_t at = 0;
     if (!take(&h, sizeof h, data, size, &at) || memcmp(h.magic, MAGIC, sizeof MAGIC) != 0 ||
-        h.byte_order != BYTE_ORDER_MARK || h.generation != generation ||
+        h.byte_order != BYTE_ORDER_MARK || h.generation > generation ||
         strnlen(h.store_id, sizeof h.store_id) == sizeof h.store_id || strcmp(h.store_id, store_id) != 0 ||
         h.n > (size - at) / sizeof(entry))
         return NULL;
     cortex_repo_map *m = cortex_xcalloc(1, sizeof *m);
-    m->generation = generation;
+    m->generation = h.generation;
     m->files = cortex_xcalloc(h.n ? h.n : 1, sizeof *m->files);
     for (; m->n < h.n; m->n++) {
         entry e;

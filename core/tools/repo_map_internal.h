@@ -26,13 +26,17 @@ typedef struct cortex_repo_map_file {
 struct cortex_repo_map {
     char store_id[40]; /* the store it was built from (cortex_store_read_identity), and when */
     int64_t generation;
+    /* when `generation` is older than the store's (checked at `checked_at`):
+     * the files written, added or removed since */
+    int stale;
+    int64_t checked_at, changed_since;
     cortex_repo_map_file *files; /* by rank, best first */
     size_t n;
 };
 
-/** The map another process saved for the store `store_id` at `generation`,
- *  from `path`; NULL when there is none, or it is another store's or
- *  generation's, or it cannot be read whole. */
+/** The map another process saved for the store `store_id` at a generation
+ *  no later than `generation`, from `path`; NULL when there is none, or it is
+ *  another store's or a later generation's, or it cannot be read whole. */
 cortex_repo_map *cortex_repo_map_cache_load(const char *path, const char *store_id, int64_t generation);
 
 /** Saves `m` for the store `store_id` at `path`, replacing what was there at

@@ -166,6 +166,22 @@ expect_eq "the new store is at the old one's generation" "3" "$("$CORTEX" explor
 cp "$TMP/old-map" .cortex/cortex.db-map # the old store's map, at a generation the new store has too
 expect_eq "a store made again does not read the old store's map (which names crates/)" '["src/flask/sessions.py"]' \
   "$("$CORTEX" explore --json | jq -c '[.map.files[].file]')"
+# A map of an older generation serves while at most one file in a hundred changed since, saying so
+mkdir "$TMP/many" && cd "$TMP/many"
+printf 'def shared():\n    return 1\n' > lib.py
+printf 'def rare():\n    return 2\n' > lib2.py
+for i in $(seq 0 249); do printf 'from lib import shared\n\ndef f%d():\n    return shared()\n' "$i" > "m$i.py"; done
+printf 'from lib2 import rare\n\ndef g():\n    return rare()\n' >> m0.py
+"$CORTEX" index --quiet . >/dev/null
+expect_eq "many files: the map of generation 1" '["lib.py","lib2.py"]|null' "$("$CORTEX" explore --json | jq -c '[.map.files[].file], .map.generation' | paste -sd'|')"
+rm lib2.py && "$CORTEX" index --quiet . >/dev/null
+expect_eq "one file gone of 252: the kept map serves, labelled, without the gone file" '["lib.py"]|1|1|2' \
+  "$("$CORTEX" explore --json | jq -c '[.map.files[].file], .map.generation, .map.files_changed_since, .status.generation' | paste -sd'|')"
+expect_eq "the text form says it too" "map (most referenced first; of generation 1, 1 files changed since):" \
+  "$("$CORTEX" explore | grep '^map')"
+echo '# one' >> m1.py && echo '# two' >> m2.py && "$CORTEX" index --quiet . >/dev/null
+expect_eq "three changed since: the map is built again for generation 3" '["lib.py"]|null|null' \
+  "$("$CORTEX" explore --json | jq -c '[.map.files[].file], .map.generation, .map.files_changed_since' | paste -sd'|')"
 cd "$TMP/repo"
 expect_eq "status" "17|3|20" "$("$CORTEX" explore --json | jq -r '[.status.files, .status.generation, .status.schema_version] | join("|")')"
 
