@@ -31,9 +31,9 @@ typedef struct use {
 } use;
 
 /* References between two files, as PageRank weighs them. */
-typedef struct link {
+typedef struct file_link {
     uint32_t from, to, weight;
-} link;
+} file_link;
 
 /* A definition's score and its file, found by id (open addressing). */
 typedef struct scored {
@@ -48,7 +48,7 @@ typedef struct building {
     double *out; /* references each file makes across files */
     use *uses;
     size_t nuses, ucap;
-    link *links;
+    file_link *links;
     size_t nlinks, lcap;
     /* the current file's targets, with their files, until the next file starts */
     int64_t from_file;
@@ -106,7 +106,7 @@ static void flush_file(building *b)
                 (use){b->pending[j].target, (uint32_t)b->from, b->pending[j].to, (uint32_t)(k - j)};
             j = k;
         }
-        *CORTEX_PUSH(b->links, b->nlinks, b->lcap) = (link){(uint32_t)b->from, b->pending[i].to, (uint32_t)(j - i)};
+        *CORTEX_PUSH(b->links, b->nlinks, b->lcap) = (file_link){(uint32_t)b->from, b->pending[i].to, (uint32_t)(j - i)};
         b->out[b->from] += (double)(j - i);
         i = j;
     }
@@ -147,7 +147,7 @@ static void page_rank(const building *b, double *rank)
         double base = (1.0 - DAMPING) / (double)n + DAMPING * dangling / (double)n;
         for (size_t i = 0; i < n; i++) next[i] = base;
         for (size_t i = 0; i < b->nlinks; i++) {
-            const link *l = &b->links[i];
+            const file_link *l = &b->links[i];
             next[l->to] += DAMPING * rank[l->from] * (double)l->weight / b->out[l->from];
         }
         memcpy(rank, next, n * sizeof *rank);
