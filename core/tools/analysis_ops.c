@@ -10,6 +10,7 @@
  * it is partial.
  */
 #define _GNU_SOURCE
+#include "answer_cache.h"
 #include "handlers.h"
 #include "paths.h"
 #include "signature.h"
@@ -997,7 +998,29 @@ static int needs_target(const char *op)
            strcmp(op, "scope") == 0;
 }
 
+/* The operations whose answer is the store's alone, read over the whole
+ * repository: kept for the next call on the same index (answer_cache.h).
+ * unused_symbols also reads files the index does not hold, which change
+ * without the index knowing: it is computed each time. */
+static int keeps_answer(const char *op)
+{
+    return strcmp(op, "summary") == 0 || strcmp(op, "hotspots") == 0 || strcmp(op, "circular_dependencies") == 0 ||
+           strcmp(op, "dependency_graph") == 0;
+}
+
+static int analysis_answer(json_t **out, cortex_tool_ctx *ctx, json_t *args);
+
 int cortex_tool_analysis(json_t **out, cortex_tool_ctx *ctx, json_t *args)
+{
+    const char *op = json_string_value(json_object_get(args, "operation"));
+    int keep = op && keeps_answer(op);
+    if (keep && (*out = cortex_answer_cache_get(ctx->reader, "analysis", args))) return 0;
+    int rc = analysis_answer(out, ctx, args);
+    if (rc == 0 && keep) cortex_answer_cache_put(ctx->reader, "analysis", args, *out);
+    return rc;
+}
+
+static int analysis_answer(json_t **out, cortex_tool_ctx *ctx, json_t *args)
 {
     const char *op = json_string_value(json_object_get(args, "operation"));
     int known = 0;

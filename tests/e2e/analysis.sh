@@ -170,6 +170,20 @@ truncated: false" "$(analysis circular_dependencies)"
 expect_eq "dependency_graph" '[["loop","loop/sub",1],["loop/sub","loop",1],["tools","shop",1]]' \
   "$(json dependency_graph | jq -c '[.edges[] | [.from, .to, .imports]]')"
 
+# Whole-repository answers are kept for the next call on the same index (.cortex/cortex.db-answers/)
+hot() { json hotspots --top-n 2 | jq -c '[.fan_in[] | [.name, .ref_count]]'; }
+kept() { find .cortex/cortex.db-answers -name '*.json' | wc -l; }
+expect_eq "hotspots' answer kept, and the same when read back" '[["checkout",2],["helper",2]]|[["checkout",2],["helper",2]]' \
+  "$(hot)|$(hot)"
+before=$(kept)
+json unused_symbols >/dev/null
+expect_eq "unused_symbols reads files the index does not hold: its answer is not kept" "$before" "$(kept)"
+for f in .cortex/cortex.db-answers/*.json; do echo '{"store_id":' > "$f"; done
+expect_eq "a damaged kept answer is computed again" '[["checkout",2],["helper",2]]' "$(hot)"
+printf 'from shop.models import helper\n\n\ndef again():\n    return helper()\n' > tools/again.py
+"$CORTEX" index --quiet . >/dev/null
+expect_eq "a new generation computes the answer again: helper has a third caller" '[["helper",3],["checkout",2]]' "$(hot)"
+
 expect_status "an unknown operation is refused" 1 "$CORTEX" analysis nope
 expect_status "detail without a target is refused" 1 "$CORTEX" analysis detail
 grep -q 'needs `target`' "$TMP/err" && pass "the refusal names target" || fail "the refusal names target"
