@@ -89,7 +89,7 @@ static int older_first(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
-/* The oldest answers past KEEP leave (and any file a writer left half made). */
+/* The oldest files past KEEP leave: answers, and any a writer left half made. */
 static void prune(const char *dir)
 {
     DIR *d = opendir(dir);
