@@ -219,7 +219,8 @@ int cortex_store_read_file_by_id(cortex_store_reader *r, int64_t file_id, cortex
 static void filter_where(char *out, size_t size, const cortex_store_file_filter *f)
 {
     snprintf(out, size, "1%s%s%s%s",
-             f && f->dir && *f->dir ? " AND (f.path = ?1 OR substr(f.path, 1, length(?1) + 1) = ?1 || '/')" : "",
+             /* under ?1: from "?1/" up to "?10" ('0' follows '/'), a range of the path index */
+             f && f->dir && *f->dir ? " AND (f.path = ?1 OR (f.path >= ?1 || '/' AND f.path < ?1 || '0'))" : "",
              f && f->project ? " AND f.project = ?2" : "", f && f->glob ? " AND cortex_glob(?3, f.path)" : "",
              f && f->parse_errors ? " AND f.parse_errors > 0" : "");
 }

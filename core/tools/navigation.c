@@ -44,13 +44,19 @@ static size_t dir_length(const char *path)
     return slash ? (size_t)(slash - path) : 0;
 }
 
+/* A path of the scope, with the length of its directory part. */
+typedef struct scope_path {
+    char *path;
+    size_t dir_len;
+} scope_path;
+
 static int compare_dir_then_name(const void *a, const void *b)
 {
-    const char *x = *(char *const *)a, *y = *(char *const *)b;
-    size_t dx = dir_length(x), dy = dir_length(y);
-    int c = strncmp(x, y, dx < dy ? dx : dy);
+    const scope_path *x = a, *y = b;
+    size_t dx = x->dir_len, dy = y->dir_len;
+    int c = strncmp(x->path, y->path, dx < dy ? dx : dy);
     if (c == 0 && dx != dy) c = dx < dy ? -1 : 1;
-    return c ? c : strcmp(x + dx, y + dy);
+    return c ? c : strcmp(x->path + dx, y->path + dy);
 }
 
 static int add_project(const char *project, int64_t files, void *payload)
@@ -74,7 +80,7 @@ static json_t *projects_json(cortex_reader *s)
 
 /* The files of the scope: their paths, languages and bytes. */
 typedef struct scope_files {
-    char **paths;
+    scope_path *paths;
     size_t npaths, cap;
     int64_t bytes, definitions;
     json_t *langs;
@@ -83,7 +89,7 @@ typedef struct scope_files {
 static int add_scope_file(const cortex_store_file *f, void *payload)
 {
     scope_files *sf = payload;
-    *CORTEX_PUSH(sf->paths, sf->npaths, sf->cap) = cortex_xstrdup(f->path);
+    *CORTEX_PUSH(sf->paths, sf->npaths, sf->cap) = (scope_path){cortex_xstrdup(f->path), dir_length(f->path)};
     json_object_set_new(sf->langs, f->lang, json_integer(json_integer_value(json_object_get(sf->langs, f->lang)) + 1));
     sf->bytes += f->bytes;
     sf->definitions += f->definitions;
@@ -127,11 +133,11 @@ int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
                                        .parse_errors = json_is_true(json_object_get(args, "parse_errors"))};
     scope_files sf = {.langs = json_object()};
     rc = cortex_store_read_files(s->db, &filter, add_scope_file, &sf);
-    char **paths = sf.paths;
+    scope_path *paths = sf.paths;
     size_t npaths = sf.npaths;
     int64_t bytes = sf.bytes;
     json_t *langs = sf.langs;
-    if (rc == 0 && npaths == 1 && strcmp(paths[0], scope) == 0)
+    if (rc == 0 && npaths == 1 && strcmp(paths[0].path, scope) == 0)
         rc = cortex_error_set(CORTEX_EINVALID, "\"%s\" is a file; get_file_symbols shows its outline", scope);
     else if (rc == 0 && npaths == 0 && *scope)
         rc = cortex_error_set(CORTEX_ENOTFOUND, "no indexed files under \"%s\"; explore without a path lists the project", scope);
@@ -144,16 +150,15 @@ int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     dir_files *dirs = NULL;
     size_t ndirs = 0, dcap = 0;
     for (size_t i = 0; rc == 0 && i < npaths; i++) {
-        size_t dlen = dir_length(paths[i]);
-        if (ndirs == 0 || strlen(dirs[ndirs - 1].dir) != dlen || strncmp(dirs[ndirs - 1].dir, paths[i], dlen) != 0) {
+        size_t dlen = paths[i].dir_len;
+        if (ndirs == 0 || strlen(dirs[ndirs - 1].dir) != dlen || strncmp(dirs[ndirs - 1].dir, paths[i].path, dlen) != 0) {
             dir_files *nd = CORTEX_PUSH(dirs, ndirs, dcap);
-            nd->dir = cortex_xstrndup(paths[i], dlen);
+            nd->dir = cortex_xstrndup(paths[i].path, dlen);
             nd->first = i;
             nd->count = 0;
         }
         dirs[ndirs - 1].count++;
     }
-    char **order = paths;
 
     size_t per_dir = fair_cap(dirs, ndirs, budget), shown = 0, spare = budget;
     for (size_t d = 0; d < ndirs; d++) spare -= dirs[d].count < per_dir ? dirs[d].count : per_dir;
@@ -163,7 +168,7 @@ int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
         size_t take = dirs[d].count < per_dir ? dirs[d].count : per_dir;
         if (take < dirs[d].count && spare > 0) take++, spare--; /* what the even share leaves, in directory order */
         for (size_t i = 0; i < take; i++) {
-            const char *p = order[dirs[d].first + i];
+            const char *p = paths[dirs[d].first + i].path;
             const char *base = strrchr(p, '/');
             json_array_append_new(names, cortex_text_json(base ? base + 1 : p));
         }
@@ -196,7 +201,7 @@ int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     }
     json_decref(dir_list);
     json_decref(langs);
-    for (size_t i = 0; i < npaths; i++) free(paths[i]);
+    for (size_t i = 0; i < npaths; i++) free(paths[i].path);
     free(paths);
     return rc;
 }
