@@ -6,9 +6,10 @@
  * store or generation is never taken. Written to a new file and renamed over
  * the old; the directory keeps the most recent KEEP files.
  */
-#define _GNU_SOURCE /* mkstemp */
+#define _GNU_SOURCE /* lstat, st_mtim */
 #include "answer_cache.h"
 
+#include "../util/io.h"
 #include "../util/mem.h"
 
 #include <dirent.h>
@@ -131,19 +132,10 @@ void cortex_answer_cache_put(cortex_reader *s, const char *name, const json_t *a
     }
     json_t *kept = json_pack("{s:s,s:I,s:s,s:O,s:O}", "store_id", store_id, "generation", (json_int_t)generation, "name",
                              name, "args", args, "answer", answer);
-    size_t plen = strlen(path);
-    char *tmp = cortex_xmalloc(plen + 8);
-    memcpy(tmp, path, plen);
-    memcpy(tmp + plen, ".XXXXXX", 8);
-    int fd = kept ? mkstemp(tmp) : -1;
-    if (fd >= 0) {
-        (void)fchmod(fd, 0644);
-        int ok = json_dumpfd(kept, fd, JSON_COMPACT) == 0;
-        if (close(fd) != 0) ok = 0;
-        if (!ok || rename(tmp, path) != 0) unlink(tmp);
-    }
+    char *text = kept ? json_dumps(kept, JSON_COMPACT) : NULL;
+    if (text) (void)cortex_write_file_replacing(path, text, strlen(text)); /* unsaved, it is computed again next time */
+    free(text);
     json_decref(kept);
-    free(tmp);
     free(path);
     prune(dir);
     free(dir);

@@ -8,16 +8,16 @@
  * generation, the count of files), then each file by rank: its id, rank,
  * count of definitions, path length, definitions, path.
  */
-#define _GNU_SOURCE /* mkstemp */
+#define _GNU_SOURCE /* strnlen, fileno */
 #include "repo_map_internal.h"
 
+#include "../util/io.h"
 #include "../util/mem.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 static const char MAGIC[8] = "CXRMAP1\n";
 #define BYTE_ORDER_MARK 0x01020304u
@@ -96,29 +96,18 @@ cortex_repo_map *cortex_repo_map_cache_load(const char *path, const char *store_
 void cortex_repo_map_cache_save(const cortex_repo_map *m, const char *path, const char *store_id)
 {
     if (!*store_id || strlen(store_id) >= STORE_ID_BYTES) return;
-    size_t plen = strlen(path);
-    char *tmp = cortex_xmalloc(plen + 8);
-    memcpy(tmp, path, plen);
-    memcpy(tmp + plen, ".XXXXXX", 8);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        free(tmp);
-        return;
-    }
-    (void)fchmod(fd, 0644); /* as the store beside it: readable by whoever reads the index */
-    FILE *out = fdopen(fd, "wb");
-    if (!out) close(fd);
     header h = {.byte_order = BYTE_ORDER_MARK, .generation = m->generation, .n = m->n};
     memcpy(h.magic, MAGIC, sizeof MAGIC);
     memcpy(h.store_id, store_id, strlen(store_id));
-    int ok = out && fwrite(&h, sizeof h, 1, out) == 1;
-    for (size_t i = 0; ok && i < m->n; i++) {
+    cortex_buf out = {0};
+    cortex_buf_add(&out, (const char *)&h, sizeof h);
+    for (size_t i = 0; i < m->n; i++) {
         const cortex_repo_map_file *f = &m->files[i];
         entry e = {.id = f->id, .rank = f->rank, .ntop = (uint32_t)f->ntop, .path_len = (uint32_t)strlen(f->path)};
         memcpy(e.top, f->top, sizeof e.top);
-        ok = fwrite(&e, sizeof e, 1, out) == 1 && fwrite(f->path, 1, e.path_len, out) == e.path_len;
+        cortex_buf_add(&out, (const char *)&e, sizeof e);
+        cortex_buf_add(&out, f->path, e.path_len);
     }
-    if (out && fclose(out) != 0) ok = 0;
-    if (!ok || rename(tmp, path) != 0) unlink(tmp);
-    free(tmp);
+    (void)cortex_write_file_replacing(path, out.data, out.len); /* unsaved, it is built again next time */
+    cortex_buf_free(&out);
 }
