@@ -238,8 +238,8 @@ int cortex_store_read_files(cortex_store_reader *r, const cortex_store_file_filt
 {
     char where[256], sql[512];
     filter_where(where, sizeof where, filter);
-    snprintf(sql, sizeof sql, "SELECT " FILE_COLUMNS " FROM files f WHERE %s ORDER BY f.path LIMIT ?4 OFFSET ?5",
-             where);
+    snprintf(sql, sizeof sql, "SELECT " FILE_COLUMNS " FROM files f WHERE %s %s LIMIT ?4 OFFSET ?5", where,
+             filter && filter->unordered ? "" : "ORDER BY f.path");
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
     if (!st) return cortex_store__prepare_failed(r);
     filter_bind(st, filter);

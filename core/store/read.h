@@ -59,9 +59,10 @@ typedef struct cortex_store_file_filter {
     int parse_errors;    /* only files with syntax the grammar could not parse */
     int64_t limit;       /* at most this many; 0 = no limit */
     int64_t offset;      /* skip this many first */
+    int unordered;       /* in the store's order, for a caller that sorts them itself */
 } cortex_store_file_filter;
 
-/** The files `filter` covers, by path. */
+/** The files `filter` covers, by path unless it says unordered. */
 int cortex_store_read_files(cortex_store_reader *r, const cortex_store_file_filter *filter, cortex_store_file_cb cb,
                             void *payload);
 /** How many files `filter` covers (its limit and offset ignored). */

@@ -1,6 +1,8 @@
 /* The navigation tools: explore, get_file_symbols, get_children, get_imports. */
 #define _DEFAULT_SOURCE
 #include "handlers.h"
+#include "answer_cache.h"
+#include "dir_listing.h"
 #include "paths.h"
 #include "repo_map.h"
 
@@ -16,71 +18,58 @@
 
 /* ---- explore ------------------------------------------------------------ */
 
-typedef struct dir_files {
-    char *dir;          /* "" for the root */
-    size_t first, count;/* range in the file list */
-} dir_files;
+/* Scopes of at least this many files keep their listing on disk: reading
+ * their rows is what an explore of them costs. */
+#define KEPT_FROM_FILES 4096
 
-/* The largest per-directory cap whose total stays within the budget (water-filling). */
-static size_t fair_cap(const dir_files *dirs, size_t ndirs, size_t budget)
-{
-    size_t lo = 0, hi = 0;
-    for (size_t i = 0; i < ndirs; i++)
-        if (dirs[i].count > hi) hi = dirs[i].count;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo + 1) / 2, used = 0;
-        for (size_t i = 0; i < ndirs; i++) used += dirs[i].count < mid ? dirs[i].count : mid;
-        if (used <= budget)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
-}
-
-static size_t dir_length(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? (size_t)(slash - path) : 0;
-}
-
-/* A path of the scope, with the length of its directory part. */
-typedef struct scope_path {
-    char *path;
-    size_t dir_len;
-} scope_path;
-
-static int compare_dir_then_name(const void *a, const void *b)
-{
-    const scope_path *x = a, *y = b;
-    size_t dx = x->dir_len, dy = y->dir_len;
-    int c = strncmp(x->path, y->path, dx < dy ? dx : dy);
-    if (c == 0 && dx != dy) c = dx < dy ? -1 : 1;
-    return c ? c : strcmp(x->path + dx, y->path + dy);
-}
+typedef struct project_list {
+    json_t *list;
+    int64_t files;
+} project_list;
 
 static int add_project(const char *project, int64_t files, void *payload)
 {
-    json_array_append_new(payload, json_pack("{s:s,s:I}", "path", project, "files", (json_int_t)files));
+    project_list *p = payload;
+    json_array_append_new(p->list, json_pack("{s:s,s:I}", "path", project, "files", (json_int_t)files));
+    p->files += files;
     return 0;
 }
 
 /* The projects of the index (the root's "." and each nested repository),
- * with their file counts; NULL when the root's is the only one. */
+ * with their file counts; NULL when the root's is the only one. Counting
+ * them reads every file's row: a large index keeps them (answer_cache.h). */
 static json_t *projects_json(cortex_reader *s)
 {
-    json_t *list = json_array();
-    if (cortex_store_read_projects(s->db, add_project, list) != 0 ||
-        (json_array_size(list) == 1 && strcmp(json_string_value(json_object_get(json_array_get(list, 0), "path")), ".") == 0)) {
+    json_t *none = json_object();
+    json_t *kept = cortex_answer_cache_get(s, "explore projects", none), *list = NULL;
+    if (kept) {
+        list = json_incref(json_object_get(kept, "projects"));
+        json_decref(kept);
+    } else {
+        project_list p = {json_array(), 0};
+        if (cortex_store_read_projects(s->db, add_project, &p) == 0) {
+            if (json_array_size(p.list) != 1 ||
+                strcmp(json_string_value(json_object_get(json_array_get(p.list, 0), "path")), ".") != 0)
+                list = json_incref(p.list);
+            if (p.files >= KEPT_FROM_FILES) {
+                json_t *answer = json_pack("{s:O}", "projects", list ? list : json_null());
+                cortex_answer_cache_put(s, "explore projects", none, answer);
+                json_decref(answer);
+            }
+        }
+        json_decref(p.list);
+    }
+    json_decref(none);
+    if (json_is_null(list)) {
         json_decref(list);
-        return NULL;
+        list = NULL;
     }
     return list;
 }
 
 /* The files of the scope: their paths, languages and bytes. */
 typedef struct scope_files {
-    scope_path *paths;
+    cortex_scope_path *paths;
     size_t npaths, cap;
     int64_t bytes, definitions;
     json_t *langs;
@@ -89,7 +78,7 @@ typedef struct scope_files {
 static int add_scope_file(const cortex_store_file *f, void *payload)
 {
     scope_files *sf = payload;
-    *CORTEX_PUSH(sf->paths, sf->npaths, sf->cap) = (scope_path){cortex_xstrdup(f->path), dir_length(f->path)};
+    *CORTEX_PUSH(sf->paths, sf->npaths, sf->cap) = (cortex_scope_path){cortex_xstrdup(f->path), cortex_dir_length(f->path)};
     json_object_set_new(sf->langs, f->lang, json_integer(json_integer_value(json_object_get(sf->langs, f->lang)) + 1));
     sf->bytes += f->bytes;
     sf->definitions += f->definitions;
@@ -119,6 +108,40 @@ static json_t *status_json(cortex_reader *s, size_t files, int64_t bytes)
                      (json_int_t)cortex_store_read_generation(s->db));
 }
 
+/* The scope's files, counted and listed by directory: explore's answer but
+ * for what it reads beside the files (the root, the status, the map). */
+static int scope_listing(json_t **out, cortex_reader *s, const char *scope, const cortex_store_file_filter *filter,
+                         size_t budget)
+{
+    scope_files sf = {.langs = json_object()};
+    int rc = cortex_store_read_files(s->db, filter, add_scope_file, &sf);
+    cortex_scope_path *paths = sf.paths;
+    size_t npaths = sf.npaths;
+    if (rc == 0 && npaths == 1 && strcmp(paths[0].path, scope) == 0)
+        rc = cortex_error_set(CORTEX_EINVALID, "\"%s\" is a file; get_file_symbols shows its outline", scope);
+    else if (rc == 0 && npaths == 0 && *scope)
+        rc = cortex_error_set(CORTEX_ENOTFOUND, "no indexed files under \"%s\"; explore without a path lists the project", scope);
+    else if (rc == 0 && npaths == 0 && filter->project)
+        rc = cortex_error_set(CORTEX_ENOTFOUND, "no project \"%s\"; explore without arguments lists the projects",
+                              filter->project);
+    if (rc == 0) {
+        size_t shown = 0, more_directories = 0;
+        cortex_scope_paths_sort(paths, npaths);
+        json_t *dirs = cortex_dir_listing(paths, npaths, scope, budget, &shown, &more_directories);
+        *out = json_pack("{s:I,s:I,s:I,s:O,s:o,s:I,s:b}", "files", (json_int_t)npaths, "bytes", (json_int_t)sf.bytes,
+                         "symbols", (json_int_t)sf.definitions, "languages", sf.langs, "directories", dirs, "shown",
+                         (json_int_t)shown, "truncated", shown < npaths);
+        if (more_directories) json_object_set_new(*out, "more_directories", json_integer((json_int_t)more_directories));
+        /* a monorepo: the nested repositories, each its own project */
+        json_t *projects = projects_json(s);
+        if (projects) json_object_set_new(*out, "projects", projects);
+    }
+    json_decref(sf.langs);
+    for (size_t i = 0; i < npaths; i++) free(paths[i].path);
+    free(paths);
+    return rc;
+}
+
 int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
 {
     cortex_reader *s = ctx->reader;
@@ -127,82 +150,47 @@ int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     int rc = cortex_path_resolve(s->repo->root, arg ? arg : "", scope, sizeof scope);
     if (rc) return rc;
     size_t budget = (size_t)json_integer_value(json_object_get(args, "max_entries"));
-
     const char *project_arg = json_string_value(json_object_get(args, "project"));
     cortex_store_file_filter filter = {.dir = scope, .project = project_arg,
-                                       .parse_errors = json_is_true(json_object_get(args, "parse_errors"))};
-    scope_files sf = {.langs = json_object()};
-    rc = cortex_store_read_files(s->db, &filter, add_scope_file, &sf);
-    scope_path *paths = sf.paths;
-    size_t npaths = sf.npaths;
-    int64_t bytes = sf.bytes;
-    json_t *langs = sf.langs;
-    if (rc == 0 && npaths == 1 && strcmp(paths[0].path, scope) == 0)
-        rc = cortex_error_set(CORTEX_EINVALID, "\"%s\" is a file; get_file_symbols shows its outline", scope);
-    else if (rc == 0 && npaths == 0 && *scope)
-        rc = cortex_error_set(CORTEX_ENOTFOUND, "no indexed files under \"%s\"; explore without a path lists the project", scope);
-    else if (rc == 0 && npaths == 0 && project_arg)
-        rc = cortex_error_set(CORTEX_ENOTFOUND, "no project \"%s\"; explore without arguments lists the projects", project_arg);
+                                       .parse_errors = json_is_true(json_object_get(args, "parse_errors")),
+                                       .unordered = 1};
 
-    /* Sorted by path, a directory's files are not always adjacent ("a/b/x"
-     * sorts between "a/a" and "a/c"): sort by directory, then name. */
-    if (npaths) qsort(paths, npaths, sizeof *paths, compare_dir_then_name);
-    dir_files *dirs = NULL;
-    size_t ndirs = 0, dcap = 0;
-    for (size_t i = 0; rc == 0 && i < npaths; i++) {
-        size_t dlen = paths[i].dir_len;
-        if (ndirs == 0 || strlen(dirs[ndirs - 1].dir) != dlen || strncmp(dirs[ndirs - 1].dir, paths[i].path, dlen) != 0) {
-            dir_files *nd = CORTEX_PUSH(dirs, ndirs, dcap);
-            nd->dir = cortex_xstrndup(paths[i].path, dlen);
-            nd->first = i;
-            nd->count = 0;
-        }
-        dirs[ndirs - 1].count++;
-    }
+    /* A large scope's listing is kept for the next call on the same index
+     * (answer_cache.h); NULL for a path that is not UTF-8, never kept. */
+    json_t *key = json_pack("{s:s,s:s?,s:b,s:I}", "path", scope, "project", project_arg, "parse_errors",
+                            filter.parse_errors, "max_entries", (json_int_t)budget);
+    json_t *listing = key ? cortex_answer_cache_get(s, "explore", key) : NULL;
+    if (!listing && (rc = scope_listing(&listing, s, scope, &filter, budget)) == 0 && key &&
+        json_integer_value(json_object_get(listing, "files")) >= KEPT_FROM_FILES)
+        cortex_answer_cache_put(s, "explore", key, listing);
+    json_decref(key);
+    if (rc) return rc;
 
-    size_t per_dir = fair_cap(dirs, ndirs, budget), shown = 0, spare = budget;
-    for (size_t d = 0; d < ndirs; d++) spare -= dirs[d].count < per_dir ? dirs[d].count : per_dir;
-    json_t *dir_list = json_array();
-    for (size_t d = 0; d < ndirs; d++) {
-        json_t *names = json_array();
-        size_t take = dirs[d].count < per_dir ? dirs[d].count : per_dir;
-        if (take < dirs[d].count && spare > 0) take++, spare--; /* what the even share leaves, in directory order */
-        for (size_t i = 0; i < take; i++) {
-            const char *p = paths[dirs[d].first + i].path;
-            const char *base = strrchr(p, '/');
-            json_array_append_new(names, cortex_text_json(base ? base + 1 : p));
-        }
-        shown += take;
-        json_array_append_new(dir_list, json_pack("{s:o,s:o,s:I}", "path", cortex_text_json(*dirs[d].dir ? dirs[d].dir : "."), "files",
-                                                  names, "more", (json_int_t)(dirs[d].count - take)));
-        free(dirs[d].dir);
+    const char *name = strrchr(s->repo->root, '/');
+    /* paths are any bytes: repaired, never a NULL that empties the answer */
+    json_t *project = json_pack("{s:o,s:o,s:o,s:O,s:O,s:O,s:O}", "root", cortex_text_json(s->repo->root), "name",
+                                cortex_text_json(name && name[1] ? name + 1 : s->repo->root), "path",
+                                cortex_text_json(*scope ? scope : "."), "files", json_object_get(listing, "files"),
+                                "bytes", json_object_get(listing, "bytes"), "symbols",
+                                json_object_get(listing, "symbols"), "languages",
+                                json_object_get(listing, "languages"));
+    *out = json_pack("{s:o,s:O,s:O,s:O}", "project", project, "directories", json_object_get(listing, "directories"),
+                     "shown", json_object_get(listing, "shown"), "truncated", json_object_get(listing, "truncated"));
+    json_t *more_directories = json_object_get(listing, "more_directories");
+    if (more_directories) json_object_set(*out, "more_directories", more_directories);
+    json_int_t files = json_integer_value(json_object_get(listing, "files"));
+    json_object_set_new(*out, "status", status_json(s, (size_t)files, json_integer_value(json_object_get(listing, "bytes"))));
+    int64_t map_tokens = json_integer_value(json_object_get(args, "map_tokens"));
+    const cortex_repo_map *map = NULL;
+    if (map_tokens > 0 && (rc = cortex_repo_map_get(&map, s)) == 0)
+        json_object_set_new(*out, "map", cortex_repo_map_json(s, map, scope, map_tokens));
+    json_t *projects = json_object_get(listing, "projects");
+    if (projects) json_object_set(*out, "projects", projects);
+    json_decref(listing);
+    if (rc) {
+        json_decref(*out);
+        *out = NULL;
     }
-    free(dirs);
-
-    int64_t symbols = sf.definitions;
-    if (rc == 0) {
-        const char *name = strrchr(s->repo->root, '/');
-        /* paths are any bytes: repaired, never a NULL that empties the answer */
-        json_t *project = json_pack("{s:o,s:o,s:o,s:I,s:I,s:I,s:O}", "root", cortex_text_json(s->repo->root), "name",
-                                    cortex_text_json(name && name[1] ? name + 1 : s->repo->root), "path",
-                                    cortex_text_json(*scope ? scope : "."), "files",
-                                    (json_int_t)npaths, "bytes", (json_int_t)bytes, "symbols", (json_int_t)symbols,
-                                    "languages", langs);
-        *out = json_pack("{s:o,s:O,s:I,s:b}", "project", project, "directories", dir_list, "shown", (json_int_t)shown,
-                            "truncated", shown < npaths);
-        json_object_set_new(*out, "status", status_json(s, npaths, bytes));
-        int64_t map_tokens = json_integer_value(json_object_get(args, "map_tokens"));
-        const cortex_repo_map *map = NULL;
-        if (map_tokens > 0 && (rc = cortex_repo_map_get(&map, s)) == 0)
-            json_object_set_new(*out, "map", cortex_repo_map_json(s, map, scope, map_tokens));
-        /* a monorepo: the nested repositories, each its own project */
-        json_t *projects = projects_json(s);
-        if (projects) json_object_set_new(*out, "projects", projects);
-    }
-    json_decref(dir_list);
-    json_decref(langs);
-    for (size_t i = 0; i < npaths; i++) free(paths[i].path);
-    free(paths);
     return rc;
 }
 

@@ -269,8 +269,12 @@ void cortex_render_explore(const json_t *result, cortex_buf *out)
         json_t *f;
         json_array_foreach(json_object_get(d, "files"), j, f) cortex_buf_printf(out, " %s", json_string_value(f));
         if (num(d, "more")) cortex_buf_printf(out, " +%lld files", num(d, "more"));
+        long long sub = num(d, "subdirectories");
+        if (sub) cortex_buf_printf(out, " in %lld %s", sub, sub == 1 ? "subdirectory" : "subdirectories");
         cortex_buf_putc(out, '\n');
     }
+    if (num(result, "more_directories"))
+        cortex_buf_printf(out, "+%lld directories (max_entries lists more)\n", num(result, "more_directories"));
     const json_t *map = json_object_get(result, "map");
     if (json_object_get(map, "generation"))
         cortex_buf_printf(out, "map (most referenced first; of generation %lld, %lld files changed since):\n",

@@ -64,7 +64,7 @@ static int add_file(const cortex_store_file *f, void *payload)
 {
     building *b = payload;
     map_file *m = CORTEX_PUSH(b->files, b->n, b->cap);
-    *m = (map_file){.id = f->id, .path = cortex_xstrdup(f->path)};
+    *m = (map_file){.id = f->id, .path = cortex_xstrdup(f->path), .vendored_root = cortex_path_vendored_root(f->path)};
     return 0;
 }
 
@@ -381,9 +381,8 @@ json_t *cortex_repo_map_json(cortex_reader *s, const cortex_repo_map *m, const c
     /* vendored trees first, one short line each: their files never fill the map */
     for (size_t i = 0; i < m->n; i++) {
         const char *path = m->files[i].path;
-        if (slen && (strncmp(path, scope, slen) != 0 || path[slen] != '/')) continue;
-        size_t root = cortex_path_vendored_root(path);
-        if (!root) continue;
+        size_t root = m->files[i].vendored_root;
+        if (!root || (slen && (strncmp(path, scope, slen) != 0 || path[slen] != '/'))) continue;
         json_t *found = NULL;
         for (size_t j = 0; j < json_array_size(vendored) && !found; j++) {
             const char *p = json_string_value(json_object_get(json_array_get(vendored, j), "path"));
@@ -402,7 +401,7 @@ json_t *cortex_repo_map_json(cortex_reader *s, const cortex_repo_map *m, const c
         const map_file *f = &m->files[i];
         if (slen && (strncmp(f->path, scope, slen) != 0 || f->path[slen] != '/')) continue;
         /* a file nothing references across files: the directory listing names it already */
-        if (cortex_path_vendored_root(f->path) || f->ntop == 0) continue;
+        if (f->vendored_root || f->ntop == 0) continue;
         /* a map of an older generation may name a file since gone */
         if (m->stale && cortex_store_read_file(s->db, f->path, file_exists, NULL) != 0) continue;
         size_t cost = strlen(f->path) + 2;

@@ -9,6 +9,7 @@
  * count of definitions, path length, definitions, path.
  */
 #define _GNU_SOURCE /* strnlen, fileno */
+#include "rank.h"
 #include "repo_map_internal.h"
 
 #include "../util/io.h"
@@ -66,6 +67,7 @@ static cortex_repo_map *parse(const char *data, size_t size, const char *store_i
         cortex_repo_map_file *f = &m->files[m->n];
         *f = (cortex_repo_map_file){.id = e.id, .rank = e.rank, .ntop = e.ntop,
                                     .path = cortex_xstrndup(data + at, e.path_len)};
+        f->vendored_root = cortex_path_vendored_root(f->path);
         memcpy(f->top, e.top, sizeof f->top);
         at += e.path_len;
     }

@@ -17,6 +17,7 @@
 typedef struct cortex_repo_map_file {
     int64_t id;
     char *path;
+    size_t vendored_root; /* cortex_path_vendored_root of the path, found once */
     double rank;
     int64_t top[CORTEX_REPO_MAP_SYMBOLS_PER_FILE];
     double top_score[CORTEX_REPO_MAP_SYMBOLS_PER_FILE];
