@@ -357,6 +357,9 @@ typedef struct cortex_store_file_edge {
 } cortex_store_file_edge;
 typedef int (*cortex_store_file_edge_cb)(const cortex_store_file_edge *e, void *payload);
 int cortex_store_read_file_edges(cortex_store_reader *r, cortex_store_file_edge_cb cb, void *payload);
+/** The same for the imports with one end or both under directory `dir`
+ *  (not ""), in the same order. */
+int cortex_store_read_dir_edges(cortex_store_reader *r, const char *dir, cortex_store_file_edge_cb cb, void *payload);
 
 /** Every definition enclosing `line` of file `file_id`, innermost first. */
 int cortex_store_read_scopes_at(cortex_store_reader *r, int64_t file_id, int64_t line, cortex_store_symbol_cb cb,

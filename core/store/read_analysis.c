@@ -168,6 +168,31 @@ int cortex_store_read_file_edges(cortex_store_reader *r, cortex_store_file_edge_
     return stop;
 }
 
+int cortex_store_read_dir_edges(cortex_store_reader *r, const char *dir, cortex_store_file_edge_cb cb, void *payload)
+{
+    /* under ?1: from "?1/" up to "?10" ('0' follows '/'), a range of the path index */
+    sqlite3_stmt *st = cortex_store__prepare(
+        r, "SELECT i.file_id, i.target_file_id, f.path, t.path FROM files f JOIN imports i ON i.file_id = f.id"
+           " JOIN files t ON t.id = i.target_file_id"
+           " WHERE f.path >= ?1 || '/' AND f.path < ?1 || '0' AND i.target_file_id <> i.file_id"
+           " UNION ALL SELECT i.file_id, i.target_file_id, f.path, t.path FROM files t"
+           " JOIN imports i ON i.target_file_id = t.id JOIN files f ON f.id = i.file_id"
+           " WHERE t.path >= ?1 || '/' AND t.path < ?1 || '0' AND i.target_file_id <> i.file_id"
+           "   AND NOT (f.path >= ?1 || '/' AND f.path < ?1 || '0')"
+           " ORDER BY 1, 2");
+    if (!st) return cortex_store__prepare_failed(r);
+    sqlite3_bind_text(st, 1, dir, -1, SQLITE_STATIC);
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        cortex_store_file_edge e = {sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), cortex_store__text(st, 2),
+                                    cortex_store__text(st, 3)};
+        stop = cb(&e, payload);
+    }
+    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing a directory's imports");
+    cortex_store__release(r, st);
+    return stop;
+}
+
 int cortex_store_read_scopes_at(cortex_store_reader *r, int64_t file_id, int64_t line, cortex_store_symbol_cb cb,
                                 void *payload)
 {

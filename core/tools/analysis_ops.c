@@ -398,6 +398,48 @@ static int count_crossing(const cortex_store_file_edge *e, void *payload)
     return 0;
 }
 
+typedef struct counted_path {
+    const char *path;
+    json_int_t n;
+} counted_path;
+
+static int most_then_path(const void *a, const void *b)
+{
+    const counted_path *x = a, *y = b;
+    if (x->n != y->n) return x->n > y->n ? -1 : 1;
+    return strcmp(x->path, y->path);
+}
+
+/* counts (path -> n) cut to its `max` largest counts (the first paths among
+ * equals), in the order it had; steals counts. */
+static json_t *most_counted(json_t *counts, size_t max)
+{
+    size_t n = json_object_size(counts);
+    if (n <= max) return counts;
+    counted_path *all = cortex_xmalloc(n * sizeof *all);
+    size_t i = 0;
+    const char *path;
+    json_t *v;
+    json_object_foreach(counts, path, v) all[i++] = (counted_path){path, json_integer_value(v)};
+    qsort(all, n, sizeof *all, most_then_path);
+    json_t *chosen = json_object();
+    for (i = 0; i < max; i++) json_object_set_new(chosen, all[i].path, json_true());
+    json_t *kept = json_object();
+    json_object_foreach(counts, path, v) if (json_object_get(chosen, path)) json_object_set(kept, path, v);
+    free(all);
+    json_decref(chosen);
+    json_decref(counts);
+    return kept;
+}
+
+/* One edge into both counts: imports leaving, imports coming in. */
+static int count_crossings(const cortex_store_file_edge *e, void *payload)
+{
+    crossing *both = payload;
+    count_crossing(e, &both[0]);
+    return count_crossing(e, &both[1]);
+}
+
 static int op_package_summary(json_t *result, const ask *a, const cortex_target *t)
 {
     char dir[4096];
@@ -409,8 +451,10 @@ static int op_package_summary(json_t *result, const ask *a, const cortex_target 
         else dir[0] = '\0';
     }
     json_t *files = json_array();
-    cortex_store_file_filter ff = {.dir = dir};
+    cortex_store_file_filter ff = {.dir = dir, .limit = a->max_results};
+    int64_t nfiles = 0;
     int rc = cortex_store_read_files(a->s->db, &ff, collect_file, files);
+    if (!rc) rc = cortex_store_read_count_files(&nfiles, a->s->db, &ff);
     /* its exported definitions: top level, without a restricting visibility */
     symbol_list l = {json_array(), NULL, 0, 0};
     cortex_store_symbol_filter f = a->filter;
@@ -422,8 +466,9 @@ static int op_package_summary(json_t *result, const ask *a, const cortex_target 
                                              add_symbol, &l);
     json_t *imports = json_object(), *importers = json_object();
     crossing out = {dir, imports, 1}, in = {dir, importers, 0};
-    if (!rc) rc = cortex_store_read_file_edges(a->s->db, count_crossing, &out);
-    if (!rc) rc = cortex_store_read_file_edges(a->s->db, count_crossing, &in);
+    /* the root holds every file: nothing crosses its edge */
+    crossing both[2] = {out, in};
+    if (!rc && *dir) rc = cortex_store_read_dir_edges(a->s->db, dir, count_crossings, both);
     if (rc) {
         json_decref(files);
         list_free(&l);
@@ -431,12 +476,19 @@ static int op_package_summary(json_t *result, const ask *a, const cortex_target 
         json_decref(importers);
         return rc;
     }
+    size_t nimports = json_object_size(imports), nimporters = json_object_size(importers);
     json_object_set_new(result, "package", json_string(*dir ? dir : "."));
     json_object_set_new(result, "files", files);
+    json_object_set_new(result, "files_total", json_integer(nfiles));
     json_object_set_new(result, "exported", json_incref(l.items));
     json_object_set_new(result, "exported_total", json_integer(nexported));
-    json_object_set_new(result, "imports", imports);
-    json_object_set_new(result, "imported_by", importers);
+    json_object_set_new(result, "imports", most_counted(imports, (size_t)a->max_results));
+    json_object_set_new(result, "imports_total", json_integer((json_int_t)nimports));
+    json_object_set_new(result, "imported_by", most_counted(importers, (size_t)a->max_results));
+    json_object_set_new(result, "imported_by_total", json_integer((json_int_t)nimporters));
+    json_object_set_new(result, "truncated", json_boolean(nfiles > a->max_results || nexported > a->max_results ||
+                                                          (int64_t)nimports > a->max_results ||
+                                                          (int64_t)nimporters > a->max_results));
     list_free(&l);
     return 0;
 }
@@ -953,6 +1005,16 @@ static int op_cycles(json_t *result, const ask *a)
     return rc;
 }
 
+/* Imports between directories, the most first, then by place. */
+static int compare_dir_edges(const void *a, const void *b)
+{
+    const json_t *x = *(json_t *const *)a, *y = *(json_t *const *)b;
+    json_int_t nx = json_integer_value(json_object_get(x, "imports")), ny = json_integer_value(json_object_get(y, "imports"));
+    if (nx != ny) return nx > ny ? -1 : 1;
+    int c = strcmp(json_string_value(json_object_get(x, "from")), json_string_value(json_object_get(y, "from")));
+    return c ? c : strcmp(json_string_value(json_object_get(x, "to")), json_string_value(json_object_get(y, "to")));
+}
+
 static int op_dependency_graph(json_t *result, const ask *a)
 {
     file_graph g;
@@ -975,12 +1037,17 @@ static int op_dependency_graph(json_t *result, const ask *a)
         json_array_append_new(
             edges, json_pack("{s:s%,s:s,s:O}", "from", pair, (size_t)(tab - pair), "to", tab + 1, "imports", count));
     }
-    size_t nedges = json_array_size(edges);
+    /* the page holds the heaviest dependencies and the largest directories */
+    cortex_json_sort(edges, 0, compare_dir_edges);
+    size_t nedges = json_array_size(edges), ndirs = json_array_size(dirs);
     while ((int64_t)json_array_size(edges) > a->max_results) json_array_remove(edges, json_array_size(edges) - 1);
+    while ((int64_t)json_array_size(dirs) > a->max_results) json_array_remove(dirs, json_array_size(dirs) - 1);
     json_object_set_new(result, "directories", dirs);
+    json_object_set_new(result, "directories_total", json_integer((json_int_t)ndirs));
     json_object_set_new(result, "edges", edges);
     json_object_set_new(result, "edges_total", json_integer((json_int_t)nedges));
-    json_object_set_new(result, "truncated", json_boolean((int64_t)nedges > a->max_results));
+    json_object_set_new(result, "truncated",
+                        json_boolean((int64_t)nedges > a->max_results || (int64_t)ndirs > a->max_results));
     file_graph_free(&g);
     return 0;
 }

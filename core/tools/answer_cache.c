@@ -1,14 +1,15 @@
 /*
  * Whole-repository answers kept beside the store (answer_cache.h). One file
  * an answer, named by a hash of the tool and its arguments, holding
- * {store_id, generation, name, args, answer}: it is read only when all but
- * the answer are the call's, so a hash that collides or an answer of another
- * store or generation is never taken. Written to a new file and renamed over
+ * {store_id, generation, build, name, args, answer}: it is read only when all
+ * but the answer are the call's, so a hash that collides or an answer of
+ * another store, generation or build of cortex is never taken. Written to a new file and renamed over
  * the old; the directory keeps the most recent KEEP files.
  */
 #define _GNU_SOURCE /* lstat, st_mtim */
 #include "answer_cache.h"
 
+#include "../util/build_id.h"
 #include "../util/io.h"
 #include "../util/mem.h"
 
@@ -68,7 +69,9 @@ json_t *cortex_answer_cache_get(cortex_reader *s, const char *name, const json_t
     json_t *answer = NULL;
     const char *kept_store = json_string_value(json_object_get(kept, "store_id"));
     const char *kept_name = json_string_value(json_object_get(kept, "name"));
-    if (kept_store && strcmp(kept_store, store_id) == 0 && kept_name && strcmp(kept_name, name) == 0 &&
+    const char *kept_build = json_string_value(json_object_get(kept, "build"));
+    if (kept_store && strcmp(kept_store, store_id) == 0 && kept_name && strcmp(kept_name, name) == 0 && kept_build &&
+        strcmp(kept_build, cortex_build_id()) == 0 &&
         json_is_integer(json_object_get(kept, "generation")) &&
         json_integer_value(json_object_get(kept, "generation")) == generation &&
         json_equal(json_object_get(kept, "args"), (json_t *)args) == 1 && json_is_object(json_object_get(kept, "answer")))
@@ -130,8 +133,8 @@ void cortex_answer_cache_put(cortex_reader *s, const char *name, const json_t *a
         free(path);
         return;
     }
-    json_t *kept = json_pack("{s:s,s:I,s:s,s:O,s:O}", "store_id", store_id, "generation", (json_int_t)generation, "name",
-                             name, "args", args, "answer", answer);
+    json_t *kept = json_pack("{s:s,s:I,s:s,s:s,s:O,s:O}", "store_id", store_id, "generation", (json_int_t)generation,
+                             "build", cortex_build_id(), "name", name, "args", args, "answer", answer);
     char *text = kept ? json_dumps(kept, JSON_COMPACT) : NULL;
     if (text) (void)cortex_write_file_replacing(path, text, strlen(text)); /* unsaved, it is computed again next time */
     free(text);

@@ -169,6 +169,13 @@ truncated: false" "$(analysis circular_dependencies)"
 
 expect_eq "dependency_graph" '[["loop","loop/sub",1],["loop/sub","loop",1],["tools","shop",1]]' \
   "$(json dependency_graph | jq -c '[.edges[] | [.from, .to, .imports]]')"
+expect_eq "dependency_graph's page: the heaviest edge and the largest directory, with the totals" \
+  '[["loop","loop/sub",2]]|3|[["shop",4,49]]|5|true' \
+  "$(printf 'import { c } from "./sub/c";\nexport const again = c;\n' > loop/z.ts; "$CORTEX" index --quiet . >/dev/null
+     json dependency_graph --max-results 1 | jq -c '[.edges[] | [.from, .to, .imports]], .edges_total, [.directories[] | [.path, .files, .lines]], .directories_total, .truncated' | paste -sd'|')"
+expect_eq "package_summary's page: the first file, the most counted importers (the first path among equals), the totals" \
+  '{"files":["loop/sub/c.ts"],"files_total":1,"imported_by":{"loop/b.ts":1},"imported_by_total":2,"truncated":true}' \
+  "$(json package_summary loop/sub --max-results 1 | jq -c '{files: [.files[].path], files_total, imported_by, imported_by_total, truncated}')"
 
 # Whole-repository answers are kept for the next call on the same index (.cortex/cortex.db-answers/)
 hot() { json hotspots --top-n 2 | jq -c '[.fan_in[] | [.name, .ref_count]]'; }
@@ -183,6 +190,10 @@ expect_eq "a damaged kept answer is computed again" '[["checkout",2],["helper",2
 printf 'from shop.models import helper\n\n\ndef again():\n    return helper()\n' > tools/again.py
 "$CORTEX" index --quiet . >/dev/null
 expect_eq "a new generation computes the answer again: helper has a third caller" '[["helper",3],["checkout",2]]' "$(hot)"
+for f in .cortex/cortex.db-answers/*.json; do
+  if jq -e . "$f" >/dev/null 2>&1; then jq -c '.build = "another" | .answer.fan_in = []' "$f" > "$TMP/kept" && mv "$TMP/kept" "$f"; fi
+done
+expect_eq "an answer another build of cortex kept is computed again" '[["helper",3],["checkout",2]]' "$(hot)"
 
 expect_status "an unknown operation is refused" 1 "$CORTEX" analysis nope
 expect_status "detail without a target is refused" 1 "$CORTEX" analysis detail
