@@ -8,6 +8,7 @@
 
 #include "bind.h"
 #include "bindings_scan.h"
+#include "ids.h"
 #include "packed_text.h"
 #include "read_internal.h"
 #include "stmt_cache.h"
@@ -398,7 +399,15 @@ int cortex_store_read_file_symbols(int64_t *total, cortex_store_reader *r, int64
  * redefined under a condition) contribute all their children, found among
  * the file's symbols (a parent is always in its children's file: no index by
  * parent to build). */
-#define PARENTS "(SELECT id FROM symbols WHERE file_id = ?1 AND kind <> 'import' AND (name = ?4 OR short_name = ?4))"
+/* The definitions of file ?1 named ?4 (by qualified or short name), each
+ * name through its index: a file of thousands of definitions is not read
+ * through. A name with no short one is its own short name. */
+#define PARENTS                                                                                                        \
+    "(SELECT id FROM symbols WHERE short_name = ?4 AND file_id = ?1 AND kind <> 'import'"                            \
+    " UNION SELECT id FROM symbols WHERE short IS NOT NULL AND name = ?4 AND file_id = ?1 AND kind <> 'import')"
+/* The symbols of file ?1: a range of ids (ids.h), read in place. */
+_Static_assert(CORTEX_STORE_SYMBOL_HASH_BITS == 23, "FILE_SYMBOLS spells the bits out");
+#define FILE_SYMBOLS(id) id " BETWEEN ?1 << 23 AND (?1 << 23) + 8388607"
 
 int cortex_store_read_count_parents(int64_t *out, cortex_store_reader *r, int64_t file_id, const char *parent)
 {
@@ -411,10 +420,11 @@ int cortex_store_read_children(int64_t *total, cortex_store_reader *r, int64_t f
     int rc =
         list_symbols(r,
                      "SELECT " CORTEX_STORE__SYMBOL_COLUMNS CORTEX_STORE__SYMBOL_FROM
-                     "WHERE s.file_id = ?1 AND s.parent_id IN " PARENTS " ORDER BY " SOURCE_ORDER " LIMIT ?2 OFFSET ?3",
+                     "WHERE " FILE_SYMBOLS("s.id") " AND s.parent_id IN " PARENTS " ORDER BY " SOURCE_ORDER
+                     " LIMIT ?2 OFFSET ?3",
                      file_id, parent, page, cb, payload);
     if (!rc && total)
-        rc = count_rows(r, "SELECT count(*) FROM symbols WHERE file_id = ?1 AND parent_id IN " PARENTS, file_id, parent,
+        rc = count_rows(r, "SELECT count(*) FROM symbols WHERE " FILE_SYMBOLS("id") " AND parent_id IN " PARENTS, file_id, parent,
                         total);
     return rc;
 }

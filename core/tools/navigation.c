@@ -275,11 +275,19 @@ static int add_import(const cortex_store_import *im, void *payload)
     return 0;
 }
 
-/* Who imports the file: one call answers both directions of a file's dependencies. */
+/* Who imports the file: one call answers both directions of a file's
+ * dependencies; a header every driver includes lists its first `limit`. */
+typedef struct importer_list {
+    json_t *items;
+    size_t limit, total;
+} importer_list;
+
 static int add_importer(const cortex_store_importer *im, void *payload)
 {
-    json_array_append_new(payload, json_pack("{s:o,s:o,s:I}", "file", cortex_text_json(im->file), "name",
-                                             cortex_text_json(im->name), "line", (json_int_t)im->line));
+    importer_list *list = payload;
+    if (list->total++ < list->limit)
+        json_array_append_new(list->items, json_pack("{s:o,s:o,s:I}", "file", cortex_text_json(im->file), "name",
+                                                     cortex_text_json(im->name), "line", (json_int_t)im->line));
     return 0;
 }
 
@@ -295,14 +303,15 @@ int cortex_tool_imports(json_t **out, cortex_tool_ctx *ctx, json_t *args)
         json_decref(list.items);
         return rc;
     }
-    json_t *importers = json_array();
-    if ((rc = cortex_store_read_importers(s->db, file_id, add_importer, importers))) {
+    importer_list importers = {json_array(), (size_t)json_integer_value(json_object_get(args, "limit")), 0};
+    if ((rc = cortex_store_read_importers(s->db, file_id, add_importer, &importers))) {
         json_decref(list.items);
-        json_decref(importers);
+        json_decref(importers.items);
         return rc;
     }
     json_t *items = list.items;
-    *out = json_pack("{s:s,s:o,s:o}", "file", path, "imports", items, "imported_by", importers);
+    *out = json_pack("{s:s,s:o,s:o,s:I}", "file", path, "imports", items, "imported_by", importers.items,
+                     "imported_by_total", (json_int_t)importers.total);
     cortex_page_finish(*out, (int64_t)json_array_size(items), 0, json_array_size(items));
     return 0;
 }

@@ -188,12 +188,15 @@ static const char *usual_name(const json_t *importers)
 /* The files importing the answer's file, said compactly: the name they
  * import it by once (each one that differs beside its file), then one line
  * per directory with each file's name and line. */
-static void render_importers(cortex_buf *out, const json_t *importers)
+static void render_importers(cortex_buf *out, const json_t *importers, long long total)
 {
     size_t n = json_array_size(importers);
     if (!n) return;
     const char *usual = usual_name(importers);
-    cortex_buf_printf(out, "imported by %zu file%s, as %s:\n", n, n == 1 ? "" : "s", usual ? usual : "?");
+    if (total > (long long)n)
+        cortex_buf_printf(out, "imported by %lld files, as %s (the first %zu):\n", total, usual ? usual : "?", n);
+    else
+        cortex_buf_printf(out, "imported by %zu file%s, as %s:\n", n, n == 1 ? "" : "s", usual ? usual : "?");
     const char *dir = NULL;
     size_t dir_len = 0, i;
     const json_t *item;
@@ -240,7 +243,7 @@ static void render_list(const json_t *result, cortex_buf *out)
         if (json_object_get(item, "binding")) render_edge(out, item, defs, &last_file);
         else render_item(out, item, file);
     }
-    render_importers(out, json_object_get(result, "imported_by"));
+    render_importers(out, json_object_get(result, "imported_by"), num(result, "imported_by_total"));
     long long total = num(result, "total"), shown = (long long)json_array_size(items);
     cortex_buf_printf(out, "%lld of %lld", shown, total);
     if (json_is_true(json_object_get(result, "truncated")))

@@ -174,6 +174,10 @@ for i in $(seq 0 249); do printf 'from lib import shared\n\ndef f%d():\n    retu
 printf 'from lib2 import rare\n\ndef g():\n    return rare()\n' >> m0.py
 "$CORTEX" index --quiet . >/dev/null
 expect_eq "many files: the map of generation 1" '["lib.py","lib2.py"]|null' "$("$CORTEX" explore --json | jq -c '[.map.files[].file], .map.generation' | paste -sd'|')"
+expect_eq "get_imports of a file 250 files import: the first ones, all counted" '2|250|"m0.py"|"m1.py"' \
+  "$("$CORTEX" imports lib.py --limit 2 --json | jq -c '(.imported_by | length), .imported_by_total, .imported_by[].file' | paste -sd'|')"
+expect_eq "and the text says how many were left out" "imported by 250 files, as lib.shared (the first 2):" \
+  "$("$CORTEX" imports lib.py --limit 2 | grep '^imported by')"
 rm lib2.py && "$CORTEX" index --quiet . >/dev/null
 expect_eq "one file gone of 252: the kept map serves, labelled, without the gone file" '["lib.py"]|1|1|2' \
   "$("$CORTEX" explore --json | jq -c '[.map.files[].file], .map.generation, .map.files_changed_since, .status.generation' | paste -sd'|')"

@@ -521,6 +521,7 @@ export async function sharedChecks(h, client, ctx) {
         { name: 'json', alias: null, origin: null, file: 'src/app.py', line: 3, resolved: null },
       ],
       imported_by: [],
+      imported_by_total: 0,
       ...page(2),
       index: index(1),
     });
