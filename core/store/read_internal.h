@@ -31,9 +31,17 @@ int cortex_store__prepare_failed(cortex_store_reader *r);
  * those stored bound to it, and those bearing its name stored without a
  * target and open to the view's binding by name (ref_bindings: a name with
  * one definition binds, several make it ambiguous). The view's work is then
- * done for these alone, not for a hub name's thousands of stored calls. */
-#define CORTEX_STORE__MAY_BIND(id, name)                                                                               \
-    "SELECT id FROM refs WHERE name = " name " AND target_id IS NULL"                                                  \
+ * done for these alone, not for a hub name's thousands of stored calls. The
+ * view binds by name only to the one definition its language's
+ * definition_names rows of the places it reads (members 0 to 2) name: for any
+ * other definition of the name those references are read only when `also`
+ * (SQL text) holds, as for a listing of the ambiguous ones (else the name
+ * looked up is NULL, which the index answers at once). */
+#define CORTEX_STORE__MAY_BIND(id, name, also)                                                                         \
+    "SELECT id FROM refs WHERE name = (CASE WHEN " also                                                              \
+    " OR EXISTS (SELECT 1 FROM definition_names WHERE id = " id " AND member IN (0, 1, 2) AND name = " name           \
+    "   AND lang = (SELECT f.lang FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = " id "))"              \
+    " THEN " name " END) AND target_id IS NULL"                                                                      \
     " AND (resolution IS NULL OR resolution IN ('import', 'type', 'ambiguous'))"                                       \
     " UNION ALL SELECT id FROM refs WHERE target_id = " id
 
