@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Two builds of cortex asked the same questions on one store through MCP: the
+graph tool's callers (depths 1 and 3), references and impact (depth 2),
+analysis detail and get_callers for 150 sampled definitions and the 30 most
+referenced names, and get_imports of 20 files. Prints how many answers differ
+and the first ones. For a change meant to keep every answer.
+
+    python3 benches/compare_answers.py OLD_CORTEX NEW_CORTEX ROOT [--ignore FIELD ...]
+"""
+import json
+import random
+import sqlite3
+import subprocess
+import sys
+
+
+def questions(root):
+    db = sqlite3.connect(f"file:{root}/.cortex/cortex.db?mode=ro", uri=True)
+    rng = random.Random(7)
+    names = [r[0] for r in db.execute(
+        "SELECT name FROM symbols WHERE kind IN ('function','method','macro') ORDER BY id")]
+    names = rng.sample(names, min(150, len(names)))
+    names += [r[0] for r in db.execute("SELECT name FROM refs GROUP BY name ORDER BY count(*) DESC LIMIT 30")]
+    files = [r[0] for r in db.execute("SELECT path FROM files ORDER BY id")]
+    files = rng.sample(files, min(20, len(files)))
+    db.close()
+    calls = []
+    for t in names:
+        calls += [("graph", {"operation": "callers", "target": t, "depth": 1}),
+                  ("graph", {"operation": "callers", "target": t, "depth": 3}),
+                  ("graph", {"operation": "references", "target": t}),
+                  ("analysis", {"operation": "detail", "target": t}),
+                  ("get_callers", {"name": t}),
+                  ("graph", {"operation": "impact", "target": t, "depth": 2})]
+    calls += [("get_imports", {"file": f}) for f in files]
+    return calls
+
+
+def answers(cortex, root, calls, ignored):
+    proc = subprocess.Popen([cortex, "mcp", "--root", root, "--no-index"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    next_id = [0]
+
+    def rpc(method, params):
+        next_id[0] += 1
+        proc.stdin.write((json.dumps({"jsonrpc": "2.0", "id": next_id[0], "method": method, "params": params})
+                          + "\n").encode())
+        proc.stdin.flush()
+        return json.loads(proc.stdout.readline())
+
+    rpc("initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}})
+    proc.stdin.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+    out = []
+    for name, args in calls:
+        result = rpc("tools/call", {"name": name, "arguments": args})["result"]
+        answer = result.get("structuredContent", result)
+        if isinstance(answer, dict):
+            for field in ["index"] + ignored:
+                answer.pop(field, None)
+        out.append(answer)
+    proc.stdin.close()
+    proc.wait()
+    return out
+
+
+def main():
+    args = sys.argv[1:]
+    ignored = []
+    while "--ignore" in args:
+        i = args.index("--ignore")
+        ignored.append(args[i + 1])
+        del args[i:i + 2]
+    if len(args) != 3:
+        sys.exit(__doc__)
+    old, new, root = args
+    calls = questions(root)
+    a, b = answers(old, root, calls, ignored), answers(new, root, calls, ignored)
+    differ = [calls[k] for k in range(len(calls)) if a[k] != b[k]]
+    print(f"{len(calls)} calls, {len(differ)} differ")
+    for call in differ[:10]:
+        print(" ", call)
+    sys.exit(1 if differ else 0)
+
+
+if __name__ == "__main__":
+    main()
