@@ -439,11 +439,21 @@ static void attach_texts(cortex_raw_records *x, cortex_file_records *r, const ch
         if (x->texts[i].t.line_end > max_line) max_line = x->texts[i].t.line_end;
     int32_t *first_symbol_at = cortex_xmalloc((max_line + 2) * sizeof *first_symbol_at);
     for (uint32_t i = 0; i < max_line + 2; i++) first_symbol_at[i] = -1;
+    const cortex_raw_def **first_def_at = cortex_xcalloc(max_line + 2, sizeof *first_def_at);
     for (size_t i = 0; i < x->ndefs; i++) {
-        const cortex_raw_def *d = &x->defs[i];
+        const cortex_raw_def *d = &x->defs[i], **at;
         uint32_t lead = d->lead_row + 1; /* 1-based */
-        if (d->symbol >= 0 && lead <= max_line + 1 && first_symbol_at[lead] < 0) first_symbol_at[lead] = d->symbol;
+        if (d->symbol < 0 || lead > max_line + 1) continue;
+        at = &first_def_at[lead];
+        /* `struct s {...} v;`: the comment above is the aggregate's, which
+         * the variable beside it does not enclose */
+        if (!*at || ((*at)->not_container && (*at)->start == d->start && !d->not_container &&
+                     strcmp((*at)->kind, "variable") == 0)) {
+            *at = d;
+            first_symbol_at[lead] = d->symbol;
+        }
     }
+    free(first_def_at);
     /* the last line of the own-line directive starting at each line, or 0:
      * a doc comment reaches its definition across them */
     uint32_t *directive_end = cortex_xcalloc(max_line + 2, sizeof *directive_end);

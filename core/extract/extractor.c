@@ -283,6 +283,38 @@ static const char *squeeze_qualifier(char *q)
     return q;
 }
 
+/* A definition whose node opens with text the parser could not read before
+ * its name (`extern __printf(2, 3) int f(...);` above `static int g(...)`:
+ * the unknown macro makes the prototype an ERROR inside g's definition, or,
+ * in a header, inside a definition a hundred lines on) starts after that
+ * text: the junk is not the definition's, and a range that takes it in takes
+ * in the definitions written there too, as its children. */
+static void start_after_error(cortex_extractor *x, cortex_raw_def *d, TSNode node, TSNode name, const char *src)
+{
+    if (!ts_node_has_error(node)) return;
+    uint32_t name_at = ts_node_start_byte(name), name_row = ts_node_start_point(name).row;
+    TSNode after = {0};
+    int found = 0;
+    uint32_t n = ts_node_child_count(node);
+    /* only text that ends a statement of its own (a `;`) on lines above the
+     * name's: a word the parser misread in the declaration's own words
+     * (`static __always_inline bool` above the name, `bool` an ERROR) is the
+     * declaration's */
+    for (uint32_t i = 0; i + 1 < n; i++) {
+        TSNode c = ts_node_child(node, i);
+        uint32_t from = ts_node_start_byte(c), to = ts_node_end_byte(c);
+        if (from >= name_at) break;
+        if (ts_node_is_error(c) && ts_node_end_point(c).row < name_row && memchr(src + from, ';', to - from)) {
+            after = ts_node_child(node, i + 1);
+            found = 1;
+        }
+    }
+    if (!found || ts_node_start_byte(after) > name_at) return;
+    d->start = ts_node_start_byte(after);
+    d->sp = ts_node_start_point(after);
+    d->lead_row = cortex_lead_row(&x->lead, after, src);
+}
+
 static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
                          uint32_t qi, const TSQueryMatch *m, const char *src, cortex_file_records *r)
 {
@@ -425,6 +457,7 @@ static void handle_match(cortex_extractor *x, const cortex_compiled_query *q,
         if (have_recv && have_def) d->receiver = receiver_type(&r->arena, recv, src, 0);
         if (have_dtype && have_def)
             d->dtype = have_dtype == 1 ? receiver_type(&r->arena, dtype, src, 0) : callee_result(&r->arena, dtype, src);
+        if (have_name && have_def) start_after_error(x, d, node, name, src);
         d->name_row = d->sp.row;
         if (have_name) {
             d->name_start = ts_node_start_byte(name);

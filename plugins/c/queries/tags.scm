@@ -138,6 +138,45 @@
 (preproc_function_def name: (identifier) @name value: (_) @body) @definition.macro
 (preproc_function_def name: (identifier) @name) @definition.macro
 
+; A variable declared with a named aggregate's body (`struct s {...} v;`)
+; does not enclose the aggregate: `struct s` is a file-level name whose fields
+; are its own, as in a typedef. The kernel's attributes after a body (`struct
+; inode {...} __randomize_layout;`) parse as such a variable; without this the
+; struct was `__randomize_layout.inode`. This pattern comes first: the first
+; of two capturing the same node wins.
+((declaration
+  type: [(struct_specifier name: (_) body: (_)) (union_specifier name: (_) body: (_)) (enum_specifier name: (_) body: (_))]
+  declarator: [
+    (identifier) @name
+    (parenthesized_declarator (identifier) @name)
+    (pointer_declarator declarator: [
+      (identifier) @name
+      (pointer_declarator declarator: (identifier) @name)
+      (array_declarator declarator: (identifier) @name)
+      (function_declarator
+        declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))])
+    (array_declarator declarator: [
+      (identifier) @name
+      (array_declarator declarator: (identifier) @name)])
+    (function_declarator
+      declarator: (parenthesized_declarator (pointer_declarator declarator: [
+        (identifier) @name
+        (array_declarator declarator: (identifier) @name)])))
+    (init_declarator declarator: [
+      (identifier) @name
+      (pointer_declarator declarator: [
+        (identifier) @name
+        (pointer_declarator declarator: (identifier) @name)
+        (array_declarator declarator: (identifier) @name)])
+      (array_declarator declarator: [
+        (identifier) @name
+        (array_declarator declarator: (identifier) @name)])
+      (function_declarator
+        declarator: (parenthesized_declarator (pointer_declarator declarator: [
+          (identifier) @name
+          (array_declarator declarator: (identifier) @name)])))])]) @definition.variable
+ (#set! container "no"))
+
 ; Global variables (the core drops ones nested in a function: those are locals):
 ; plain, pointers, arrays, function pointers and arrays of them, each with or
 ; without an initializer; and kernel-style definition macros:
