@@ -7,11 +7,11 @@ and the first ones. For a change meant to keep every answer.
 
     python3 benches/compare_answers.py OLD_CORTEX NEW_CORTEX ROOT [--ignore FIELD ...]
 """
-import json
 import random
 import sqlite3
-import subprocess
 import sys
+
+from mcp_client import McpServer
 
 
 def questions(root):
@@ -37,29 +37,16 @@ def questions(root):
 
 
 def answers(cortex, root, calls, ignored):
-    proc = subprocess.Popen([cortex, "mcp", "--root", root, "--no-index"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    next_id = [0]
-
-    def rpc(method, params):
-        next_id[0] += 1
-        proc.stdin.write((json.dumps({"jsonrpc": "2.0", "id": next_id[0], "method": method, "params": params})
-                          + "\n").encode())
-        proc.stdin.flush()
-        return json.loads(proc.stdout.readline())
-
-    rpc("initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}})
-    proc.stdin.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+    server = McpServer(cortex, root)
     out = []
     for name, args in calls:
-        result = rpc("tools/call", {"name": name, "arguments": args})["result"]
+        result = server.call(name, args)
         answer = result.get("structuredContent", result)
         if isinstance(answer, dict):
             for field in ["index"] + ignored:
                 answer.pop(field, None)
         out.append(answer)
-    proc.stdin.close()
-    proc.wait()
+    server.close()
     return out
 
 

@@ -4,11 +4,11 @@ MCP server, each call timed: the calls a walk from a hub costs most.
 
     python3 benches/mcp_hubs.py CORTEX ROOT [OPERATION] [DEPTH]
 """
-import json
 import sqlite3
-import subprocess
 import sys
 import time
+
+from mcp_client import McpServer
 
 
 def hubs(root, n=20):
@@ -27,30 +27,17 @@ def main():
     cortex, root = sys.argv[1], sys.argv[2]
     op = sys.argv[3] if len(sys.argv) > 3 else "callers"
     depth = int(sys.argv[4]) if len(sys.argv) > 4 else 3
-    proc = subprocess.Popen([cortex, "mcp", "--root", root, "--no-index"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    next_id = [0]
-
-    def rpc(method, params):
-        next_id[0] += 1
-        proc.stdin.write((json.dumps({"jsonrpc": "2.0", "id": next_id[0], "method": method, "params": params})
-                          + "\n").encode())
-        proc.stdin.flush()
-        return json.loads(proc.stdout.readline())
-
-    rpc("initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}})
-    proc.stdin.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+    server = McpServer(cortex, root)
     print("| target | ms | nodes found | ambiguous | candidates |")
     print("|---|---:|---:|---:|---:|")
     for name in hubs(root):
         start = time.perf_counter()
-        reply = rpc("tools/call", {"name": "graph", "arguments": {"operation": op, "target": name, "depth": depth}})
+        result = server.call("graph", {"operation": op, "target": name, "depth": depth})
         ms = (time.perf_counter() - start) * 1000.0
-        sc = reply["result"].get("structuredContent", {})
+        sc = result.get("structuredContent", {})
         print(f"| `{name}` | {ms:.1f} | {sc.get('total_found')} | {sc.get('ambiguous_total')} | "
               f"{len(sc.get('candidates') or [])} |")
-    proc.stdin.close()
-    proc.wait()
+    server.close()
 
 
 if __name__ == "__main__":

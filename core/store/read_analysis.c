@@ -150,6 +150,21 @@ int cortex_store_read_lang_counts(cortex_store_reader *r, cortex_store_lang_coun
     return stop;
 }
 
+/* Rows of (importer id, imported id, importer path, imported path) as edges. */
+static int file_edge_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what, cortex_store_file_edge_cb cb,
+                          void *payload)
+{
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        cortex_store_file_edge e = {sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), cortex_store__text(st, 2),
+                                    cortex_store__text(st, 3)};
+        stop = cb(&e, payload);
+    }
+    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, what);
+    cortex_store__release(r, st);
+    return stop;
+}
+
 int cortex_store_read_file_edges(cortex_store_reader *r, cortex_store_file_edge_cb cb, void *payload)
 {
     sqlite3_stmt *st = cortex_store__prepare(
@@ -157,15 +172,7 @@ int cortex_store_read_file_edges(cortex_store_reader *r, cortex_store_file_edge_
            " JOIN files t ON t.id = i.target_file_id WHERE i.target_file_id <> i.file_id ORDER BY i.file_id, "
            "i.target_file_id");
     if (!st) return cortex_store__prepare_failed(r);
-    int rc, stop = 0;
-    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        cortex_store_file_edge e = {sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), cortex_store__text(st, 2),
-                                    cortex_store__text(st, 3)};
-        stop = cb(&e, payload);
-    }
-    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing imports between files");
-    cortex_store__release(r, st);
-    return stop;
+    return file_edge_rows(r, st, "listing imports between files", cb, payload);
 }
 
 int cortex_store_read_dir_edges(cortex_store_reader *r, const char *dir, cortex_store_file_edge_cb cb, void *payload)
@@ -182,15 +189,7 @@ int cortex_store_read_dir_edges(cortex_store_reader *r, const char *dir, cortex_
            " ORDER BY 1, 2");
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_text(st, 1, dir, -1, SQLITE_STATIC);
-    int rc, stop = 0;
-    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        cortex_store_file_edge e = {sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), cortex_store__text(st, 2),
-                                    cortex_store__text(st, 3)};
-        stop = cb(&e, payload);
-    }
-    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "listing a directory's imports");
-    cortex_store__release(r, st);
-    return stop;
+    return file_edge_rows(r, st, "listing a directory's imports", cb, payload);
 }
 
 int cortex_store_read_scopes_at(cortex_store_reader *r, int64_t file_id, int64_t line, cortex_store_symbol_cb cb,
