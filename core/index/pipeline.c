@@ -501,9 +501,14 @@ int cortex_index_run(cortex_index_report *rep, const cortex_plugin_set *plugins,
     unsigned threads = run_threads(opts);
     drop_files_of_broken_plugins(rep, reuse ? prev : NULL, nprev, threads);
 
+    /* A whole run after another extractor's (a new cortex, a changed
+     * plugin) extracts every file again: the sinks take it as a rebuild, the
+     * store as a bulk load (on the Linux kernel, file by file in place took
+     * twice as long as a first index). */
+    int rebuild = opts->full || (!same_extractor && nprev > 0 && !opts->only);
     cortex_sink_context ctx = {rep->root, rep->data_dir, strrchr(rep->root, '/') ? strrchr(rep->root, '/') + 1 : rep->root,
                                extractor, chunk_opts, rep->walk.nfiles, pl ? pl->shard_files : CORTEX_DEFAULT_SHARD_FILES,
-                               threads, opts->full};
+                               threads, rebuild};
     if (!*ctx.project_name) ctx.project_name = "root";
     const cortex_sink_type **types = cortex_xcalloc(nsinks + 1, sizeof *types);
     for (size_t i = 0; i < nsinks; i++) types[i] = cortex_sink_find(sink_names[i]);

@@ -124,6 +124,14 @@ expect_eq "branch switch: util.py is back" "src/util.py" \
 sqlite3 "$R/.cortex/cortex.db" "UPDATE meta SET value = 'another build' WHERE key = 'extractor'"
 check "after the extractor changed"
 expect_eq "after the extractor changed: everything parsed" "0" "$(jq -r .unchanged "$TMP/inc.json")"
+# The whole index of another extractor (a new cortex, a changed plugin):
+# every file is extracted again, and the store, emptied in place, takes them
+# as a bulk load (its id stays; its indexes are built once at commit).
+store_id=$(sqlite3 "$R/.cortex/cortex.db" "SELECT value FROM meta WHERE key = 'store_id'")
+echo "cortex 0.0.0 jsonl 1.3 plugins 0000000000000000" > "$R/.cortex/index.extractor"
+check "after another extractor's whole index"
+expect_eq "after another extractor's whole index: everything parsed, the same store" "0|$store_id" \
+  "$(jq -r .unchanged "$TMP/inc.json")|$(sqlite3 "$R/.cortex/cortex.db" "SELECT value FROM meta WHERE key = 'store_id'")"
 
 # --from-jsonl: the store rebuilt from the JSONL index and chunks, parsing
 # nothing, equals the store of the run that wrote them; the next incremental
