@@ -59,6 +59,7 @@ typedef struct listed_dir {
 static size_t truncated_length(const dir_span *d, size_t scope_len, size_t depth)
 {
     if (d->depth <= depth) return d->len;
+    if (depth == 0) return scope_len;
     size_t at = scope_len ? scope_len + 1 : 0;
     for (size_t k = 0;; at++)
         if (d->path[at] == '/' && ++k == depth) return at;
