@@ -437,8 +437,6 @@ static void attach_texts(cortex_raw_records *x, cortex_file_records *r, const ch
     uint32_t max_line = 0;
     for (size_t i = 0; i < x->ntexts; i++)
         if (x->texts[i].t.line_end > max_line) max_line = x->texts[i].t.line_end;
-    int32_t *first_symbol_at = cortex_xmalloc((max_line + 2) * sizeof *first_symbol_at);
-    for (uint32_t i = 0; i < max_line + 2; i++) first_symbol_at[i] = -1;
     const cortex_raw_def **first_def_at = cortex_xcalloc(max_line + 2, sizeof *first_def_at);
     for (size_t i = 0; i < x->ndefs; i++) {
         const cortex_raw_def *d = &x->defs[i], **at;
@@ -448,12 +446,9 @@ static void attach_texts(cortex_raw_records *x, cortex_file_records *r, const ch
         /* `struct s {...} v;`: the comment above is the aggregate's, which
          * the variable beside it does not enclose */
         if (!*at || ((*at)->not_container && (*at)->start == d->start && !d->not_container &&
-                     strcmp((*at)->kind, "variable") == 0)) {
+                     strcmp((*at)->kind, "variable") == 0))
             *at = d;
-            first_symbol_at[lead] = d->symbol;
-        }
     }
-    free(first_def_at);
     /* the last line of the own-line directive starting at each line, or 0:
      * a doc comment reaches its definition across them */
     uint32_t *directive_end = cortex_xcalloc(max_line + 2, sizeof *directive_end);
@@ -475,7 +470,7 @@ static void attach_texts(cortex_raw_records *x, cortex_file_records *r, const ch
         if (strcmp(t->kind, "comment") == 0 && x->texts[i].own_line && !x->texts[i].directive) {
             uint32_t below = t->line_end + 1;
             while (directive_end[below]) below = directive_end[below] + 1;
-            int32_t s = first_symbol_at[below];
+            int32_t s = first_def_at[below] ? first_def_at[below]->symbol : -1;
             if (s >= 0 && !r->symbols[s].doc && strcmp(r->symbols[s].kind, "import") != 0 &&
                 strcmp(r->symbols[s].kind, "section") != 0 && (doc_marker(src, t) || !heads_section(r, t, s))) {
                 t->parent = s;
@@ -485,7 +480,7 @@ static void attach_texts(cortex_raw_records *x, cortex_file_records *r, const ch
         }
         t->parent = innermost(r, t->start_byte, 0);
     }
-    free(first_symbol_at);
+    free(first_def_at);
     free(directive_end);
 
     for (size_t i = 0; i < x->ntexts; i++) *CORTEX_PUSH(r->texts, r->ntexts, r->texts_cap) = x->texts[i].t;
