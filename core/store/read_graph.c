@@ -35,26 +35,24 @@ static int link_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what,
     "COALESCE(CASE WHEN b.kind = 'inherit' THEN (SELECT CASE WHEN s.kind IN " CORTEX_STORE_TYPE_KINDS_SQL              \
     " THEN s.id ELSE s.parent_id END FROM symbols s WHERE s.id = b.caller_id) END, b.caller_id, 0)"
 
+/* The short name of definition ?1. */
+#define SHORT_NAME "(SELECT short_name FROM symbols WHERE id = ?1)"
+
 /* Whether ambiguous references bearing the name of definition ?1 are
  * wanted (?3) and may exist: the view says `ambiguous` only of a name that
  * its language's definition_names rows of the places it reads hold. */
 #define AMBIGUOUS_LISTED                                                                                               \
-    "(?3 AND EXISTS (SELECT 1 FROM definition_names WHERE member IN (0, 1, 2)"                                        \
-    " AND name = (SELECT short_name FROM symbols WHERE id = ?1)"                                                      \
-    " AND lang = (SELECT f.lang FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?1)))"
+    "(?3 AND EXISTS (SELECT 1 FROM definition_names WHERE member IN (0, 1, 2) AND name = " SHORT_NAME                 \
+    " AND lang = " CORTEX_STORE__LANG_OF("?1") "))"
 
 /* ?1 the definition, ?2 the kind (NULL: any), ?3 whether ambiguous
  * references bearing its name count. */
 static const char callers_sql[] =
     "SELECT b.id, " FROM_ID ", COALESCE(b.target_id, 0), b.kind, b.resolution FROM ref_bindings b"
-    " WHERE b.id IN (" CORTEX_STORE__MAY_BIND(
-        "?1", "(SELECT short_name FROM symbols WHERE id = ?1)", AMBIGUOUS_LISTED) ")"
-                                                          "   AND (b.target_id = ?1 OR (?3 AND b.resolution = "
-                                                          "'ambiguous'"
-                                                          "     AND (SELECT lang FROM files WHERE id = b.file_id) ="
-                                                          "       (SELECT f.lang FROM symbols s JOIN files f ON f.id = "
-                                                          "s.file_id WHERE s.id = ?1)))"
-                                                          "   AND (?2 IS NULL OR b.kind = ?2) ORDER BY b.id";
+    " WHERE b.id IN (" CORTEX_STORE__MAY_BIND("?1", SHORT_NAME, AMBIGUOUS_LISTED) ")"
+    "   AND (b.target_id = ?1 OR (?3 AND b.resolution = 'ambiguous'"
+    "     AND (SELECT lang FROM files WHERE id = b.file_id) = " CORTEX_STORE__LANG_OF("?1") "))"
+    "   AND (?2 IS NULL OR b.kind = ?2) ORDER BY b.id";
 
 /* A reference's caller is a definition of its own file: the file's range of
  * reference ids is searched, not an index by caller. ?3: the references

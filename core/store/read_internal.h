@@ -27,6 +27,9 @@ sqlite3_stmt *cortex_store__prepare(cortex_store_reader *r, const char *sql);
 /** The code of a prepare that returned NULL (its message is set):
  *  CORTEX_ECANCELLED when the watched call was cancelled, else CORTEX_EIO. */
 int cortex_store__prepare_failed(cortex_store_reader *r);
+/* The language of definition `id` (SQL text): its file's. */
+#define CORTEX_STORE__LANG_OF(id) "(SELECT f.lang FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = " id ")"
+
 /* The references that may bind to definition `id` (SQL text) named `name`:
  * those stored bound to it, and those bearing its name stored without a
  * target and open to the view's binding by name (ref_bindings: a name with
@@ -40,7 +43,7 @@ int cortex_store__prepare_failed(cortex_store_reader *r);
 #define CORTEX_STORE__MAY_BIND(id, name, also)                                                                         \
     "SELECT id FROM refs WHERE name = (CASE WHEN " also                                                              \
     " OR EXISTS (SELECT 1 FROM definition_names WHERE id = " id " AND member IN (0, 1, 2) AND name = " name           \
-    "   AND lang = (SELECT f.lang FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = " id "))"              \
+    "   AND lang = " CORTEX_STORE__LANG_OF(id) ")"                                                                 \
     " THEN " name " END) AND target_id IS NULL"                                                                      \
     " AND (resolution IS NULL OR resolution IN ('import', 'type', 'ambiguous'))"                                       \
     " UNION ALL SELECT id FROM refs WHERE target_id = " id
