@@ -57,6 +57,10 @@ def store_objects(db_path):
     return objects, free, source
 
 
+# a reference written as an array: its fields by position (docs/index-format.md)
+TUPLE_FIELDS = ("name", "line", "col", "kind", "rest")
+
+
 def jsonl_fields(index_dir):
     """{stream: {"bytes": n, "records": n, "fields": {key: bytes}}} over the JSONL files."""
     streams = {}
@@ -72,6 +76,12 @@ def jsonl_fields(index_dir):
                     s["bytes"] += len(line)
                     s["records"] += 1
                     rec = json.loads(line)
+                    if isinstance(rec, list):
+                        # a reference by position (format 1.4): each value plus its comma
+                        for k, v in zip(TUPLE_FIELDS, rec):
+                            size = len(json.dumps(v, ensure_ascii=False, separators=(",", ":")).encode()) + 1
+                            s["fields"][k] = s["fields"].get(k, 0) + size
+                        continue
                     for k, v in rec.items():
                         # the pair as the writer spells it: "key":value plus its comma
                         size = len(json.dumps(k, ensure_ascii=False).encode()) + 2 + \

@@ -51,7 +51,8 @@ static int advance(reader *r)
     json_error_t err;
     r->cur = json_loadb(buf, (size_t)n, 0, &err);
     free(buf);
-    if (!json_is_object(r->cur))
+    /* an array: a reference after its file's first, from format 1.4 (take_reference) */
+    if (!json_is_object(r->cur) && !json_is_array(r->cur))
         return cortex_error_set(CORTEX_EINVALID, "%s:%ld: not a JSON object (%s)", r->name, r->line, err.text);
     return 0;
 }
@@ -187,6 +188,7 @@ typedef struct loading {
     size_t by_name_cap;
     int derive;         /* format 1.2 on: an owner the JSONL does not name is derived from positions */
     int since_1_3;      /* a symbol or text after its file's first says no file, a comment no kind */
+    int since_1_4;      /* a reference after its file's first is an array */
     int32_t *owners;    /* the derived owners of a file's symbols, references and texts */
     size_t owners_cap;
 } loading;
@@ -226,10 +228,17 @@ static int32_t symbol_named(const loading *l, const char *name)
     return lo < l->rec->nsymbols && strcmp(l->rec->symbols[l->by_name[lo]].name, name) == 0 ? (int32_t)l->by_name[lo] : -1;
 }
 
+/* Symbols, texts and chunks are objects; only references are written as arrays too. */
+static int not_object(const cortex_file_records *rec, const char *what)
+{
+    return cortex_error_set(CORTEX_EINVALID, "%s: %s line that is not a JSON object", rec->path, what);
+}
+
 static int take_symbol(json_t *o, void *payload)
 {
     loading *l = payload;
     cortex_file_records *rec = l->rec;
+    if (!json_is_object(o)) return not_object(rec, "a symbols");
     cortex_symbol *s = CORTEX_PUSH(rec->symbols, rec->nsymbols, rec->symbols_cap);
     memset(s, 0, sizeof *s);
     s->name = str(rec, o, "name");
@@ -253,12 +262,41 @@ static int take_symbol(json_t *o, void *payload)
     return 0;
 }
 
+/* A reference as an array (format 1.4): [name, line, col, kind?, {the rest}?]. */
+static int take_reference_tuple(json_t *a, const loading *l, cortex_reference *ref)
+{
+    cortex_file_records *rec = l->rec;
+    size_t n = json_array_size(a);
+    json_t *kind = n > 3 ? json_array_get(a, 3) : NULL, *rest = n > 4 ? json_array_get(a, 4) : NULL;
+    if (!l->since_1_4)
+        return cortex_error_set(CORTEX_EINVALID, "%s: a reference written as an array, which formats before 1.4 do not have",
+                                rec->path);
+    if (n < 3 || n > 5 || !json_is_string(json_array_get(a, 0)) ||
+        !json_is_integer(json_array_get(a, 1)) || !json_is_integer(json_array_get(a, 2)) ||
+        (kind && !json_is_string(kind)) || (rest && !json_is_object(rest)))
+        return cortex_error_set(CORTEX_EINVALID, "%s: a reference array that is not [name, line, col, kind?, {...}?]",
+                                rec->path);
+    ref->name = cortex_arena_strdup(&rec->arena, json_string_value(json_array_get(a, 0)));
+    ref->kind = kind ? cortex_arena_strdup(&rec->arena, json_string_value(kind)) : "call";
+    ref->line = (uint32_t)json_integer_value(json_array_get(a, 1));
+    ref->col = (uint32_t)json_integer_value(json_array_get(a, 2));
+    ref->caller = OWNER_DERIVED;
+    if (!rest) return 0;
+    ref->qualifier = str(rec, rest, "qualifier");
+    ref->rtype = str(rec, rest, "receiver_type");
+    ref->local = json_is_true(json_object_get(rest, "local"));
+    json_t *caller = json_object_get(rest, "caller");
+    if (caller) ref->caller = symbol_named(l, json_string_value(caller));
+    return 0;
+}
+
 static int take_reference(json_t *o, void *payload)
 {
     const loading *l = payload;
     cortex_file_records *rec = l->rec;
     cortex_reference *ref = CORTEX_PUSH(rec->refs, rec->nrefs, rec->refs_cap);
     memset(ref, 0, sizeof *ref);
+    if (json_is_array(o)) return take_reference_tuple(o, l, ref);
     ref->name = str(rec, o, "name");
     ref->kind = str(rec, o, "kind");
     if (!ref->kind && l->derive) ref->kind = "call"; /* format 1.2 on: a call's kind is not written */
@@ -277,6 +315,7 @@ static int take_text(json_t *o, void *payload)
 {
     const loading *l = payload;
     cortex_file_records *rec = l->rec;
+    if (!json_is_object(o)) return not_object(rec, "a texts");
     cortex_text *t = CORTEX_PUSH(rec->texts, rec->ntexts, rec->texts_cap);
     memset(t, 0, sizeof *t);
     t->kind = str(rec, o, "kind");
@@ -294,6 +333,7 @@ static int take_text(json_t *o, void *payload)
 static int take_chunk(json_t *o, void *payload)
 {
     cortex_file_records *rec = ((loading *)payload)->rec;
+    if (!json_is_object(o)) return not_object(rec, "a chunks");
     cortex_chunk *c = CORTEX_PUSH(rec->chunks, rec->nchunks, rec->chunks_cap);
     memset(c, 0, sizeof *c);
     c->kind = str(rec, o, "kind");
@@ -369,6 +409,7 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
     int rc = manifest_shards(dir, "index.json", &shards, &required, &minor);
     l.derive = minor >= 2;
     l.since_1_3 = minor >= 3;
+    l.since_1_4 = minor >= 4;
     if (rc == 0) rc = manifest_shards(chunks_dir, "chunks.json", &chunk_shards, &chunks_required, NULL);
     /* each reader owns its name (freed at the end), whether it opened or not */
     if (rc == 0) {
@@ -380,6 +421,10 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
     *nfiles = 0;
     while (rc == 0 && files.cur) {
         json_t *f = files.cur;
+        if (!json_is_object(f)) {
+            rc = cortex_error_set(CORTEX_EINVALID, "%s:%ld: not a JSON object", files.name, files.line);
+            break;
+        }
         cortex_file_records rec;
         memset(&rec, 0, sizeof rec);
         const char *p = json_string_value(json_object_get(f, "path"));

@@ -213,14 +213,26 @@ WRITER field_str(cortex_buf *b, const char *k, const char *value)
     cortex_json_string(b, value, strlen(value));
 }
 
+/* Whether field_owner writes anything. */
+static int owner_written(int32_t owner, int32_t derived)
+{
+    return owner != derived && (owner >= 0 || derived != CORTEX_JSON_OWNER_NAMED);
+}
+
 WRITER field_owner(cortex_buf *b, const char *k, const cortex_file_records *r, int32_t owner, int32_t derived)
 {
-    if (owner == derived) return;
+    if (!owner_written(owner, derived)) return;
     if (owner >= 0) field_str(b, k, r->symbols[owner].name);
-    else if (derived != CORTEX_JSON_OWNER_NAMED) {
+    else {
         key(b, k);
         cortex_buf_puts(b, "null");
     }
+}
+
+WRITER field_true(cortex_buf *b, const char *k)
+{
+    key(b, k);
+    cortex_buf_puts(b, "true");
 }
 
 WRITER open_line(cortex_buf *b, const cortex_file_records *r, int with_file, const char *type)
@@ -286,8 +298,34 @@ void cortex_json_reference_line(cortex_buf *b, const cortex_file_records *r, con
     field_owner(b, "caller", r, ref->caller, derived);
     field_str(b, "qualifier", ref->qualifier);
     field_str(b, "receiver_type", ref->rtype);
-    if (ref->local) cortex_buf_puts(b, ",\"local\":true");
+    if (ref->local) field_true(b, "local");
     cortex_buf_puts(b, "}\n");
+}
+
+void cortex_json_reference_tuple(cortex_buf *b, const cortex_file_records *r, const cortex_reference *ref,
+                                 int32_t derived)
+{
+    cortex_buf_putc(b, '[');
+    cortex_json_string(b, ref->name, strlen(ref->name));
+    cortex_buf_putc(b, ',');
+    cortex_buf_put_uint(b, ref->line);
+    cortex_buf_putc(b, ',');
+    cortex_buf_put_uint(b, ref->col);
+    int extras = owner_written(ref->caller, derived) || ref->qualifier || ref->rtype || ref->local;
+    if (extras || strcmp(ref->kind, "call") != 0) {
+        cortex_buf_putc(b, ',');
+        cortex_json_string(b, ref->kind, strlen(ref->kind));
+    }
+    /* the rest, rare, by name */
+    if (extras) {
+        cortex_buf_puts(b, ",{");
+        field_owner(b, "caller", r, ref->caller, derived);
+        field_str(b, "qualifier", ref->qualifier);
+        field_str(b, "receiver_type", ref->rtype);
+        if (ref->local) field_true(b, "local");
+        cortex_buf_putc(b, '}');
+    }
+    cortex_buf_puts(b, "]\n");
 }
 
 void cortex_json_text_line(cortex_buf *b, const cortex_file_records *r, const cortex_text *t, int32_t derived,

@@ -14,8 +14,9 @@
  * a reader derives from positions (record/owners.h), a reference's kind when
  * it is a call and its file after the first of the file's; 1.3 leaves out the
  * file of a symbol or text after the first of the file's too, and a text's
- * kind when it is a comment. */
-#define CORTEX_JSONL_FORMAT_VERSION "1.3"
+ * kind when it is a comment; 1.4 writes a reference after the first of its
+ * file as an array (cortex_json_reference_tuple). */
+#define CORTEX_JSONL_FORMAT_VERSION "1.4"
 
 /** Appends `s` (`n` bytes) with each invalid UTF-8 byte replaced by U+FFFD. */
 void cortex_utf8_repair(cortex_buf *b, const char *s, size_t n);
@@ -50,6 +51,12 @@ void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const 
                              int with_file, const char *type);
 void cortex_json_reference_line(cortex_buf *b, const cortex_file_records *r, const cortex_reference *ref,
                                 int32_t derived, int with_file, const char *type);
+/** A reference after the first of its file, as the JSONL index writes it
+ *  from format 1.4: `[name,line,col]`, then its kind when it is not a call
+ *  or more follows, then an object of the other fields where any is written
+ *  (`caller`, `qualifier`, `receiver_type`, `local`). */
+void cortex_json_reference_tuple(cortex_buf *b, const cortex_file_records *r, const cortex_reference *ref,
+                                 int32_t derived);
 void cortex_json_text_line(cortex_buf *b, const cortex_file_records *r, const cortex_text *t, int32_t derived,
                            int with_file, const char *type);
 /** A chunk: {"file","id","kind","lines","headers","tokens","content","code_blocks","links"};

@@ -172,7 +172,11 @@ static int write_records(jsonl_sink *s, const cortex_file_records *r)
     for (size_t i = 0; i < r->nsymbols; i++) cortex_json_symbol_line(&s->line, r, &r->symbols[i], parents[i], i == 0, NULL);
     int rc = cortex_sharded_write(&out[KIND_SYMBOLS], r->path, s->line.data, s->line.len, r->nsymbols);
     cortex_buf_clear(&s->line);
-    for (size_t i = 0; i < r->nrefs; i++) cortex_json_reference_line(&s->line, r, &r->refs[i], callers[i], i == 0, NULL);
+    /* the first names its file; the others are arrays, their fields by position */
+    for (size_t i = 0; i < r->nrefs; i++) {
+        if (i == 0) cortex_json_reference_line(&s->line, r, &r->refs[i], callers[i], 1, NULL);
+        else cortex_json_reference_tuple(&s->line, r, &r->refs[i], callers[i]);
+    }
     if (rc == 0) rc = cortex_sharded_write(&out[KIND_REFS], r->path, s->line.data, s->line.len, r->nrefs);
     cortex_buf_clear(&s->line);
     for (size_t i = 0; i < r->ntexts; i++) cortex_json_text_line(&s->line, r, &r->texts[i], text_owners[i], i == 0, NULL);

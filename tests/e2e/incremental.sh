@@ -168,6 +168,22 @@ expect_eq "--from-jsonl: callers derived ($callers), none written" "0 yes" \
 # as 1.2, where every symbol names its file, a line without one is refused.
 expect_eq "format 1.3: one symbol line per file says the file" "$(sqlite3 "$R/.cortex/cortex.db" "SELECT count(DISTINCT file_id) FROM symbols")" \
   "$(find "$R/.cortex/index" -name 'symbols*.jsonl' -exec cat {} + | grep -c '^{"file":')"
+# Format 1.4 writes a reference after its file's first as an array: read as
+# 1.3 it is refused; written back as the objects of 1.3 it reads the same.
+expect_eq "format 1.4: the references after each file's first are arrays" \
+  "$(($(sqlite3 "$R/.cortex/cortex.db" "SELECT count(*) - count(DISTINCT file_id) FROM refs")))" \
+  "$(find "$R/.cortex/index" -name 'references*.jsonl' -exec cat {} + | grep -c '^\[')"
+refs_dump() { sqlite3 "$R/.cortex/cortex.db" "SELECT id, name, kind, qualifier, line, col, caller_id, rtype FROM refs ORDER BY id"; }
+before_objects=$(refs_dump)
+sed -i 's/"version": "1.4"/"version": "1.3"/' "$R/.cortex/index/index.json"
+expect_status "--from-jsonl of 1.4's arrays read as 1.3 fails" 1 "$CORTEX" index --from-jsonl "$R"
+grep -q 'written as an array' "$TMP/err" && pass "and says a reference is an array" || fail "and says a reference is an array"
+for f in $(find "$R/.cortex/index" -name 'references*.jsonl'); do
+  jq -c 'if type == "array" then {name: .[0], line: .[1], col: .[2]}
+    + (if (.[3] // "call") != "call" then {kind: .[3]} else {} end) + (.[4] // {}) else . end' "$f" > "$f.new" && mv "$f.new" "$f"
+done
+"$CORTEX" index --from-jsonl --quiet "$R"
+expect_eq "format 1.3's objects read as 1.4's arrays did" "$before_objects" "$(refs_dump)"
 sed -i 's/"version": "1.3"/"version": "1.2"/' "$R/.cortex/index/index.json"
 expect_status "--from-jsonl of 1.3's lines read as 1.2 fails" 1 "$CORTEX" index --from-jsonl "$R"
 grep -q 'no "file"' "$TMP/err" && pass "and says which line has no file" || fail "and says which line has no file"

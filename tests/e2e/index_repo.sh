@@ -65,12 +65,20 @@ for f in index.json files.jsonl symbols.jsonl references.jsonl texts.jsonl; do
   expect_eq "jsonl $f matches the expected index" "$(cat "$EXPECTED/$f")" "$(cat "$REPO_DIR/.cortex/index/$f")"
 done
 
-# Every record has the fields its JSON Schema requires and no others.
+# Every record has the fields its JSON Schema requires and no others; a
+# schema with `oneOf` takes an object as its first form and an array (a
+# reference by position, format 1.4) as its second.
 check_schema() { # SCHEMA FILE
   jq -n --slurpfile s "$REPO/docs/schema/$1.schema.json" --slurpfile rows "$2" '
+    def object_bad($o): ((keys - ($o.properties | keys)) | length > 0) or (($o.required - keys) | length > 0);
+    def array_bad($a): length < $a.minItems or length > $a.maxItems or
+      ([to_entries[] | ($a.prefixItems[.key].type) as $t | select(
+         if $t == "integer" then (.value | type) != "number" or (.value | floor) != .value
+         else (.value | type) != $t end)] | length > 0) or
+      (length == 5 and ((((.[4] | keys) - ($a.prefixItems[4].properties | keys)) | length > 0) or (.[4] | length) == 0));
     $s[0] as $schema | [$rows[] | select(
-      ((keys - ($schema.properties | keys)) | length > 0) or
-      (($schema.required - keys) | length > 0))] | length'
+      if type == "array" then ($schema.oneOf[1]? // null) as $a | $a == null or array_bad($a)
+      else object_bad($schema.oneOf[0]? // $schema) end)] | length'
 }
 for pair in file:files symbol:symbols reference:references text:texts; do
   expect_eq "${pair#*:}.jsonl follows docs/schema/${pair%%:*}.schema.json" 0 \
