@@ -3,9 +3,12 @@
 graph tool's callers (depths 1 and 3), references and impact (depth 2),
 analysis detail and get_callers for 150 sampled definitions and the 30 most
 referenced names, and get_imports of 20 files. Prints how many answers differ
-and the first ones. For a change meant to keep every answer.
+and the first ones. For a change meant to keep every answer. With --new-root,
+the new build answers from its own index of the same tree (a change of the
+store's schema, which the old build cannot read); the search questions (each
+scope, words drawn from the texts) then check the full-text tables too.
 
-    python3 benches/compare_answers.py OLD_CORTEX NEW_CORTEX ROOT [--ignore FIELD ...]
+    python3 benches/compare_answers.py OLD_CORTEX NEW_CORTEX ROOT [--new-root ROOT2] [--ignore FIELD ...]
 """
 import random
 import sqlite3
@@ -33,6 +36,10 @@ def questions(root):
                   ("get_callers", {"name": t}),
                   ("graph", {"operation": "impact", "target": t, "depth": 2})]
     calls += [("get_imports", {"file": f}) for f in files]
+    words = [w for w in " ".join(names).replace("_", " ").replace(".", " ").split() if len(w) > 3]
+    for w in sorted(set(words))[:60]:
+        for scope in ("symbol", "text", "file", "chunk"):
+            calls.append(("search", {"query": w, "scope": [scope], "limit": 20}))
     return calls
 
 
@@ -57,11 +64,16 @@ def main():
         i = args.index("--ignore")
         ignored.append(args[i + 1])
         del args[i:i + 2]
+    new_root = None
+    if "--new-root" in args:
+        i = args.index("--new-root")
+        new_root = args[i + 1]
+        del args[i:i + 2]
     if len(args) != 3:
         sys.exit(__doc__)
     old, new, root = args
     calls = questions(root)
-    a, b = answers(old, root, calls, ignored), answers(new, root, calls, ignored)
+    a, b = answers(old, root, calls, ignored), answers(new, new_root or root, calls, ignored)
     differ = [calls[k] for k in range(len(calls)) if a[k] != b[k]]
     print(f"{len(calls)} calls, {len(differ)} differ")
     for call in differ[:10]:

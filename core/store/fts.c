@@ -12,7 +12,7 @@
  * in id order as stored. */
 static const char *const bulk_fts_sql[CORTEX_FTS_TABLES] = {
     [CORTEX_FTS_SYMBOLS] = "INSERT INTO symbols_fts(rowid, terms, sig, doc) SELECT id, cortex_terms(name), sig, doc FROM symbols",
-    [CORTEX_FTS_TEXTS] = "INSERT INTO texts_fts(rowid, text) SELECT id, text FROM texts",
+    [CORTEX_FTS_TEXTS] = "INSERT INTO texts_fts(rowid, text) SELECT id, text FROM texts_text",
     [CORTEX_FTS_CHUNKS] = "INSERT INTO chunks_fts(rowid, content, headers) SELECT id, content, headers FROM chunks_text",
     [CORTEX_FTS_FILES] = "INSERT INTO files_fts(rowid, path) SELECT id, path FROM files",
 };
@@ -32,7 +32,7 @@ int cortex_store_fts_fill_generation(cortex_store *s, int64_t generation)
              "INSERT INTO symbols_fts(rowid, terms, sig, doc) SELECT s.id, cortex_terms(s.name), s.sig, s.doc"
              "  FROM files f CROSS JOIN symbols s ON s.file_id = f.id WHERE f.generation = %lld ORDER BY s.id;"
              "INSERT INTO texts_fts(rowid, text) SELECT t.id, t.text"
-             "  FROM files f CROSS JOIN texts t ON " CORTEX_STORE_ROW_OF_FILE("t.id", "f.id") " WHERE f.generation = %lld ORDER BY t.id;"
+             "  FROM files f CROSS JOIN texts_text t ON " CORTEX_STORE_ROW_OF_FILE("t.id", "f.id") " WHERE f.generation = %lld ORDER BY t.id;"
              "INSERT INTO chunks_fts(rowid, content, headers) SELECT c.id, c.content, c.headers"
              "  FROM files f CROSS JOIN chunks_text c ON c.file_id = f.id WHERE f.generation = %lld ORDER BY c.id;"
              "INSERT INTO files_fts(rowid, path) SELECT id, path FROM files WHERE generation = %lld ORDER BY id;",

@@ -387,7 +387,7 @@ int cortex_store_read_qualified_mention(int *out, cortex_store_reader *r, const 
     for (const char *p = name; *p; p++) cortex_buf_putc(&phrase, token_char(*p) ? *p : ' ');
     cortex_buf_puts(&phrase, "\"");
     sqlite3_stmt *st = cortex_store__prepare(
-        r, "SELECT t.text FROM texts_fts JOIN texts t ON t.id = texts_fts.rowid WHERE texts_fts MATCH ?1");
+        r, "SELECT t.text FROM texts_fts JOIN texts_text t ON t.id = texts_fts.rowid WHERE texts_fts MATCH ?1");
     if (!st) {
         cortex_buf_free(&phrase);
         return cortex_store__prepare_failed(r);

@@ -40,7 +40,7 @@ int cortex_store_read_texts_at(cortex_store_reader *r, int64_t file_id, int64_t 
     /* a file's texts are the range of ids its own id makes */
     sqlite3_stmt *st = cortex_store__prepare(
         r,
-        "SELECT f.path, t.kind, t.text, p.name, t.line_start, t.line_end FROM texts t JOIN files f ON f.id = t.file_id"
+        "SELECT f.path, t.kind, t.text, p.name, t.line_start, t.line_end FROM texts_text t JOIN files f ON f.id = t.file_id"
         " LEFT JOIN symbols p ON p.id = t.parent_id WHERE " CORTEX_STORE_ROW_OF_FILE("t.id",
                                                                                      "?1") " AND t.line_start = ?2"
                                                                                            " ORDER BY t.id");

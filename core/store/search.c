@@ -113,7 +113,7 @@ static void from_where(char *out, size_t size, cortex_store_scope scope, const c
         break;
     case CORTEX_STORE_SCOPE_TEXT:
         snprintf(out, size,
-                 "FROM texts_fts JOIN texts t ON t.id = texts_fts.rowid JOIN files f ON f.id = t.file_id "
+                 "FROM texts_fts JOIN texts_text t ON t.id = texts_fts.rowid JOIN files f ON f.id = t.file_id "
                  "LEFT JOIN symbols p ON p.id = t.parent_id WHERE texts_fts MATCH ?1%s%s",
                  q->kind ? " AND t.kind = ?3" : "", glob);
         break;

@@ -113,7 +113,10 @@ static const char schema_sql[] =
     "CREATE TABLE refs(\n"
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL GENERATED ALWAYS AS (id >> 32) VIRTUAL, name TEXT NOT NULL,\n"
     "  other_kind TEXT, kind TEXT NOT NULL GENERATED ALWAYS AS (COALESCE(other_kind, 'call')) VIRTUAL,\n"
-    "  qualifier TEXT, line INTEGER NOT NULL, col INTEGER NOT NULL, caller_id INTEGER,\n"
+    /* the caller is a symbol of the reference's file: only the bits of its
+     * id below the file's are stored (CORTEX_STORE_SYMBOL_HASH_BITS) */
+    "  qualifier TEXT, line INTEGER NOT NULL, col INTEGER NOT NULL, caller INTEGER,\n"
+    "  caller_id INTEGER GENERATED ALWAYS AS (id >> 32 << 23 | caller) VIRTUAL,\n"
     "  target_id INTEGER, resolution TEXT, reach INTEGER NOT NULL DEFAULT 0, rtype TEXT,\n"
     /* what the file's own rules make of the reference when the commit's
      * binding (through a type, an include) finds nothing: NULL (by name),
@@ -171,7 +174,13 @@ static const char schema_sql[] =
     "  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL GENERATED ALWAYS AS (id >> 32) VIRTUAL,\n"
     "  other_kind TEXT, kind TEXT NOT NULL GENERATED ALWAYS AS (COALESCE(other_kind, 'comment')) VIRTUAL,\n"
     "  line_start INTEGER NOT NULL,\n"
-    "  line_end INTEGER NOT NULL, text TEXT NOT NULL, language TEXT, parent_id INTEGER);\n"
+    /* the text packed where that shrinks it (packed_text.h): its readers,
+     * texts_fts included, read texts_text; its parent, a symbol of its
+     * file, as the reference's caller */
+    "  line_end INTEGER NOT NULL, text NOT NULL, language TEXT, parent INTEGER,\n"
+    "  parent_id INTEGER GENERATED ALWAYS AS (id >> 32 << 23 | parent) VIRTUAL);\n"
+    "CREATE VIEW texts_text AS SELECT id, file_id, kind, line_start, line_end, cortex_unpack(text) AS text, language,\n"
+    "  parent_id FROM texts;\n"
     /* The chunks sink's pieces (docs by section, code tiers), searchable beside code;
      * content packed where that shrinks it (packed_text.h): every reader of it,
      * chunks_fts included, reads chunks_text */
@@ -189,7 +198,7 @@ static const char schema_sql[] =
  * pending terms at every statement, so per-row triggers cost ~30 us a row. */
 const char cortex_store_fts_sql[] =
     "CREATE VIRTUAL TABLE symbols_fts USING fts5(terms, sig, doc, content='symbols_terms', content_rowid='id');\n"
-    "CREATE VIRTUAL TABLE texts_fts USING fts5(text, content='texts', content_rowid='id');\n"
+    "CREATE VIRTUAL TABLE texts_fts USING fts5(text, content='texts_text', content_rowid='id');\n"
     "CREATE VIRTUAL TABLE files_fts USING fts5(path, content='files', content_rowid='id');\n"
     "CREATE VIRTUAL TABLE chunks_fts USING fts5(content, headers, content='chunks_text', content_rowid='id');\n"
     /* FTS5 holds an insert's terms in memory up to hashsize, then writes a

@@ -33,7 +33,7 @@ static const char *const stmt_sql[ST_COUNT] = {
     /* An external-content FTS5 table forgets a row when told its old values. */
     [ST_FTS_DEL_SYMBOLS] = "INSERT INTO symbols_fts(symbols_fts, rowid, terms, sig, doc)"
                            " SELECT 'delete', id, cortex_terms(name), sig, doc FROM symbols WHERE file_id = ?",
-    [ST_FTS_DEL_TEXTS] = "INSERT INTO texts_fts(texts_fts, rowid, text) SELECT 'delete', id, text FROM texts WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1"),
+    [ST_FTS_DEL_TEXTS] = "INSERT INTO texts_fts(texts_fts, rowid, text) SELECT 'delete', id, text FROM texts_text WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1"),
     [ST_FTS_DEL_FILE] = "INSERT INTO files_fts(files_fts, rowid, path) SELECT 'delete', id, path FROM files WHERE id = ?",
     [ST_DEL_FILE] = "DELETE FROM files WHERE id = ?",
     [ST_DEL_SYMBOLS] = "DELETE FROM symbols WHERE file_id = ?",
@@ -48,10 +48,10 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_INS_SYMBOL] = "INSERT INTO symbols(id, file_id, name, short, kind, line_start, line_end, col, parent_id, sig,"
                       " visibility, doc, alias, origin, name_line, dtype) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
     /* ?2, the file, is in the id */
-    [ST_INS_REF] = "INSERT INTO refs(id, name, other_kind, qualifier, line, col, caller_id, target_id, resolution, reach,"
+    [ST_INS_REF] = "INSERT INTO refs(id, name, other_kind, qualifier, line, col, caller, target_id, resolution, reach,"
                    " rtype, fallback) VALUES (?1,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
     [ST_INS_IMPORT] = "INSERT INTO imports(file_id, symbol_id, name, alias, origin, line, candidates) VALUES (?,?,?,?,?,?,?)",
-    [ST_INS_TEXT] = "INSERT INTO texts(id, other_kind, line_start, line_end, text, language, parent_id)"
+    [ST_INS_TEXT] = "INSERT INTO texts(id, other_kind, line_start, line_end, text, language, parent)"
                     " VALUES (?1,?3,?4,?5,?6,?7,?8)",
     [ST_INS_CHUNK] = "INSERT INTO chunks(file_id, ordinal, kind, line_start, line_end, headers, content) VALUES (?,?,?,?,?,?,?)",
     /* An unchanged file keeps its rows; a touched one gets its new time (and
@@ -84,7 +84,7 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_UPD_IMPORT] = "UPDATE imports SET alias = ?3, origin = ?4, line = ?5, candidates = ?6 WHERE file_id = ?1 AND symbol_id = ?2",
     [ST_DEL_IMPORT] = "DELETE FROM imports WHERE file_id = ?1 AND symbol_id = ?2",
     [ST_OLD_REFS] = "SELECT id, name, kind, qualifier FROM refs WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1") " ORDER BY id",
-    [ST_UPD_REF] = "UPDATE refs SET line = ?2, col = ?3, caller_id = ?4, target_id = ?5, resolution = ?6, reach = ?7, rtype = ?8, fallback = ?9 WHERE id = ?1",
+    [ST_UPD_REF] = "UPDATE refs SET line = ?2, col = ?3, caller = ?4, target_id = ?5, resolution = ?6, reach = ?7, rtype = ?8, fallback = ?9 WHERE id = ?1",
     [ST_DEL_REF] = "DELETE FROM refs WHERE id = ?",
     [ST_LANGUAGE] = "INSERT OR REPLACE INTO languages(lang, package_dirs, implicit_interfaces) VALUES (?, ?, ?)",
 };
@@ -109,7 +109,7 @@ struct cortex_store_writer {
     size_t kept_cap;
     char **languages; /* the languages noted in the languages table by this writer */
     size_t nlanguages, languages_cap;
-    cortex_packer *packer; /* chunks' content */
+    cortex_packer *packer; /* texts' and chunks' content */
     uint32_t *symbol_order; /* the current file's symbols in id order */
     size_t symbol_order_cap;
 };
@@ -512,6 +512,14 @@ static int write_file_row(cortex_store_writer *s, const cortex_file_records *r, 
 
 /* The file's references, each bound within the file or marked as imported
  * where it can be: in place over the old rows of the same key, new after. */
+/* A symbol of the row's own file, as a reference's caller and a text's
+ * parent store it: the bits of its id below its file's (the schema puts the
+ * file's back). */
+static int64_t symbol_in_file(int64_t id)
+{
+    return id & ((INT64_C(1) << CORTEX_STORE_SYMBOL_HASH_BITS) - 1);
+}
+
 static int write_refs(cortex_store_writer *s, int64_t file_id, const cortex_file_records *r, int fresh)
 {
     cortex_store_file_binder_plan(&s->binder, r);
@@ -536,7 +544,7 @@ static int write_refs(cortex_store_writer *s, int64_t file_id, const cortex_file
         }
         sqlite3_bind_int(st, col, (int)ref->line);
         sqlite3_bind_int(st, col + 1, (int)ref->col);
-        if (ref->caller >= 0) sqlite3_bind_int64(st, col + 2, s->ids.ids[ref->caller]);
+        if (ref->caller >= 0) sqlite3_bind_int64(st, col + 2, symbol_in_file(s->ids.ids[ref->caller]));
         cortex_store_local_binding b;
         cortex_store_file_binder_bind(&b, &s->binder, ref);
         if (b.target >= 0) sqlite3_bind_int64(st, col + 3, s->ids.ids[b.target]);
@@ -559,9 +567,9 @@ static int write_texts(cortex_store_writer *s, int64_t file_id, const cortex_fil
         if (strcmp(t->kind, "comment") != 0) sqlite3_bind_text(st, 3, t->kind, -1, SQLITE_STATIC);
         sqlite3_bind_int(st, 4, (int)t->line_start);
         sqlite3_bind_int(st, 5, (int)t->line_end);
-        sqlite3_bind_text(st, 6, t->text, -1, SQLITE_STATIC);
+        if (cortex_packer_bind(s->packer, st, 6, t->text, strlen(t->text)) != SQLITE_OK) return db_error(s, "pack text");
         bind_text_or_null(st, 7, t->language);
-        if (t->parent >= 0) sqlite3_bind_int64(st, 8, s->ids.ids[t->parent]);
+        if (t->parent >= 0) sqlite3_bind_int64(st, 8, symbol_in_file(s->ids.ids[t->parent]));
         int rc = step_done(s, st, "insert text");
         if (rc) return rc;
         if (s->side) cortex_fts_side_add(s->side, CORTEX_FTS_TEXTS, id, (const char *const[]){t->text});

@@ -71,8 +71,8 @@ for k in $(seq 1 "$FULL_KILLS"); do
   expect_status "killed at ${frac}/1000: the next run completes" 0 "$CORTEX" index "$REPO_DIR" --out "$TMP/killed" --quiet
   expect_eq "killed at ${frac}/1000: then equals a clean run" 1 "$(same_index "$TMP/clean" "$TMP/killed")"
   expect_eq "killed at ${frac}/1000: store matches the clean run" \
-    "$(sqlite3 "$TMP/clean/cortex.db" 'SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts')" \
-    "$(sqlite3 "$TMP/killed/cortex.db" 'SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts')"
+    "$(sqlite3 "$TMP/clean/cortex.db" 'SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts_docsize')" \
+    "$(sqlite3 "$TMP/killed/cortex.db" 'SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts_docsize')"
   [ ! -e "$TMP/killed/index.tmp" ] && [ ! -e "$TMP/killed/cortex.db.new" ] && [ ! -e "$TMP/killed/cortex.db.fts" ] &&
     pass "killed at ${frac}/1000: no staging left after the next run" || fail "killed at ${frac}/1000: staging left"
 done
@@ -109,9 +109,9 @@ rm -rf "$TMP/rebuilt"; mkdir -p "$TMP/rebuilt"
 cp -R "$TMP/clean/index" "$TMP/clean/chunks" "$TMP/rebuilt/"
 start=$(date +%s%N); "$CORTEX" index "$REPO_DIR" --out "$TMP/rebuilt" --quiet --from-jsonl; end=$(date +%s%N)
 rebuild_ms=$(( (end - start) / 1000000 ))
-clean_rows=$(sqlite3 "$TMP/clean/cortex.db" 'SELECT count(*) FROM files; SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts' | paste -sd' ')
+clean_rows=$(sqlite3 "$TMP/clean/cortex.db" 'SELECT count(*) FROM files; SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts_docsize' | paste -sd' ')
 expect_eq "a rebuild from the JSONL index has the clean run's rows" "$clean_rows" \
-  "$(sqlite3 "$TMP/rebuilt/cortex.db" 'SELECT count(*) FROM files; SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts' | paste -sd' ')"
+  "$(sqlite3 "$TMP/rebuilt/cortex.db" 'SELECT count(*) FROM files; SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts_docsize' | paste -sd' ')"
 for k in $(seq 1 "$REBUILD_KILLS"); do
   frac=$(( ((k - 1) * 1000 + RANDOM % 1000) / REBUILD_KILLS ))
   delay_ms=$(( rebuild_ms * frac / 1000 ))
@@ -129,7 +129,7 @@ for k in $(seq 1 "$REBUILD_KILLS"); do
   expect_status "rebuild killed at ${frac}/1000: the next rebuild completes" 0 \
     "$CORTEX" index "$REPO_DIR" --out "$TMP/rekilled" --quiet --from-jsonl
   expect_eq "rebuild killed at ${frac}/1000: then the clean run's rows" "$clean_rows" \
-    "$(sqlite3 "$TMP/rekilled/cortex.db" 'SELECT count(*) FROM files; SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts' | paste -sd' ')"
+    "$(sqlite3 "$TMP/rekilled/cortex.db" 'SELECT count(*) FROM files; SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts_docsize' | paste -sd' ')"
 done
 
 # One indexer per repository.

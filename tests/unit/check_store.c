@@ -343,7 +343,7 @@ static void check_row_ids(unsigned threads)
     first[0].texts = ta, first[0].ntexts = 3;
     first[1].texts = tb, first[1].ntexts = 1;
     run_files(sink, first, 2);
-    expect_rows("SELECT f.path || ':' || (t.id - (f.id << 32)) || ':' || t.text FROM texts t JOIN files f ON f.id = t.file_id"
+    expect_rows("SELECT f.path || ':' || (t.id - (f.id << 32)) || ':' || t.text FROM texts_text t JOIN files f ON f.id = t.file_id"
                 " ORDER BY t.id",
                 "a.py:0:alpha first,a.py:1:alpha second,a.py:2:alpha third,b.py:0:beta only");
     expect_rows("SELECT f.path || ':' || (r.id - (f.id << 32)) || ':' || r.name FROM refs r JOIN files f ON f.id = r.file_id"
@@ -365,13 +365,13 @@ static void check_row_ids(unsigned threads)
     ck_assert_int_eq(cortex_sink_sqlite.file(sink, &rc), 0);
     ck_assert_int_eq(cortex_sink_sqlite.commit(sink), 0);
     cortex_sink_sqlite.close(sink);
-    expect_rows("SELECT f.path || ':' || (t.id - (f.id << 32)) || ':' || t.text FROM texts t JOIN files f ON f.id = t.file_id"
+    expect_rows("SELECT f.path || ':' || (t.id - (f.id << 32)) || ':' || t.text FROM texts_text t JOIN files f ON f.id = t.file_id"
                 " ORDER BY f.path, t.id",
                 "a.py:0:gamma replaces,c.py:0:delta new,c.py:1:delta more");
     expect_rows("SELECT f.path || ':' || (r.id - (f.id << 32)) || ':' || r.name || ':' || r.line FROM refs r"
                 " JOIN files f ON f.id = r.file_id ORDER BY f.path, r.id",
                 "a.py:1:close:5,a.py:2:write:6,c.py:0:read:1");
-    expect_rows("SELECT group_concat(t.text, '|') FROM texts_fts JOIN texts t ON t.id = texts_fts.rowid"
+    expect_rows("SELECT group_concat(t.text, '|') FROM texts_fts JOIN texts_text t ON t.id = texts_fts.rowid"
                 " WHERE texts_fts MATCH 'alpha OR beta OR gamma OR delta'",
                 "gamma replaces|delta new|delta more");
     sqlite3 *db;
