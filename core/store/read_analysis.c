@@ -4,6 +4,7 @@
  * bounded for all at once; per-language counts; the import edges between
  * files; the definitions enclosing a line.
  */
+#include "ids.h"
 #include "read_internal.h"
 #include "store.h"
 
@@ -274,6 +275,8 @@ int cortex_store_read_fan_out(cortex_store_reader *r, const char *kind, int64_t 
     return stop;
 }
 
+_Static_assert(CORTEX_STORE_SYMBOL_HASH_BITS == 23, "cortex_store_read_unnamed spells the bits out");
+
 int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_filter *f, cortex_store_symbol_cb cb,
                               void *payload)
 {
@@ -313,8 +316,26 @@ int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_
               * definition of such a name) */
              " AND NOT EXISTS (SELECT 1 FROM refs r WHERE r.name = s.short_name"
              "   AND NOT (r.target_id IS NOT NULL AND r.target_id <> s.id"
-             "     AND r.resolution IN ('scope', 'import', 'type', 'inherit'))"
+             "     AND r.resolution IN ('scoped', 'import', 'type')"
+             /* two definitions of the name that one file sees may be a
+              * preprocessor's alternatives (`#else #define f NULL`, an
+              * included header's inline stub beside the file's own): the
+              * file's rules bound its references to one, which proves
+              * nothing of the other */
+             "     AND NOT (r.resolution = 'scoped' AND (r.target_id >> 23 = s.file_id"
+             "       OR EXISTS (SELECT 1 FROM imports ri WHERE ri.file_id = r.file_id AND ri.target_file_id = s.file_id))))"
              "   AND " REACHING_REF("r") ")"
+             /* nothing else of its file bears its name where it is (two
+              * definitions, or a definition and a prototype, of one name in
+              * one file are a preprocessor's or a runtime's alternatives
+              * (`#ifdef` a prototype `#else` an inline stub), one of which
+              * the references reach) */
+             " AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.short_name = s.short_name AND o.file_id = s.file_id"
+             "   AND o.id <> s.id AND (o.parent_id IS s.parent_id"
+             /* or a declaration of the name inside a function: a call the
+              * grammar misread (C's `for_each_x(i) f(i);`, a loop macro
+              * without braces, reads as declaring `f`) */
+             "     OR (SELECT p.kind FROM symbols p WHERE p.id = o.parent_id) IN ('function', 'method')))"
              /* no interface declares a member of its name where it can reach
               * it: it may be what implements it (or be that declaration) */
              " AND NOT EXISTS (SELECT 1 FROM symbols i JOIN symbols ip ON ip.id = i.parent_id"

@@ -13,6 +13,7 @@
 #define _GNU_SOURCE /* sync_file_range */
 #include "store.h"
 
+#include "ids.h"
 #include "packed_text.h"
 
 #include "../util/error.h"
@@ -82,6 +83,7 @@ static const struct {
 #define NINDEXES (sizeof indexes / sizeof indexes[0])
 
 _Static_assert(CORTEX_STORE_ROW_ID_BITS == 32, "CORTEX_STORE_ROW_OF_FILE spells the 32 bits out");
+_Static_assert(CORTEX_STORE_SYMBOL_HASH_BITS == 23, "the generated caller_id and parent_id spell the bits out");
 
 static const char schema_sql[] =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;\n"

@@ -632,6 +632,9 @@ typedef struct unused_list {
     json_t *texts;    /* the text of each of its files, or null when unreadable */
     char *dir;        /* the directory `unindexed` holds the files of */
     json_t *unindexed; /* the texts of its files the index holds nothing of */
+    char *imported_file;    /* the file `importers` lists the importers of */
+    json_t *importers;      /* their paths, or null: too many to read */
+    json_t *importer_texts; /* the text of each, as `texts` */
 } unused_list;
 
 static int add_imported(const char *name, void *payload)
@@ -782,6 +785,149 @@ static int named_elsewhere_in_package(unused_list *u, const cortex_store_symbol 
     return 0;
 }
 
+/* Whether the line holding `at` starts with a macro definition (`#define`). */
+static int defining_line(const char *text, const char *at)
+{
+    const char *line = at;
+    while (line > text && line[-1] != '\n') line--;
+    while (*line == ' ' || *line == '\t') line++;
+    if (*line++ != '#') return 0;
+    while (*line == ' ' || *line == '\t') line++;
+    return strncmp(line, "define", 6) == 0 && (line[6] == ' ' || line[6] == '\t');
+}
+
+/* Whether `text` hands the word `w` (`n` bytes) to a macro: as an argument
+ * of a call (the whole word between `(` or `,` and `)` or `,`, spaces
+ * aside), or as the value a macro is defined to (`#define MTYPE w`). */
+static int handed_to_a_macro(const char *text, const char *w, size_t n)
+{
+    for (const char *p = text; (p = strstr(p, w)); p += n) {
+        if ((p > text && identifier_char(p[-1])) || identifier_char(p[n])) continue;
+        const char *before = p, *after = p + n;
+        while (before > text && isspace((unsigned char)before[-1]) && before[-1] != '\n') before--;
+        while (*after == ' ' || *after == '\t') after++;
+        if (*after == '\n' || *after == '\0') {
+            if (before > text && identifier_char(before[-1]) && before != p && defining_line(text, p)) return 1;
+        }
+        while (isspace((unsigned char)*after)) after++;
+        while (before > text && isspace((unsigned char)before[-1])) before--;
+        if (before > text && (before[-1] == '(' || before[-1] == ',') && (*after == ')' || *after == ',')) return 1;
+    }
+    return 0;
+}
+
+/* Whether a macro may make the name from a part of it its package hands to
+ * a macro (`DEFINE_SHOW_ATTRIBUTE(status)` making `status_show`), in a
+ * language whose macros paste tokens: a part is what lies between two of the
+ * name's underscores, or one and an end, never the whole name. A file of
+ * the package that cannot be read leaves the name not judged, as in
+ * named_elsewhere_in_package. */
+static int pasted_by_a_macro(unused_list *u, const cortex_store_symbol *sym)
+{
+    const cortex_language_plugin *p = cortex_plugin_set_match(cortex_repo_plugins(u->a->s->repo), sym->file);
+    if (!p || !(p->flags & CORTEX_PLUGIN_MACROS_MAKE_NAMES)) return 0;
+    const char *name = sym->short_name;
+    size_t len = strlen(name);
+    char part[512];
+    for (size_t i = 0; i < json_array_size(u->package); i++) {
+        if (package_file_count(u, i, name, 1) < 0) return 1; /* reads the text */
+        const char *text = json_string_value(json_array_get(u->texts, i));
+        for (size_t start = 0; start < len; start++) {
+            if (start > 0 && name[start - 1] != '_') continue;
+            for (size_t end = start + 2; end <= len; end++) {
+                if ((end < len && name[end] != '_') || (start == 0 && end == len)) continue;
+                if (end - start >= sizeof part) break;
+                memcpy(part, name + start, end - start);
+                part[end - start] = '\0';
+                if (handed_to_a_macro(text, part, end - start)) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The importers of a file read at most, each a file read whole: past them
+ * its definitions are not judged. */
+#define IMPORTERS_READ_AT_MOST 64
+
+static int file_id_of(const cortex_store_file *file, void *payload)
+{
+    *(int64_t *)payload = file->id;
+    return 0;
+}
+
+static int add_importer(const cortex_store_importer *importer, void *payload)
+{
+    json_object_set_new(payload, importer->file, json_true());
+    return 0;
+}
+
+/* Lists the files importing `file` into u->importers (null when there are
+ * more than IMPORTERS_READ_AT_MOST), their texts not read yet. */
+static int read_importers(unused_list *u, const char *file)
+{
+    free(u->imported_file);
+    u->imported_file = cortex_xstrdup(file);
+    json_decref(u->importers);
+    u->importers = json_array();
+    json_array_clear(u->importer_texts);
+    int64_t id = 0;
+    int rc = cortex_store_read_file(u->a->s->db, file, file_id_of, &id);
+    if (rc) return rc == CORTEX_ENOTFOUND ? 0 : rc;
+    json_t *seen = json_object();
+    rc = cortex_store_read_importers(u->a->s->db, id, add_importer, seen);
+    if (!rc && json_object_size(seen) > IMPORTERS_READ_AT_MOST) {
+        json_decref(u->importers);
+        u->importers = json_null();
+    } else if (!rc) {
+        const char *path;
+        json_t *v;
+        json_object_foreach(seen, path, v) {
+            if (strcmp(path, file) == 0) continue;
+            json_array_append_new(u->importers, json_string(path));
+            json_array_append_new(u->importer_texts, json_null());
+        }
+    }
+    json_decref(seen);
+    return rc;
+}
+
+/* Whether, in a language whose macros' bodies the index does not read
+ * (CORTEX_PLUGIN_MACROS_MAKE_NAMES), a file importing the definition's
+ * writes its name more often than the index records it there: in a macro's
+ * body (`#define XFS_RTLOBIT(w) xfs_lowbit32(w)`), or stored in a table
+ * (`.release = xfs_sysfs_release`), which a file's values keep only for the
+ * names it defines. Too many importers to read, or one unreadable, leave the
+ * name not judged. */
+static int named_by_an_importer(unused_list *u, const cortex_store_symbol *sym)
+{
+    const cortex_language_plugin *p = cortex_plugin_set_match(cortex_repo_plugins(u->a->s->repo), sym->file);
+    if (!p || !(p->flags & CORTEX_PLUGIN_MACROS_MAKE_NAMES)) return 0;
+    if (!u->imported_file || strcmp(u->imported_file, sym->file) != 0) {
+        int rc = read_importers(u, sym->file);
+        if (rc) return rc;
+    }
+    if (json_is_null(u->importers)) return 1;
+    for (size_t i = 0; i < json_array_size(u->importers); i++) {
+        const char *path = json_string_value(json_array_get(u->importers, i));
+        json_t *text = json_array_get(u->importer_texts, i);
+        if (json_is_null(text)) {
+            char *read = cortex_read_lines(u->a->s->repo->root, path, 1, INT64_MAX);
+            text = read ? json_stringn_nocheck(read, strlen(read)) : json_false();
+            free(read);
+            json_array_set_new(u->importer_texts, i, text);
+        }
+        if (!json_is_string(text)) return 1;
+        size_t seen = word_count(json_string_value(text), sym->short_name, SIZE_MAX);
+        if (!seen) continue;
+        int64_t recorded = 0;
+        int rc = cortex_store_read_names_recorded(&recorded, u->a->s->db, path, sym->short_name);
+        if (rc) return rc;
+        if ((int64_t)seen > recorded) return 1;
+    }
+    return 0;
+}
+
 /* Whether a text anywhere writes the name qualified by its directory's or
  * its file's name (`pkg.name`): a directive a linker or a generator reads
  * (Go's `//go:linkname local pkg.name` in another package). */
@@ -810,6 +956,8 @@ static int add_unused(const cortex_store_symbol *sym, void *payload)
     unused_list *u = payload;
     if (json_object_get(u->imported, sym->short_name)) return cancelled(u->a);
     int named = named_elsewhere_in_package(u, sym);
+    if (!named) named = pasted_by_a_macro(u, sym);
+    if (!named) named = named_by_an_importer(u, sym);
     /* a file-static definition has no name another file could write */
     if (!named && !(sym->visibility && strcmp(sym->visibility, "static") == 0)) named = mentioned_qualified(u, sym);
     if (named < 0) return named;
@@ -841,13 +989,17 @@ static int op_unused(json_t *result, const ask *a)
     /* No reference in the repository can reach it: one bearing its name that
      * binding did not bind to another definition may name it where binding
      * could not tell (a method value, a callback through a field). */
-    unused_list u = {a, json_array(), 0, json_object(), NULL, json_null(), json_array(), NULL, json_array()};
+    unused_list u = {a,           json_array(), 0,    json_object(), NULL, json_null(), json_array(),
+                     NULL,        json_array(), NULL, json_array(),  json_array()};
     int rc = cortex_store_read_import_items(a->s->db, add_imported, u.imported);
     if (!rc) rc = cortex_store_read_unnamed(a->s->db, &f, add_unused, &u);
     json_decref(u.imported);
     json_decref(u.texts);
     json_decref(u.package);
     json_decref(u.unindexed);
+    json_decref(u.importers);
+    json_decref(u.importer_texts);
+    free(u.imported_file);
     free(u.dir);
     free(u.file);
     if (rc) {

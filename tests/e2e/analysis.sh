@@ -156,6 +156,56 @@ mem.forgotten kv/a.go 11
 orphan kv/a.go 7" \
   "$(cd "$G" && "$CORTEX" index --quiet . >/dev/null && "$CORTEX" analysis unused_symbols --json | jq -r '.symbols[] | "\(.name) \(.file) \(.line)"' | sort)"
 
+# C: two files' static functions of one name, the call in a.c bound (scoped)
+# to a.c's, so it cannot reach c.c's, which nothing calls; and what the
+# index cannot see used but is: a name a macro pastes (an argument, a macro's
+# value), an inline stub beside its prototype in a header, a name in an
+# importer's macro body or function table, a call a brace-less loop macro
+# hides. gone_inline is the header's one unused definition.
+C="$TMP/cunused"
+mkdir -p "$C"
+printf 'static int foo(void) { return 1; }\nint main(void) { return foo(); }\n' > "$C/a.c"
+printf 'static int foo(void) { return 2; }\nstatic int kept(void) { return foo(); }\nint (*use)(void) = kept;\n' > "$C/b.c"
+printf 'static int foo(void) { return 3; }\n' > "$C/c.c"
+cat > "$C/show.c" <<'SRC'
+#define SHOW(name) int (*name##_fp)(void) = name##_show
+#define KIND hash_ip4
+#define FN(k, s) k##s
+static int status_show(void) { return 0; }
+SHOW(status);
+static int hash_ip4_kadt(void) { return 0; }
+int (*kadt)(void) = FN(KIND, _kadt);
+static void walk(int n) { }
+static void run(void)
+{
+	int i;
+	for_each_cpu(i)
+		walk(i);
+}
+int (*runner)(void) = run;
+SRC
+cat > "$C/util.h" <<'SRC'
+#ifdef CONFIG_STUB
+int helper(void);
+#else
+static inline int helper(void) { return 0; }
+#endif
+static inline int in_macro(int x) { return x; }
+static inline int in_table(void) { return 1; }
+static inline int gone_inline(void) { return 2; }
+SRC
+cat > "$C/user.c" <<'SRC'
+#include "util.h"
+#define WRAP(x) in_macro(x)
+struct ops { int (*fn)(void); };
+static struct ops table = { .fn = in_table };
+int user(void) { return helper() + WRAP(1) + table.fn(); }
+SRC
+expect_eq "unused_symbols in C: a static function whose name's calls are bound to other files' definitions; nothing the macros may use" \
+  "foo c.c 1
+gone_inline util.h 8" \
+  "$(cd "$C" && "$CORTEX" index --quiet . >/dev/null && "$CORTEX" analysis unused_symbols --json | jq -r '.symbols[] | "\(.name) \(.file) \(.line)"' | sort)"
+
 expect_eq "hotspots" '{"in":[["checkout",2],["helper",2]],"out":[["checkout",2],["main",2]]}' \
   "$(json hotspots --top-n 2 | jq -c '{in: [.fan_in[] | [.name, .ref_count]], out: [.fan_out[] | [.name, .calls_made]]}')"
 

@@ -251,6 +251,14 @@ typedef int (*cortex_file_variant_fn)(const char *path, const char *source, size
  *  its embedded fields promote). Without it only what a type declares it
  *  extends or implements is an implementation. */
 #define CORTEX_PLUGIN_IMPLICIT_INTERFACES (1u << 7)
+/** A macro may make a name by pasting tokens (C's `name ## _show`): a
+ *  definition can be reached by a name no file writes whole. The analysis of
+ *  unused definitions then does not call one unused when its file hands a
+ *  part of its name (`status` of `status_show`) to a macro: as an argument
+ *  of a call (`DEFINE_SHOW_ATTRIBUTE(status)`) or as a macro's value
+ *  (`#define MTYPE hash_ip4` before `hash_ip4_kadt`). Without it a name is
+ *  reached only as written. */
+#define CORTEX_PLUGIN_MACROS_MAKE_NAMES (1u << 8)
 
 /* ---- The descriptor ---------------------------------------------------- */
 
