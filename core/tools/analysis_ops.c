@@ -630,6 +630,7 @@ typedef struct unused_list {
     char *file;       /* the last candidate's file: candidates come by file */
     json_t *package;  /* the paths of the package `texts` holds */
     json_t *texts;    /* the text of each of its files, or null when unreadable */
+    json_t *handed;   /* beside each: the words it hands to macros, or null: not read yet */
     char *dir;        /* the directory `unindexed` holds the files of */
     json_t *unindexed; /* the texts of its files the index holds nothing of */
     char *imported_file;    /* the file `importers` lists the importers of */
@@ -678,6 +679,7 @@ static int read_package(unused_list *u, const char *file)
         json_decref(u->package);
         u->package = json_incref(paths);
         json_array_clear(u->texts);
+        json_array_clear(u->handed);
         for (size_t i = 0; i < json_array_size(paths); i++) json_array_append_new(u->texts, json_null());
     }
     json_decref(paths);
@@ -796,24 +798,43 @@ static int defining_line(const char *text, const char *at)
     return strncmp(line, "define", 6) == 0 && (line[6] == ' ' || line[6] == '\t');
 }
 
-/* Whether `text` hands the word `w` (`n` bytes) to a macro: as an argument
- * of a call (the whole word between `(` or `,` and `)` or `,`, spaces
- * aside), or as the value a macro is defined to (`#define MTYPE w`). */
-static int handed_to_a_macro(const char *text, const char *w, size_t n)
+/* Whether the word at `p` (`n` bytes) of `text` is handed to a macro: an
+ * argument of a call (the whole word between `(` or `,` and `)` or `,`,
+ * spaces aside), or the value a macro is defined to (`#define MTYPE w`). */
+static int handed_to_a_macro(const char *text, const char *p, size_t n)
 {
-    for (const char *p = text; (p = strstr(p, w)); p += n) {
-        if ((p > text && identifier_char(p[-1])) || identifier_char(p[n])) continue;
-        const char *before = p, *after = p + n;
-        while (before > text && isspace((unsigned char)before[-1]) && before[-1] != '\n') before--;
-        while (*after == ' ' || *after == '\t') after++;
-        if (*after == '\n' || *after == '\0') {
-            if (before > text && identifier_char(before[-1]) && before != p && defining_line(text, p)) return 1;
+    const char *before = p, *after = p + n;
+    while (before > text && isspace((unsigned char)before[-1]) && before[-1] != '\n') before--;
+    while (*after == ' ' || *after == '\t') after++;
+    if ((*after == '\n' || *after == '\0') && before != p && before > text && identifier_char(before[-1]) &&
+        defining_line(text, p))
+        return 1;
+    while (isspace((unsigned char)*after)) after++;
+    while (before > text && isspace((unsigned char)before[-1])) before--;
+    return before > text && (before[-1] == '(' || before[-1] == ',') && (*after == ')' || *after == ',');
+}
+
+/* The words `text` hands to macros, as the keys of an object: read once a
+ * file, each part of a name then looked up. */
+static json_t *words_handed_to_macros(const char *text)
+{
+    json_t *words = json_object();
+    char word[512];
+    for (const char *p = text; *p;) {
+        if (!identifier_char(*p)) {
+            p++;
+            continue;
         }
-        while (isspace((unsigned char)*after)) after++;
-        while (before > text && isspace((unsigned char)before[-1])) before--;
-        if (before > text && (before[-1] == '(' || before[-1] == ',') && (*after == ')' || *after == ',')) return 1;
+        const char *w = p;
+        while (identifier_char(*p)) p++;
+        size_t n = (size_t)(p - w);
+        if (n < sizeof word && handed_to_a_macro(text, w, n)) {
+            memcpy(word, w, n);
+            word[n] = '\0';
+            json_object_set_new(words, word, json_true());
+        }
     }
-    return 0;
+    return words;
 }
 
 /* Whether a macro may make the name from a part of it its package hands to
@@ -831,7 +852,12 @@ static int pasted_by_a_macro(unused_list *u, const cortex_store_symbol *sym)
     char part[512];
     for (size_t i = 0; i < json_array_size(u->package); i++) {
         if (package_file_count(u, i, name, 1) < 0) return 1; /* reads the text */
-        const char *text = json_string_value(json_array_get(u->texts, i));
+        while (json_array_size(u->handed) <= i) json_array_append_new(u->handed, json_null());
+        json_t *handed = json_array_get(u->handed, i);
+        if (json_is_null(handed)) {
+            handed = words_handed_to_macros(json_string_value(json_array_get(u->texts, i)));
+            json_array_set_new(u->handed, i, handed);
+        }
         for (size_t start = 0; start < len; start++) {
             if (start > 0 && name[start - 1] != '_') continue;
             for (size_t end = start + 2; end <= len; end++) {
@@ -839,7 +865,7 @@ static int pasted_by_a_macro(unused_list *u, const cortex_store_symbol *sym)
                 if (end - start >= sizeof part) break;
                 memcpy(part, name + start, end - start);
                 part[end - start] = '\0';
-                if (handed_to_a_macro(text, part, end - start)) return 1;
+                if (json_object_get(handed, part)) return 1;
             }
         }
     }
@@ -989,8 +1015,8 @@ static int op_unused(json_t *result, const ask *a)
     /* No reference in the repository can reach it: one bearing its name that
      * binding did not bind to another definition may name it where binding
      * could not tell (a method value, a callback through a field). */
-    unused_list u = {a,           json_array(), 0,    json_object(), NULL, json_null(), json_array(),
-                     NULL,        json_array(), NULL, json_array(),  json_array()};
+    unused_list u = {a,    json_array(), 0,    json_object(), NULL,        json_null(), json_array(),
+                     json_array(), NULL,  json_array(), NULL, json_array(), json_array()};
     int rc = cortex_store_read_import_items(a->s->db, add_imported, u.imported);
     if (!rc) rc = cortex_store_read_unnamed(a->s->db, &f, add_unused, &u);
     json_decref(u.imported);
@@ -999,6 +1025,7 @@ static int op_unused(json_t *result, const ask *a)
     json_decref(u.unindexed);
     json_decref(u.importers);
     json_decref(u.importer_texts);
+    json_decref(u.handed);
     free(u.imported_file);
     free(u.dir);
     free(u.file);
