@@ -1305,7 +1305,16 @@ void cortex_derive__records(cortex_raw_records *x, const cortex_language_plugin 
     merge_comments(x, r);
     attach_texts(x, r, src);
 
-    cortex_extract__prune_values(r);
+    /* where a reference lies in code, a bare value may be a local */
+    uint8_t *where = malloc(r->nrefs + 1);
+    if (where) {
+        for (size_t i = 0; i < r->nrefs; i++)
+            where[i] = innermost(r, r->refs[i].start_byte, 1) >= 0   ? CORTEX_REF_IN_CODE
+                       : innermost(r, r->refs[i].start_byte, 0) >= 0 ? CORTEX_REF_IN_DATA
+                                                                     : CORTEX_REF_AT_TOP;
+        cortex_extract__prune_values(r, where);
+        free(where);
+    }
     drop_unqualified_twins(x, r);
     /* A call's caller is the code that runs it: a function, or a type's body;
      * an initializer of module-level data is not a caller. Other references

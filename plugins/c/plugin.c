@@ -59,7 +59,7 @@ static const cortex_plugin descriptor = {
     .refine_symbol = refine,
     .import_paths = cortex_c_include_paths,
     .line_comment = "//",
-    .flags = CORTEX_PLUGIN_MACROS_MAKE_NAMES,
+    .flags = CORTEX_PLUGIN_MACROS_MAKE_NAMES | CORTEX_PLUGIN_DECLARATIVE_TOP_LEVEL,
     .builtins = builtins,
     .leading_node_types = leading_node_types,
 };

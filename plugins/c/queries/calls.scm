@@ -53,11 +53,13 @@
 ; never a call): an argument (`aeCreateTimeEvent(el, 1, serverCron, NULL)`,
 ; `qsort(v, n, sz, &cmp)`), a function table's entry (`{.open = foo_open}`,
 ; `{"get", getCommand}`), an initializer or the right side of an assignment
-; (`p->hook = on_event`). Only the names the file defines are kept
-; (core/extract/values.c): locals passed along are not references.
-(argument_list [
+; (`p->hook = on_event`); a call's arguments only, not an attribute's
+; (`__attribute__((unused))`). Inside a function only the names the file
+; defines are kept (core/extract/values.c): locals passed along are not
+; references; outside one, every name but the file's data.
+(call_expression arguments: (argument_list [
   (identifier) @name
-  (pointer_expression operator: "&" argument: (identifier) @name)]) @reference.value
+  (pointer_expression operator: "&" argument: (identifier) @name)]) @reference.value)
 (initializer_pair value: [
   (identifier) @name
   (pointer_expression operator: "&" argument: (identifier) @name)]) @reference.value

@@ -259,6 +259,14 @@ typedef int (*cortex_file_variant_fn)(const char *path, const char *source, size
  *  (`#define MTYPE hash_ip4` before `hash_ip4_kadt`). Without it a name is
  *  reached only as written. */
 #define CORTEX_PLUGIN_MACROS_MAKE_NAMES (1u << 8)
+/** A file's top level declares and never runs statements (C, C++, Go): a
+ *  name used as a value outside any function cannot be a local, so such a
+ *  value reference is kept though the file neither defines nor imports the
+ *  name (`.open = generic_file_open` in a table of another file's functions),
+ *  unless the file defines it as data or the language predeclares it. Without
+ *  it a value reference is kept only for a name the file defines or imports
+ *  (a script's top level has loop variables and other locals). */
+#define CORTEX_PLUGIN_DECLARATIVE_TOP_LEVEL (1u << 9)
 
 /* ---- The descriptor ---------------------------------------------------- */
 
