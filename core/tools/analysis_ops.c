@@ -633,6 +633,9 @@ typedef struct unused_list {
     json_t *handed;   /* beside each: the words it hands to macros, or null: not read yet */
     char *dir;        /* the directory `unindexed` holds the files of */
     json_t *unindexed; /* the texts of its files the index holds nothing of */
+    char *including_file;   /* the file `included` lists the imports of */
+    json_t *included;       /* the indexed files it imports */
+    json_t *included_handed; /* beside each: the words it hands to macros, or null: not read yet (false: unreadable) */
     char *imported_file;    /* the file `importers` lists the importers of */
     json_t *importers;      /* their paths, or null: too many to read */
     json_t *importer_texts; /* the text of each, as `texts` */
@@ -787,6 +790,17 @@ static int named_elsewhere_in_package(unused_list *u, const cortex_store_symbol 
     return 0;
 }
 
+/* The files read at most around a definition (its file's importers, the
+ * files its file imports), each read whole: past them its definitions are
+ * not judged. */
+#define IMPORTERS_READ_AT_MOST 64
+
+static int file_id_of(const cortex_store_file *file, void *payload)
+{
+    *(int64_t *)payload = file->id;
+    return 0;
+}
+
 /* Whether the line holding `at` starts with a macro definition (`#define`). */
 static int defining_line(const char *text, const char *at)
 {
@@ -837,48 +851,82 @@ static json_t *words_handed_to_macros(const char *text)
     return words;
 }
 
-/* Whether a macro may make the name from a part of it its package hands to
- * a macro (`DEFINE_SHOW_ATTRIBUTE(status)` making `status_show`), in a
- * language whose macros paste tokens: a part is what lies between two of the
- * name's underscores, or one and an end, never the whole name. A file of
- * the package that cannot be read leaves the name not judged, as in
+/* Whether `handed` (words handed to macros) holds a part of `name`: what
+ * lies between two of its underscores, or one and an end, never the whole. */
+static int hands_a_part(const json_t *handed, const char *name)
+{
+    size_t len = strlen(name);
+    char part[512];
+    for (size_t start = 0; start < len; start++) {
+        if (start > 0 && name[start - 1] != '_') continue;
+        for (size_t end = start + 2; end <= len; end++) {
+            if ((end < len && name[end] != '_') || (start == 0 && end == len)) continue;
+            if (end - start >= sizeof part) break;
+            memcpy(part, name + start, end - start);
+            part[end - start] = '\0';
+            if (json_object_get(handed, part)) return 1;
+        }
+    }
+    return 0;
+}
+
+static int add_included(const cortex_store_import *import, void *payload)
+{
+    if (import->resolved) json_array_append_new(payload, json_string(import->resolved));
+    return 0;
+}
+
+/* Lists the indexed files `file` imports into u->included, the words they
+ * hand to macros not read yet. */
+static int read_included(unused_list *u, const char *file)
+{
+    free(u->including_file);
+    u->including_file = cortex_xstrdup(file);
+    json_array_clear(u->included);
+    json_array_clear(u->included_handed);
+    int64_t id = 0;
+    int rc = cortex_store_read_file(u->a->s->db, file, file_id_of, &id);
+    if (rc) return rc == CORTEX_ENOTFOUND ? 0 : rc;
+    rc = cortex_store_read_imports(u->a->s->db, id, add_included, u->included);
+    for (size_t i = 0; i < json_array_size(u->included); i++) json_array_append_new(u->included_handed, json_null());
+    return rc;
+}
+
+/* Whether a macro may make the name from a part of it that its package, or a
+ * file its file imports, hands to a macro (`DEFINE_SHOW_ATTRIBUTE(status)`
+ * making `status_show`; `LOCKDEP_STATE(SOFTIRQ)` in an included list making
+ * `SOFTIRQ_verbose`), in a language whose macros paste tokens. A file that
+ * cannot be read leaves the name not judged, as in
  * named_elsewhere_in_package. */
 static int pasted_by_a_macro(unused_list *u, const cortex_store_symbol *sym)
 {
     const cortex_language_plugin *p = cortex_plugin_set_match(cortex_repo_plugins(u->a->s->repo), sym->file);
     if (!p || !(p->flags & CORTEX_PLUGIN_MACROS_MAKE_NAMES)) return 0;
-    const char *name = sym->short_name;
-    size_t len = strlen(name);
-    char part[512];
     for (size_t i = 0; i < json_array_size(u->package); i++) {
-        if (package_file_count(u, i, name, 1) < 0) return 1; /* reads the text */
+        if (package_file_count(u, i, sym->short_name, 1) < 0) return 1; /* reads the text */
         while (json_array_size(u->handed) <= i) json_array_append_new(u->handed, json_null());
         json_t *handed = json_array_get(u->handed, i);
         if (json_is_null(handed)) {
             handed = words_handed_to_macros(json_string_value(json_array_get(u->texts, i)));
             json_array_set_new(u->handed, i, handed);
         }
-        for (size_t start = 0; start < len; start++) {
-            if (start > 0 && name[start - 1] != '_') continue;
-            for (size_t end = start + 2; end <= len; end++) {
-                if ((end < len && name[end] != '_') || (start == 0 && end == len)) continue;
-                if (end - start >= sizeof part) break;
-                memcpy(part, name + start, end - start);
-                part[end - start] = '\0';
-                if (json_object_get(handed, part)) return 1;
-            }
-        }
+        if (hands_a_part(handed, sym->short_name)) return 1;
     }
-    return 0;
-}
-
-/* The importers of a file read at most, each a file read whole: past them
- * its definitions are not judged. */
-#define IMPORTERS_READ_AT_MOST 64
-
-static int file_id_of(const cortex_store_file *file, void *payload)
-{
-    *(int64_t *)payload = file->id;
+    if (!u->including_file || strcmp(u->including_file, sym->file) != 0) {
+        int rc = read_included(u, sym->file);
+        if (rc) return rc;
+    }
+    for (size_t i = 0; i < json_array_size(u->included) && i < IMPORTERS_READ_AT_MOST; i++) {
+        json_t *handed = json_array_get(u->included_handed, i);
+        if (json_is_null(handed)) {
+            char *read = cortex_read_lines(u->a->s->repo->root, json_string_value(json_array_get(u->included, i)), 1,
+                                           INT64_MAX);
+            handed = read ? words_handed_to_macros(read) : json_false();
+            free(read);
+            json_array_set_new(u->included_handed, i, handed);
+        }
+        if (!json_is_object(handed) || hands_a_part(handed, sym->short_name)) return 1;
+    }
     return 0;
 }
 
@@ -1015,8 +1063,17 @@ static int op_unused(json_t *result, const ask *a)
     /* No reference in the repository can reach it: one bearing its name that
      * binding did not bind to another definition may name it where binding
      * could not tell (a method value, a callback through a field). */
-    unused_list u = {a,    json_array(), 0,    json_object(), NULL,        json_null(), json_array(),
-                     json_array(), NULL,  json_array(), NULL, json_array(), json_array()};
+    unused_list u = {.a = a,
+                     .items = json_array(),
+                     .imported = json_object(),
+                     .package = json_null(),
+                     .texts = json_array(),
+                     .handed = json_array(),
+                     .unindexed = json_array(),
+                     .included = json_array(),
+                     .included_handed = json_array(),
+                     .importers = json_array(),
+                     .importer_texts = json_array()};
     int rc = cortex_store_read_import_items(a->s->db, add_imported, u.imported);
     if (!rc) rc = cortex_store_read_unnamed(a->s->db, &f, add_unused, &u);
     json_decref(u.imported);
@@ -1026,6 +1083,9 @@ static int op_unused(json_t *result, const ask *a)
     json_decref(u.importers);
     json_decref(u.importer_texts);
     json_decref(u.handed);
+    json_decref(u.included);
+    json_decref(u.included_handed);
+    free(u.including_file);
     free(u.imported_file);
     free(u.dir);
     free(u.file);

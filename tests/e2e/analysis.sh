@@ -201,6 +201,13 @@ struct ops { int (*fn)(void); };
 static struct ops table = { .fn = in_table };
 int user(void) { return helper() + WRAP(1) + table.fn(); }
 SRC
+printf 'STATE(SOFT)\nSTATE(HARD)\n' > "$C/states.h"
+cat > "$C/verbose.c" <<'SRC'
+static int SOFT_verbose(void) { return 0; }
+static int HARD_verbose(void) { return 1; }
+#define STATE(s) int (*s##_fp)(void) = s##_verbose;
+#include "states.h"
+SRC
 expect_eq "unused_symbols in C: a static function whose name's calls are bound to other files' definitions; nothing the macros may use" \
   "foo c.c 1
 gone_inline util.h 8" \
