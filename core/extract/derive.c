@@ -1308,10 +1308,12 @@ void cortex_derive__records(cortex_raw_records *x, const cortex_language_plugin 
     /* where a reference lies in code, a bare value may be a local */
     uint8_t *where = malloc(r->nrefs + 1);
     if (where) {
-        for (size_t i = 0; i < r->nrefs; i++)
-            where[i] = innermost(r, r->refs[i].start_byte, 1) >= 0   ? CORTEX_REF_IN_CODE
-                       : innermost(r, r->refs[i].start_byte, 0) >= 0 ? CORTEX_REF_IN_DATA
-                                                                     : CORTEX_REF_AT_TOP;
+        for (size_t i = 0; i < r->nrefs; i++) {
+            uint32_t at = r->refs[i].start_byte;
+            where[i] = strcmp(r->refs[i].kind, "value") != 0 || innermost(r, at, 1) >= 0 ? CORTEX_REF_IN_CODE
+                       : innermost(r, at, 0) >= 0                                        ? CORTEX_REF_IN_DATA
+                                                                                         : CORTEX_REF_AT_TOP;
+        }
         cortex_extract__prune_values(r, where);
         free(where);
     }
