@@ -357,6 +357,15 @@ static int validate(cortex_plugin_set *set, cortex_language_plugin *p, const cor
     XXH3_64bits_update(h, p->version, strlen(p->version) + 1);
     for (uint32_t i = 0; i < d.query_count; i++)
         if (d.queries[i].source) XXH3_64bits_update(h, d.queries[i].source, strlen(d.queries[i].source) + 1);
+    /* what else decides its records: its flags and word lists */
+    XXH3_64bits_update(h, &p->rules.flags, sizeof p->rules.flags);
+    const char *const *lists[] = {(const char *const *)p->rules.self_names, (const char *const *)p->rules.super_names,
+                                  (const char *const *)p->rules.builtins, (const char *const *)p->rules.builtin_members,
+                                  (const char *const *)p->leading_node_types, (const char *const *)p->wrapper_node_types};
+    for (size_t l = 0; l < sizeof lists / sizeof lists[0]; l++) {
+        for (const char *const *w = lists[l]; w && *w; w++) XXH3_64bits_update(h, *w, strlen(*w) + 1);
+        XXH3_64bits_update(h, "", 1);
+    }
     p->fingerprint = XXH3_64bits_digest(h);
     XXH3_freeState(h);
     p->query_sources = d.queries;
