@@ -262,6 +262,18 @@ static int take_symbol(json_t *o, void *payload)
     return 0;
 }
 
+/* A reference's fields beyond its name, kind and place, from the object `o`
+ * (NULL: none written): a caller not written is derived (format 1.2 on). */
+static void take_reference_rest(json_t *o, const loading *l, cortex_reference *ref)
+{
+    cortex_file_records *rec = l->rec;
+    ref->qualifier = str(rec, o, "qualifier");
+    ref->rtype = str(rec, o, "receiver_type");
+    ref->local = json_is_true(json_object_get(o, "local"));
+    json_t *caller = json_object_get(o, "caller");
+    ref->caller = l->derive && !caller ? OWNER_DERIVED : symbol_named(l, json_string_value(caller));
+}
+
 /* A reference as an array (format 1.4): [name, line, col, kind?, {the rest}?]. */
 static int take_reference_tuple(json_t *a, const loading *l, cortex_reference *ref)
 {
@@ -280,13 +292,7 @@ static int take_reference_tuple(json_t *a, const loading *l, cortex_reference *r
     ref->kind = kind ? cortex_arena_strdup(&rec->arena, json_string_value(kind)) : "call";
     ref->line = (uint32_t)json_integer_value(json_array_get(a, 1));
     ref->col = (uint32_t)json_integer_value(json_array_get(a, 2));
-    ref->caller = OWNER_DERIVED;
-    if (!rest) return 0;
-    ref->qualifier = str(rec, rest, "qualifier");
-    ref->rtype = str(rec, rest, "receiver_type");
-    ref->local = json_is_true(json_object_get(rest, "local"));
-    json_t *caller = json_object_get(rest, "caller");
-    if (caller) ref->caller = symbol_named(l, json_string_value(caller));
+    take_reference_rest(rest, l, ref);
     return 0;
 }
 
@@ -301,13 +307,9 @@ static int take_reference(json_t *o, void *payload)
     ref->kind = str(rec, o, "kind");
     if (!ref->kind && l->derive) ref->kind = "call"; /* format 1.2 on: a call's kind is not written */
     if (!ref->name || !ref->kind) return cortex_error_set(CORTEX_EINVALID, "%s: a reference without a name or kind", rec->path);
-    ref->qualifier = str(rec, o, "qualifier");
-    ref->rtype = str(rec, o, "receiver_type");
-    ref->local = json_is_true(json_object_get(o, "local"));
     ref->line = u32(o, "line", 0);
     ref->col = u32(o, "col", 0);
-    json_t *caller = json_object_get(o, "caller");
-    ref->caller = l->derive && !caller ? OWNER_DERIVED : symbol_named(l, json_string_value(caller));
+    take_reference_rest(o, l, ref);
     return 0;
 }
 

@@ -235,6 +235,15 @@ WRITER field_true(cortex_buf *b, const char *k)
     cortex_buf_puts(b, "true");
 }
 
+/* A reference's fields beyond its name, kind and place, each where it is written. */
+WRITER reference_rest(cortex_buf *b, const cortex_file_records *r, const cortex_reference *ref, int32_t derived)
+{
+    field_owner(b, "caller", r, ref->caller, derived);
+    field_str(b, "qualifier", ref->qualifier);
+    field_str(b, "receiver_type", ref->rtype);
+    if (ref->local) field_true(b, "local");
+}
+
 WRITER open_line(cortex_buf *b, const cortex_file_records *r, int with_file, const char *type)
 {
     cortex_buf_putc(b, '{');
@@ -295,10 +304,7 @@ void cortex_json_reference_line(cortex_buf *b, const cortex_file_records *r, con
     if (derived == CORTEX_JSON_OWNER_NAMED || strcmp(ref->kind, "call") != 0) field_str(b, "kind", ref->kind);
     field_uint(b, "line", ref->line);
     field_uint(b, "col", ref->col);
-    field_owner(b, "caller", r, ref->caller, derived);
-    field_str(b, "qualifier", ref->qualifier);
-    field_str(b, "receiver_type", ref->rtype);
-    if (ref->local) field_true(b, "local");
+    reference_rest(b, r, ref, derived);
     cortex_buf_puts(b, "}\n");
 }
 
@@ -319,10 +325,7 @@ void cortex_json_reference_tuple(cortex_buf *b, const cortex_file_records *r, co
     /* the rest, rare, by name */
     if (extras) {
         cortex_buf_puts(b, ",{");
-        field_owner(b, "caller", r, ref->caller, derived);
-        field_str(b, "qualifier", ref->qualifier);
-        field_str(b, "receiver_type", ref->rtype);
-        if (ref->local) field_true(b, "local");
+        reference_rest(b, r, ref, derived);
         cortex_buf_putc(b, '}');
     }
     cortex_buf_puts(b, "]\n");

@@ -683,24 +683,46 @@ static int read_package(unused_list *u, const char *file)
         u->package = json_incref(paths);
         json_array_clear(u->texts);
         json_array_clear(u->handed);
-        for (size_t i = 0; i < json_array_size(paths); i++) json_array_append_new(u->texts, json_null());
+        for (size_t i = 0; i < json_array_size(paths); i++) {
+            json_array_append_new(u->texts, json_null());
+            json_array_append_new(u->handed, json_null());
+        }
     }
     json_decref(paths);
     return 0;
 }
 
-/* How many times the package's `i`th file writes `name` (up to `enough`), or -1 when it is unreadable. */
-static long package_file_count(unused_list *u, size_t i, const char *name, size_t enough)
+/* The text of the repository's file `path`: a string, or false when it cannot be read. */
+static json_t *read_text(const unused_list *u, const char *path)
 {
-    json_t *text = json_array_get(u->texts, i);
+    char *read = cortex_read_lines(u->a->s->repo->root, path, 1, INT64_MAX);
+    json_t *text = read ? json_stringn_nocheck(read, strlen(read)) : json_false();
+    free(read);
+    return text;
+}
+
+/* The `i`th text of `texts`, the text of `paths`' `i`th file, read when it is first asked for. */
+static json_t *text_at(const unused_list *u, json_t *paths, json_t *texts, size_t i)
+{
+    json_t *text = json_array_get(texts, i);
     if (json_is_null(text)) {
-        char *read = cortex_read_lines(u->a->s->repo->root, json_string_value(json_array_get(u->package, i)), 1,
-                                       INT64_MAX);
-        text = read ? json_stringn_nocheck(read, strlen(read)) : json_false();
-        free(read);
-        json_array_set_new(u->texts, i, text);
+        text = read_text(u, json_string_value(json_array_get(paths, i)));
+        json_array_set_new(texts, i, text);
     }
-    return json_is_string(text) ? (long)word_count(json_string_value(text), name, enough) : -1;
+    return text;
+}
+
+/* Whether the file `path`, whose text is `text`, writes `name` more often
+ * than the index records it there (or cannot be read): a use the index
+ * does not hold. Negative: the store's error. */
+static int written_beyond_records(const unused_list *u, const char *path, const json_t *text, const char *name)
+{
+    if (!json_is_string(text)) return 1;
+    size_t seen = word_count(json_string_value(text), name, SIZE_MAX);
+    if (!seen) return 0;
+    int64_t recorded = 0;
+    int rc = cortex_store_read_names_recorded(&recorded, u->a->s->db, path, name);
+    return rc ? rc : (int64_t)seen > recorded;
 }
 
 static int indexed(const cortex_store_file *file, void *payload)
@@ -775,14 +797,9 @@ static int named_elsewhere_in_package(unused_list *u, const cortex_store_symbol 
         if (rc) return rc;
     }
     for (size_t i = 0; i < json_array_size(u->package); i++) {
-        long seen = package_file_count(u, i, sym->short_name, SIZE_MAX);
-        if (seen < 0) return 1;
-        if (seen == 0) continue;
-        int64_t recorded = 0;
-        int rc = cortex_store_read_names_recorded(&recorded, u->a->s->db,
-                                                  json_string_value(json_array_get(u->package, i)), sym->short_name);
-        if (rc) return rc;
-        if (seen > recorded) return 1;
+        int written = written_beyond_records(u, json_string_value(json_array_get(u->package, i)),
+                                             text_at(u, u->package, u->texts, i), sym->short_name);
+        if (written) return written;
     }
     read_unindexed(u, sym->file);
     for (size_t i = 0; i < json_array_size(u->unindexed); i++)
@@ -794,12 +811,6 @@ static int named_elsewhere_in_package(unused_list *u, const cortex_store_symbol 
  * files its file imports), each read whole: past them its definitions are
  * not judged. */
 #define IMPORTERS_READ_AT_MOST 64
-
-static int file_id_of(const cortex_store_file *file, void *payload)
-{
-    *(int64_t *)payload = file->id;
-    return 0;
-}
 
 /* Whether the line holding `at` starts with a macro definition (`#define`). */
 static int defining_line(const char *text, const char *at)
@@ -885,7 +896,7 @@ static int read_included(unused_list *u, const char *file)
     json_array_clear(u->included);
     json_array_clear(u->included_handed);
     int64_t id = 0;
-    int rc = cortex_store_read_file(u->a->s->db, file, file_id_of, &id);
+    int rc = cortex_store_read_file(u->a->s->db, file, cortex_file_id_of, &id);
     if (rc) return rc == CORTEX_ENOTFOUND ? 0 : rc;
     rc = cortex_store_read_imports(u->a->s->db, id, add_included, u->included);
     for (size_t i = 0; i < json_array_size(u->included); i++) json_array_append_new(u->included_handed, json_null());
@@ -895,19 +906,18 @@ static int read_included(unused_list *u, const char *file)
 /* Whether a macro may make the name from a part of it that its package, or a
  * file its file imports, hands to a macro (`DEFINE_SHOW_ATTRIBUTE(status)`
  * making `status_show`; `LOCKDEP_STATE(SOFTIRQ)` in an included list making
- * `SOFTIRQ_verbose`), in a language whose macros paste tokens. A file that
+ * `SOFTIRQ_verbose`), in a language whose macros paste tokens
+ * (macros_make_names). A file that
  * cannot be read leaves the name not judged, as in
  * named_elsewhere_in_package. */
 static int pasted_by_a_macro(unused_list *u, const cortex_store_symbol *sym)
 {
-    const cortex_language_plugin *p = cortex_plugin_set_match(cortex_repo_plugins(u->a->s->repo), sym->file);
-    if (!p || !(p->flags & CORTEX_PLUGIN_MACROS_MAKE_NAMES)) return 0;
     for (size_t i = 0; i < json_array_size(u->package); i++) {
-        if (package_file_count(u, i, sym->short_name, 1) < 0) return 1; /* reads the text */
-        while (json_array_size(u->handed) <= i) json_array_append_new(u->handed, json_null());
+        json_t *text = text_at(u, u->package, u->texts, i);
+        if (!json_is_string(text)) return 1;
         json_t *handed = json_array_get(u->handed, i);
         if (json_is_null(handed)) {
-            handed = words_handed_to_macros(json_string_value(json_array_get(u->texts, i)));
+            handed = words_handed_to_macros(json_string_value(text));
             json_array_set_new(u->handed, i, handed);
         }
         if (hands_a_part(handed, sym->short_name)) return 1;
@@ -919,10 +929,9 @@ static int pasted_by_a_macro(unused_list *u, const cortex_store_symbol *sym)
     for (size_t i = 0; i < json_array_size(u->included) && i < IMPORTERS_READ_AT_MOST; i++) {
         json_t *handed = json_array_get(u->included_handed, i);
         if (json_is_null(handed)) {
-            char *read = cortex_read_lines(u->a->s->repo->root, json_string_value(json_array_get(u->included, i)), 1,
-                                           INT64_MAX);
-            handed = read ? words_handed_to_macros(read) : json_false();
-            free(read);
+            json_t *text = read_text(u, json_string_value(json_array_get(u->included, i)));
+            handed = json_is_string(text) ? words_handed_to_macros(json_string_value(text)) : json_false();
+            json_decref(text);
             json_array_set_new(u->included_handed, i, handed);
         }
         if (!json_is_object(handed) || hands_a_part(handed, sym->short_name)) return 1;
@@ -946,7 +955,7 @@ static int read_importers(unused_list *u, const char *file)
     u->importers = json_array();
     json_array_clear(u->importer_texts);
     int64_t id = 0;
-    int rc = cortex_store_read_file(u->a->s->db, file, file_id_of, &id);
+    int rc = cortex_store_read_file(u->a->s->db, file, cortex_file_id_of, &id);
     if (rc) return rc == CORTEX_ENOTFOUND ? 0 : rc;
     json_t *seen = json_object();
     rc = cortex_store_read_importers(u->a->s->db, id, add_importer, seen);
@@ -975,31 +984,25 @@ static int read_importers(unused_list *u, const char *file)
  * name not judged. */
 static int named_by_an_importer(unused_list *u, const cortex_store_symbol *sym)
 {
-    const cortex_language_plugin *p = cortex_plugin_set_match(cortex_repo_plugins(u->a->s->repo), sym->file);
-    if (!p || !(p->flags & CORTEX_PLUGIN_MACROS_MAKE_NAMES)) return 0;
     if (!u->imported_file || strcmp(u->imported_file, sym->file) != 0) {
         int rc = read_importers(u, sym->file);
         if (rc) return rc;
     }
     if (json_is_null(u->importers)) return 1;
     for (size_t i = 0; i < json_array_size(u->importers); i++) {
-        const char *path = json_string_value(json_array_get(u->importers, i));
-        json_t *text = json_array_get(u->importer_texts, i);
-        if (json_is_null(text)) {
-            char *read = cortex_read_lines(u->a->s->repo->root, path, 1, INT64_MAX);
-            text = read ? json_stringn_nocheck(read, strlen(read)) : json_false();
-            free(read);
-            json_array_set_new(u->importer_texts, i, text);
-        }
-        if (!json_is_string(text)) return 1;
-        size_t seen = word_count(json_string_value(text), sym->short_name, SIZE_MAX);
-        if (!seen) continue;
-        int64_t recorded = 0;
-        int rc = cortex_store_read_names_recorded(&recorded, u->a->s->db, path, sym->short_name);
-        if (rc) return rc;
-        if ((int64_t)seen > recorded) return 1;
+        int written = written_beyond_records(u, json_string_value(json_array_get(u->importers, i)),
+                                             text_at(u, u->importers, u->importer_texts, i), sym->short_name);
+        if (written) return written;
     }
     return 0;
+}
+
+/* Whether the definition's language makes names with its macros
+ * (CORTEX_PLUGIN_MACROS_MAKE_NAMES): then what they may make is looked for. */
+static int macros_make_names(const unused_list *u, const cortex_store_symbol *sym)
+{
+    const cortex_language_plugin *p = cortex_plugin_set_match(cortex_repo_plugins(u->a->s->repo), sym->file);
+    return p && (p->flags & CORTEX_PLUGIN_MACROS_MAKE_NAMES);
 }
 
 /* Whether a text anywhere writes the name qualified by its directory's or
@@ -1030,8 +1033,10 @@ static int add_unused(const cortex_store_symbol *sym, void *payload)
     unused_list *u = payload;
     if (json_object_get(u->imported, sym->short_name)) return cancelled(u->a);
     int named = named_elsewhere_in_package(u, sym);
-    if (!named) named = pasted_by_a_macro(u, sym);
-    if (!named) named = named_by_an_importer(u, sym);
+    if (!named && macros_make_names(u, sym)) {
+        named = pasted_by_a_macro(u, sym);
+        if (!named) named = named_by_an_importer(u, sym);
+    }
     /* a file-static definition has no name another file could write */
     if (!named && !(sym->visibility && strcmp(sym->visibility, "static") == 0)) named = mentioned_qualified(u, sym);
     if (named < 0) return named;
