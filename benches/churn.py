@@ -10,12 +10,14 @@ from scratch and compares:
   - the rows: every definition, reference (with how it was bound, and to
     what), text, import and chunk, by path and place, must be equal;
   - the size: the churned store's bytes (with its WAL) over the fresh one's,
-    and its free pages.
+    and its free pages;
+  - each file's recorded counts of its rows (what the index's totals sum)
+    against its rows in the churned store.
 
     benches/churn.py CORPUS [--edits 1000] [--seed 25] [--cortex build/cortex]
                             [--max-growth 1.05] [--json]
 
-Exits 1 when the rows differ, or the growth is above --max-growth.
+Exits 1 when the rows differ, a file's counts are wrong, or the growth is above --max-growth.
 """
 import argparse
 import hashlib
@@ -64,6 +66,20 @@ def digest(root):
     free = con.execute("PRAGMA freelist_count").fetchone()[0] * con.execute("PRAGMA page_size").fetchone()[0]
     con.close()
     return out, free
+
+
+# Each file's counts of its rows, which the index's totals sum, against its rows.
+MISCOUNTED = ("SELECT f.path FROM files f WHERE f.symbol_rows <> (SELECT count(*) FROM symbols s WHERE s.file_id = f.id)"
+              " OR f.ref_rows <> (SELECT count(*) FROM refs r WHERE r.id >= f.id << 32 AND r.id < (f.id + 1) << 32)"
+              " OR f.text_rows <> (SELECT count(*) FROM texts t WHERE t.id >= f.id << 32 AND t.id < (f.id + 1) << 32)"
+              " ORDER BY f.path")
+
+
+def miscounted(root):
+    con = sqlite3.connect(f"file:{os.path.join(root, '.cortex', 'cortex.db')}?mode=ro", uri=True)
+    paths = [r[0] for r in con.execute(MISCOUNTED)]
+    con.close()
+    return paths
 
 
 def dump(root, table):
@@ -160,6 +176,7 @@ def main():
             index(args.cortex, churned)
         after = store_bytes(churned)
         rows_churned, free = digest(churned)
+        wrong_counts = miscounted(churned)
         shutil.copytree(churned, fresh, ignore=shutil.ignore_patterns(".cortex"))
         index(args.cortex, fresh)
         new = store_bytes(fresh)
@@ -173,14 +190,16 @@ def main():
                 print(f"{k}: only in a fresh index: {r}")
         result = {"edits": args.edits, "seed": args.seed, "kinds": done, "cold_bytes": cold, "churned_bytes": after,
                   "fresh_bytes": new, "growth": round(after / new, 3), "churned_free_bytes": free,
-                  "fresh_free_bytes": fresh_free, "rows": {k: rows_fresh[k][0] for k in DUMPS}, "rows_differ": differ}
+                  "fresh_free_bytes": fresh_free, "rows": {k: rows_fresh[k][0] for k in DUMPS}, "rows_differ": differ,
+                  "files_miscounted": wrong_counts}
         if args.json:
             print(json.dumps(result))
         else:
             print(f"{args.edits} edits ({', '.join(f'{k} {v}' for k, v in sorted(done.items()))}): store "
                   f"{after / 1048576:.1f} MB against {new / 1048576:.1f} MB fresh ({after / new:.3f}x), "
-                  f"{free / 1048576:.1f} MB free; rows {'equal' if not differ else 'DIFFER in ' + ', '.join(differ)}")
-        return 1 if differ or after > args.max_growth * new else 0
+                  f"{free / 1048576:.1f} MB free; rows {'equal' if not differ else 'DIFFER in ' + ', '.join(differ)}; "
+                  f"{len(wrong_counts)} files whose recorded row counts are wrong")
+        return 1 if differ or wrong_counts or after > args.max_growth * new else 0
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)

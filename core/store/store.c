@@ -98,7 +98,10 @@ static const char schema_sql[] =
     /* what other files' bindings read of it (surface.h) */
     "  surface INTEGER NOT NULL DEFAULT 0,\n"
     /* its symbols that are not imports: explore's count reads these, not every symbol */
-    "  definitions INTEGER NOT NULL DEFAULT 0);\n"
+    "  definitions INTEGER NOT NULL DEFAULT 0,\n"
+    /* its rows in symbols, refs and texts: the index's totals are their sums,
+     * where a count(*) of refs reads the whole of an index */
+    "  symbol_rows INTEGER NOT NULL DEFAULT 0, ref_rows INTEGER NOT NULL DEFAULT 0, text_rows INTEGER NOT NULL DEFAULT 0);\n"
     "CREATE TABLE symbols(\n"
     /* short_name: the name without its parent's (`__init__` of `Config.__init__`);
      * most are the name itself (a C function), and only the others are stored */

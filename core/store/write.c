@@ -44,7 +44,7 @@ static const char *const stmt_sql[ST_COUNT] = {
                           " SELECT 'delete', id, content, headers FROM chunks_text WHERE file_id = ?",
     [ST_DEL_CHUNKS] = "DELETE FROM chunks WHERE file_id = ?",
     [ST_INS_FILE] = "INSERT INTO files(path, lang, hash, lines, bytes, parse_errors, generation, mtime, project, variant,"
-                    " surface, definitions) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    " surface, definitions, symbol_rows, ref_rows, text_rows) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
     [ST_INS_SYMBOL] = "INSERT INTO symbols(id, file_id, name, short, kind, line_start, line_end, col, parent_id, sig,"
                       " visibility, doc, alias, origin, name_line, dtype) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
     /* ?2, the file, is in the id */
@@ -76,7 +76,8 @@ static const char *const stmt_sql[ST_COUNT] = {
      * symbols that keep their id and the references that keep their name are
      * updated, so the name indexes are not touched for them. */
     [ST_UPD_FILE] = "UPDATE files SET hash = ?2, lines = ?3, bytes = ?4, parse_errors = ?5, generation = ?6, mtime = ?7,"
-                    " project = ?8, variant = ?9, surface = ?10, definitions = ?11 WHERE id = ?1",
+                    " project = ?8, variant = ?9, surface = ?10, definitions = ?11, symbol_rows = ?12, ref_rows = ?13,"
+                    " text_rows = ?14 WHERE id = ?1",
     [ST_OLD_SYMBOLS] = "SELECT id, name, kind, short_name FROM symbols WHERE file_id = ?",
     [ST_UPD_SYMBOL] = "UPDATE symbols SET line_start = ?2, line_end = ?3, col = ?4, parent_id = ?5, sig = ?6, visibility = ?7,"
                       " doc = ?8, alias = ?9, origin = ?10, name_line = ?11, dtype = ?12 WHERE id = ?1",
@@ -499,6 +500,10 @@ static int write_file_row(cortex_store_writer *s, const cortex_file_records *r, 
     int64_t definitions = 0;
     for (size_t i = 0; i < r->nsymbols; i++) definitions += strcmp(r->symbols[i].kind, "import") != 0;
     sqlite3_bind_int64(st, at + 9, definitions);
+    /* each is written whole below, or the run fails */
+    sqlite3_bind_int64(st, at + 10, (sqlite3_int64)r->nsymbols);
+    sqlite3_bind_int64(st, at + 11, (sqlite3_int64)r->nrefs);
+    sqlite3_bind_int64(st, at + 12, (sqlite3_int64)r->ntexts);
     if ((rc = step_done(s, st, "write file"))) return rc;
     if (*fresh) *file_id = sqlite3_last_insert_rowid(s->db);
     /* its texts' and references' ids are numbered under its own (CORTEX_STORE_ROW_ID_BITS) */

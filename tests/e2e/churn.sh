@@ -20,6 +20,8 @@ out=$(python3 "$REPO/benches/churn.py" "$TMP/corpus" --edits "$EDITS" --seed 25 
   --max-growth "$GROWTH" --json --show 5) && status=0 || status=$?
 echo "$out" | tail -n 1
 expect_eq "rows after $EDITS edits equal a fresh index's" "[]" "$(echo "$out" | tail -n 1 | jq -c .rows_differ)"
+expect_eq "each file's recorded counts of its rows, which the totals sum, are its rows" "[]" \
+  "$(echo "$out" | tail -n 1 | jq -c .files_miscounted)"
 expect_eq "the store within ${GROWTH}x of a fresh index's" true \
   "$(echo "$out" | tail -n 1 | jq --argjson g "$GROWTH" '.growth <= $g')"
 expect_eq "churn.py agrees" 0 "$status"
