@@ -54,30 +54,39 @@ static void join_writeback(cortex_store *s)
  * and none where a file's rows are enough: a file's texts and references are
  * ranges of ids (CORTEX_STORE_ROW_ID_BITS), a symbol's children are found
  * among its file's symbols. */
-/* `after_binding`: no binding statement reads the index, and the binding's
- * UPDATEs of references would maintain it row by row: a bulk load builds
- * it once they are done (cortex_store_create_indexes_bulk). */
+/* When a bulk load builds each index: */
+enum {
+    FOR_BINDING,   /* after the rows, before the binding, which reads it */
+    AFTER_BINDING, /* no binding statement reads it, and the binding's UPDATEs
+                    * of references would maintain it row by row: once they
+                    * are done (cortex_store_create_indexes_bulk) */
+    DURING_LOAD,   /* kept as the rows come: a partial index of a few rows, or
+                    * one whose keys come in order (a file's rows come
+                    * together), where building it after would read the whole
+                    * table again (the references, the packed chunks) */
+};
+
 static const struct {
     const char *sql;
-    int after_binding;
+    int when;
 } indexes[] = {
-    {"CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id, line_start)", 0},
-    {"CREATE INDEX IF NOT EXISTS symbols_short_name ON symbols(short_name, file_id)", 0},
+    {"CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id, line_start)", FOR_BINDING},
+    {"CREATE INDEX IF NOT EXISTS symbols_short_name ON symbols(short_name, file_id)", FOR_BINDING},
     /* a qualified name that is not its short name (`T.m`): any other is
      * found by symbols_short_name, whose key it is */
-    {"CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name) WHERE short IS NOT NULL", 0},
+    {"CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name) WHERE short IS NOT NULL", FOR_BINDING},
     /* the kind, and whether a target is stored, beside the name: a name's
      * callers are counted from the index alone */
-    {"CREATE INDEX IF NOT EXISTS refs_name ON refs(name, other_kind, target_id IS NULL)", 1},
-    {"CREATE INDEX IF NOT EXISTS refs_target ON refs(target_id) WHERE target_id IS NOT NULL", 1},
+    {"CREATE INDEX IF NOT EXISTS refs_name ON refs(name, other_kind, target_id IS NULL)", AFTER_BINDING},
+    {"CREATE INDEX IF NOT EXISTS refs_target ON refs(target_id) WHERE target_id IS NOT NULL", AFTER_BINDING},
     /* the references bound through imports: re-bound at every commit */
-    {"CREATE INDEX IF NOT EXISTS refs_import ON refs(target_id) WHERE resolution = 'import'", 0},
+    {"CREATE INDEX IF NOT EXISTS refs_import ON refs(target_id) WHERE resolution = 'import'", DURING_LOAD},
     /* the few references whose receiver's type is known, bound at each commit */
-    {"CREATE INDEX IF NOT EXISTS refs_rtype ON refs(file_id) WHERE rtype IS NOT NULL", 0},
-    {"CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id)", 0},
-    {"CREATE INDEX IF NOT EXISTS imports_name ON imports(name)", 0},
-    {"CREATE INDEX IF NOT EXISTS imports_target ON imports(target_file_id)", 0},
-    {"CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id, ordinal)", 0},
+    {"CREATE INDEX IF NOT EXISTS refs_rtype ON refs(file_id) WHERE rtype IS NOT NULL", DURING_LOAD},
+    {"CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id)", DURING_LOAD},
+    {"CREATE INDEX IF NOT EXISTS imports_name ON imports(name)", FOR_BINDING},
+    {"CREATE INDEX IF NOT EXISTS imports_target ON imports(target_file_id)", FOR_BINDING},
+    {"CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id, ordinal)", DURING_LOAD},
 };
 
 #define NINDEXES (sizeof indexes / sizeof indexes[0])
@@ -479,12 +488,16 @@ int cortex_store_remake_fts(cortex_store *s)
 int cortex_store_drop_indexes(cortex_store *s)
 {
     for (size_t i = 0; i < NINDEXES; i++) {
+        int rc;
+        if (indexes[i].when == DURING_LOAD) { /* made on the empty table, if it is not there */
+            if ((rc = cortex_store__exec(s->db, indexes[i].sql, s->path))) return rc;
+            continue;
+        }
         /* "CREATE INDEX IF NOT EXISTS <name> ON ..." -> "DROP INDEX IF EXISTS <name>" */
         const char *name = indexes[i].sql + strlen("CREATE INDEX IF NOT EXISTS ");
         char sql[256];
         snprintf(sql, sizeof sql, "DROP INDEX IF EXISTS %.*s", (int)strcspn(name, " "), name);
-        int rc = cortex_store__exec(s->db, sql, s->path);
-        if (rc) return rc;
+        if ((rc = cortex_store__exec(s->db, sql, s->path))) return rc;
     }
     return 0;
 }
@@ -504,8 +517,8 @@ static int create_indexes(cortex_store *s, cortex_store_index_set set)
 {
     int64_t before = index_count(s);
     for (size_t i = 0; i < NINDEXES; i++) {
-        if ((set == CORTEX_STORE_INDEXES_FOR_BINDING && indexes[i].after_binding) ||
-            (set == CORTEX_STORE_INDEXES_AFTER_BINDING && !indexes[i].after_binding))
+        if ((set == CORTEX_STORE_INDEXES_FOR_BINDING && indexes[i].when == AFTER_BINDING) ||
+            (set == CORTEX_STORE_INDEXES_AFTER_BINDING && indexes[i].when != AFTER_BINDING))
             continue;
         int rc = cortex_store__exec(s->db, indexes[i].sql, s->path);
         if (rc) return rc;

@@ -78,9 +78,10 @@ sqlite3 *cortex_store_db(cortex_store *s);
  *  another cookie). 0 or a negative code with the message set. */
 int cortex_store_remake_fts(cortex_store *s);
 
-/** Drops the secondary indexes, for a bulk load into an empty store; call
- *  inside the run's transaction, and cortex_store_create_indexes() before it
- *  commits. Both return 0 or a negative code with the message set. */
+/** Drops the secondary indexes built after the rows, for a bulk load into an
+ *  empty store, and makes those kept as the rows come (store.c says which);
+ *  call inside the run's transaction, and cortex_store_create_indexes() before
+ *  it commits. Both return 0 or a negative code with the message set. */
 int cortex_store_drop_indexes(cortex_store *s);
 /** Creates every secondary index that does not exist. */
 int cortex_store_create_indexes(cortex_store *s);
