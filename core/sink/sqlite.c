@@ -20,6 +20,7 @@
 #include "../store/write.h"
 #include "../util/error.h"
 #include "../util/mem.h"
+#include "../util/step_times.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -235,6 +236,7 @@ static int sqlite_commit(void *self)
 {
     sqlite_sink *s = self;
     sqlite3 *db = db_of(s);
+    double t = cortex_step_clock();
     cortex_store_start_writeback(s->store); /* while the indexes and bindings are computed */
     int rc = s->side ? cortex_fts_side_start(s->side) : 0;
     /* a bulk load's names are counted into their table, and let go, before
@@ -242,18 +244,23 @@ static int sqlite_commit(void *self)
     if (!rc && s->dirty && s->bulk) rc = cortex_bulk_names_write(s->names, db);
     cortex_bulk_names_free(s->names);
     s->names = NULL;
+    cortex_step_done("commit", "definition names", &t);
     /* a bulk load builds them once, now: those the binding reads */
     if (!rc && s->bulk) rc = build_indexes(s, CORTEX_STORE_INDEXES_FOR_BINDING);
+    cortex_step_done("commit", "indexes for binding", &t);
     /* Nothing written or removed: every binding still holds (a no-change run
      * must cost a fraction of a cold one). */
     if (!rc && s->dirty && !s->bulk) rc = cortex_store_bind_touched(db);
     if (!rc && s->dirty) rc = cortex_import_targets_resolve(db, s->bulk || s->paths_changed, s->generation);
     if (!rc && s->dirty && !s->bulk && !s->paths_changed) rc = cortex_store_bind_choose(db, s->generation);
     if (!rc && s->dirty) rc = cortex_store_bind_imports(db, s->bulk || s->paths_changed);
+    cortex_step_done("commit", "binding by name and import", &t);
     if (!rc && s->dirty) rc = cortex_store_bind_includes(db, s->paths_changed && !s->bulk, s->generation);
+    cortex_step_done("commit", "binding through includes", &t);
     if (!rc && s->dirty) rc = cortex_store_bind_scopes(db, s->bulk || s->paths_changed);
     if (!rc && s->dirty) rc = cortex_store_bind_done(db);
     if (!rc && s->bulk) rc = build_indexes(s, CORTEX_STORE_INDEXES_AFTER_BINDING);
+    cortex_step_done("commit", "scopes and indexes after binding", &t);
     /* A run that changed nothing leaves the generation, and the handles
      * issued from it, as they were, and writes nothing. */
     if (!rc && !s->building && s->same_extractor && !cortex_store_changed(s->store)) {
@@ -263,6 +270,7 @@ static int sqlite_commit(void *self)
     }
     if (!rc) rc = cortex_store_set_extractor(s->store, s->extractor);
     if (!rc) rc = index_fts_rows(s);
+    cortex_step_done("commit", "full-text tables (waited for and copied)", &t);
     if (!rc) rc = cortex_store_set_generation(s->store, s->generation);
     if (!rc && !s->bulk) rc = cortex_store_reclaim(s->store);
     if (!rc && s->bulk) rc = cortex_store_note_fresh(s->store);
@@ -277,11 +285,13 @@ static int sqlite_commit(void *self)
     cortex_store_start_writeback(s->store);
     /* Fold the WAL back so the store is one file at rest; readers keep working. */
     cortex_store_checkpoint(s->store);
+    cortex_step_done("commit", "commit", &t);
     if (!s->building) return 0;
     cortex_store_writer_free(s->writer); /* publish closes the connection: no statement may be left */
     s->writer = NULL;
     rc = cortex_store_publish(s->store);
     store_disconnect(s);
+    cortex_step_done("commit", "publish", &t);
     return rc;
 }
 

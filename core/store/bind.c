@@ -11,6 +11,7 @@
 
 #include "../util/error.h"
 #include "../util/mem.h"
+#include "../util/step_times.h"
 #include "../util/strings.h"
 
 #include <cortex/plugin.h>
@@ -405,8 +406,10 @@ int cortex_store_bind_includes(sqlite3 *db, int all, int64_t generation)
 {
     cortex_include_reach *reach;
     cortex_include_names *names = NULL;
+    double t = cortex_step_clock();
     int rc = cortex_include_reach_begin(db, &reach);
     if (!rc) rc = cortex_include_names_begin(db, &names);
+    cortex_step_done("binding through includes", "reach and names", &t);
     const char *tail = bind_includes_sql;
     while (!rc && *tail) {
         sqlite3_stmt *st = NULL;
@@ -420,6 +423,11 @@ int cortex_store_bind_includes(sqlite3 *db, int all, int64_t generation)
         if (params >= 2) sqlite3_bind_int(st, 2, all);
         if (sqlite3_step(st) != SQLITE_DONE)
             rc = cortex_error_set(CORTEX_EIO, "sqlite store: bind through includes: %s", sqlite3_errmsg(db));
+        char step[64];
+        snprintf(step, sizeof step, "%.63s", sqlite3_sql(st));
+        for (char *c = step; *c; c++)
+            if (*c == '\n') *c = ' ';
+        cortex_step_done("binding through includes", step, &t);
         sqlite3_finalize(st);
     }
     cortex_include_names_end(db, names);

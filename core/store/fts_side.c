@@ -15,6 +15,7 @@
 #include "../store/store.h"
 #include "../util/error.h"
 #include "../util/mem.h"
+#include "../util/step_times.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -258,7 +259,9 @@ static int build_tables(cortex_fts_side *f)
                  "CREATE VIRTUAL TABLE temp.spool_%d USING cortex_spool(%d);"
                  "INSERT INTO %s(rowid, %s) SELECT rowid, * FROM temp.spool_%d;",
                  t, t, tables[t].name, tables[t].columns, t);
+        double t0 = cortex_step_clock();
         rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+        cortex_step_done("full-text side build", tables[t].name, &t0);
         if (st->error) {
             read_err = st->error;
             cortex_buf m = {0};

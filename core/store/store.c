@@ -63,14 +63,15 @@ enum {
     DURING_LOAD,   /* kept as the rows come: a partial index of a few rows, or
                     * one whose keys come in order (a file's rows come
                     * together), where building it after would read the whole
-                    * table again (the references, the packed chunks) */
+                    * table again (the references, the symbols, the packed
+                    * chunks) */
 };
 
 static const struct {
     const char *sql;
     int when;
 } indexes[] = {
-    {"CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id, line_start)", FOR_BINDING},
+    {"CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id, line_start)", DURING_LOAD},
     {"CREATE INDEX IF NOT EXISTS symbols_short_name ON symbols(short_name, file_id)", FOR_BINDING},
     /* a qualified name that is not its short name (`T.m`): any other is
      * found by symbols_short_name, whose key it is */
