@@ -44,6 +44,7 @@ typedef struct ask {
     const char *kinds[MAX_KINDS + 1];
     int64_t max_results, top_n;
     int64_t ref_min, ref_max; /* -1: no bound */
+    json_t *read; /* the repository's files and directories read, noted before (answer_cache.h); or NULL */
 } ask;
 
 static int64_t int_arg(json_t *args, const char *key, int64_t fallback)
@@ -695,6 +696,7 @@ static int read_package(unused_list *u, const char *file)
 /* The text of the repository's file `path`: a string, or false when it cannot be read. */
 static json_t *read_text(const unused_list *u, const char *path)
 {
+    cortex_answer_cache_note_read(u->a->read, u->a->s->repo->root, path);
     char *read = cortex_read_lines(u->a->s->repo->root, path, 1, INT64_MAX);
     json_t *text = read ? json_stringn_nocheck(read, strlen(read)) : json_false();
     free(read);
@@ -748,6 +750,7 @@ static void read_unindexed(unused_list *u, const char *file)
     u->dir = dir;
     json_array_clear(u->unindexed);
     const char *root = u->a->s->repo->root;
+    cortex_answer_cache_note_read(u->a->read, root, dir); /* a file come or gone changes the directory */
     cortex_buf abs = {0};
     cortex_buf_printf(&abs, "%s%s%s", root, *dir ? "/" : "", dir);
     DIR *d = opendir(abs.data);
@@ -759,9 +762,9 @@ static void read_unindexed(unused_list *u, const char *file)
         cortex_buf rel = {0};
         cortex_buf_printf(&rel, "%s%s%s", dir, *dir ? "/" : "", e->d_name);
         /* a regular file, reached through no link (cortex_open_beneath) */
-        int fd = cortex_store_read_file(u->a->s->db, rel.data, indexed, NULL) == CORTEX_ENOTFOUND
-                     ? cortex_open_beneath(root, rel.data)
-                     : -1;
+        int unindexed = cortex_store_read_file(u->a->s->db, rel.data, indexed, NULL) == CORTEX_ENOTFOUND;
+        if (unindexed) cortex_answer_cache_note_read(u->a->read, root, rel.data);
+        int fd = unindexed ? cortex_open_beneath(root, rel.data) : -1;
         struct stat st;
         if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size <= UNINDEXED_MAX_BYTES) {
             char *text = cortex_xmalloc((size_t)st.st_size + 1);
@@ -1310,28 +1313,34 @@ static int needs_target(const char *op)
 }
 
 /* The operations whose answer is the store's alone, read over the whole
- * repository: kept for the next call on the same index (answer_cache.h).
- * unused_symbols also reads files the index does not hold, which change
- * without the index knowing: it is computed each time. */
+ * repository: kept for the next call on the same index (answer_cache.h). */
 static int keeps_answer(const char *op)
 {
     return strcmp(op, "summary") == 0 || strcmp(op, "hotspots") == 0 || strcmp(op, "circular_dependencies") == 0 ||
            strcmp(op, "dependency_graph") == 0;
 }
 
-static int analysis_answer(json_t **out, cortex_tool_ctx *ctx, json_t *args);
+/* unused_symbols also reads the repository's files, which change without
+ * the index knowing: kept with what it read, and taken again only while
+ * each is as it was. */
+static int keeps_answer_with_reads(const char *op) { return strcmp(op, "unused_symbols") == 0; }
+
+static int analysis_answer(json_t **out, cortex_tool_ctx *ctx, json_t *args, json_t *read);
 
 int cortex_tool_analysis(json_t **out, cortex_tool_ctx *ctx, json_t *args)
 {
     const char *op = json_string_value(json_object_get(args, "operation"));
-    int keep = op && keeps_answer(op);
-    if (keep && (*out = cortex_answer_cache_get(ctx->reader, "analysis", args))) return 0;
-    int rc = analysis_answer(out, ctx, args);
+    int keep = op && keeps_answer(op), keep_reads = op && keeps_answer_with_reads(op);
+    if ((keep || keep_reads) && (*out = cortex_answer_cache_get(ctx->reader, "analysis", args))) return 0;
+    json_t *read = keep_reads ? json_object() : NULL;
+    int rc = analysis_answer(out, ctx, args, read);
     if (rc == 0 && keep) cortex_answer_cache_put(ctx->reader, "analysis", args, *out);
+    if (rc == 0 && keep_reads) cortex_answer_cache_put_read(ctx->reader, "analysis", args, *out, read);
+    json_decref(read);
     return rc;
 }
 
-static int analysis_answer(json_t **out, cortex_tool_ctx *ctx, json_t *args)
+static int analysis_answer(json_t **out, cortex_tool_ctx *ctx, json_t *args, json_t *read)
 {
     const char *op = json_string_value(json_object_get(args, "operation"));
     int known = 0;
@@ -1345,7 +1354,8 @@ static int analysis_answer(json_t **out, cortex_tool_ctx *ctx, json_t *args)
              int_arg(args, "max_results", 100),
              int_arg(args, "top_n", 10),
              int_arg(args, "ref_count_min", -1),
-             int_arg(args, "ref_count_max", -1)};
+             int_arg(args, "ref_count_max", -1),
+             read};
     a.filter.glob = json_string_value(json_object_get(args, "pattern"));
     a.filter.visibility = json_string_value(json_object_get(args, "visibility"));
     json_t *kinds = json_object_get(args, "kinds");

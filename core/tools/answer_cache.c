@@ -1,9 +1,10 @@
 /*
  * Whole-repository answers kept beside the store (answer_cache.h). One file
  * an answer, named by a hash of the tool and its arguments, holding
- * {store_id, generation, build, name, args, answer}: it is read only when all
- * but the answer are the call's, so a hash that collides or an answer of
- * another store, generation or build of cortex is never taken. Written to a new file and renamed over
+ * {store_id, generation, build, name, args, answer, read?}: it is read only
+ * when all but the answer are the call's, so a hash that collides or an
+ * answer of another store, generation or build of cortex is never taken, and
+ * when each file it read (`read`) is as it was. Written to a new file and renamed over
  * the old; the directory keeps the most recent KEEP files.
  */
 #define _GNU_SOURCE /* lstat, st_mtim */
@@ -14,6 +15,7 @@
 #include "../util/mem.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +59,104 @@ static int identity(cortex_reader *s, char *store_id, size_t size, int64_t *gene
     return cortex_store_read_identity(s->db, store_id, size, generation) == 0 && *store_id;
 }
 
+/* A path's note, as text: "size mtime.s mtime.ns ctime.s ctime.ns inode
+ * mode", or "-" when it cannot be examined. A write changes the change time,
+ * which nothing sets back, so content written in place is seen even at the
+ * same size and modification time. */
+#define NOTE_MAX 160
+
+static void note_of(char out[NOTE_MAX], const struct stat *st)
+{
+    if (!st) {
+        snprintf(out, NOTE_MAX, "-");
+        return;
+    }
+    snprintf(out, NOTE_MAX, "%lld %lld %ld %lld %ld %llu %u", (long long)st->st_size, (long long)st->st_mtim.tv_sec,
+             st->st_mtim.tv_nsec, (long long)st->st_ctim.tv_sec, st->st_ctim.tv_nsec, (unsigned long long)st->st_ino,
+             (unsigned)st->st_mode);
+}
+
+void cortex_answer_cache_note_read(json_t *read, const char *root, const char *path)
+{
+    if (!read || json_object_get(read, path)) return;
+    cortex_buf abs = {0};
+    cortex_buf_printf(&abs, "%s%s%s", root, *path ? "/" : "", path);
+    struct stat st;
+    char note[NOTE_MAX];
+    note_of(note, lstat(abs.data, &st) == 0 ? &st : NULL);
+    cortex_buf_free(&abs);
+    json_object_set_new(read, path, json_string(note));
+}
+
+/* The notes as kept: a line "NOTE\tPATH" each, in one string (thousands of
+ * them load faster than as many JSON values). NULL when a path holds a
+ * newline or a tab, which the lines cannot: the answer is then not kept. */
+static json_t *notes_text(const json_t *read)
+{
+    cortex_buf text = {0};
+    const char *path;
+    json_t *note;
+    json_object_foreach((json_t *)read, path, note)
+    {
+        if (strpbrk(path, "\n\t")) {
+            cortex_buf_free(&text);
+            return NULL;
+        }
+        cortex_buf_printf(&text, "%s\t%s\n", json_string_value(note), path);
+    }
+    json_t *out = json_string(text.data ? text.data : "");
+    cortex_buf_free(&text);
+    return out;
+}
+
+/* Whether every file and directory the kept answer read is as it was: each
+ * examined from the root's directory, as its note examined it by its path. */
+static int still_as_read(const cortex_reader *s, const json_t *read)
+{
+    if (!read) return 1;
+    const char *text = json_string_value(read);
+    if (!text) return 0;
+    int root = open(s->repo->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (root < 0) return 0;
+    int same = 1;
+    char path[4096], now[NOTE_MAX];
+    while (same && *text) {
+        const char *tab = strchr(text, '\t'), *end = tab ? strchr(tab, '\n') : NULL;
+        if (!end || (size_t)(end - tab - 1) >= sizeof path) {
+            same = 0;
+            break;
+        }
+        memcpy(path, tab + 1, (size_t)(end - tab - 1));
+        path[end - tab - 1] = '\0';
+        struct stat st;
+        note_of(now, fstatat(root, *path ? path : ".", &st, AT_SYMLINK_NOFOLLOW) == 0 ? &st : NULL);
+        same = strlen(now) == (size_t)(tab - text) && memcmp(now, text, (size_t)(tab - text)) == 0;
+        text = end + 1;
+    }
+    close(root);
+    return same;
+}
+
+/* The kept file, read whole (jansson's own file reader takes a byte at a
+ * time, and a kept answer may note thousands of files), or NULL. */
+static json_t *load_kept(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return NULL;
+    struct stat st;
+    json_t *kept = NULL;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        char *text = cortex_xmalloc((size_t)st.st_size);
+        size_t n = 0;
+        ssize_t got;
+        while (n < (size_t)st.st_size && (got = read(fd, text + n, (size_t)st.st_size - n)) > 0) n += (size_t)got;
+        if (n == (size_t)st.st_size) kept = json_loadb(text, n, 0, NULL);
+        free(text);
+    }
+    close(fd);
+    return kept;
+}
+
 json_t *cortex_answer_cache_get(cortex_reader *s, const char *name, const json_t *args)
 {
     char store_id[40];
@@ -64,7 +164,7 @@ json_t *cortex_answer_cache_get(cortex_reader *s, const char *name, const json_t
     if (!identity(s, store_id, sizeof store_id, &generation)) return NULL;
     char *path = answer_path(s, name, args);
     if (!path) return NULL;
-    json_t *kept = json_load_file(path, 0, NULL);
+    json_t *kept = load_kept(path);
     free(path);
     json_t *answer = NULL;
     const char *kept_store = json_string_value(json_object_get(kept, "store_id"));
@@ -74,7 +174,8 @@ json_t *cortex_answer_cache_get(cortex_reader *s, const char *name, const json_t
         strcmp(kept_build, cortex_build_id()) == 0 &&
         json_is_integer(json_object_get(kept, "generation")) &&
         json_integer_value(json_object_get(kept, "generation")) == generation &&
-        json_equal(json_object_get(kept, "args"), (json_t *)args) == 1 && json_is_object(json_object_get(kept, "answer")))
+        json_equal(json_object_get(kept, "args"), (json_t *)args) == 1 && json_is_object(json_object_get(kept, "answer")) &&
+        still_as_read(s, json_object_get(kept, "read")))
         answer = json_incref(json_object_get(kept, "answer"));
     json_decref(kept);
     return answer;
@@ -124,6 +225,12 @@ static void prune(const char *dir)
 
 void cortex_answer_cache_put(cortex_reader *s, const char *name, const json_t *args, const json_t *answer)
 {
+    cortex_answer_cache_put_read(s, name, args, answer, NULL);
+}
+
+void cortex_answer_cache_put_read(cortex_reader *s, const char *name, const json_t *args, const json_t *answer,
+                                  const json_t *read)
+{
     char store_id[40];
     int64_t generation;
     if (!identity(s, store_id, sizeof store_id, &generation)) return;
@@ -135,6 +242,15 @@ void cortex_answer_cache_put(cortex_reader *s, const char *name, const json_t *a
     }
     json_t *kept = json_pack("{s:s,s:I,s:s,s:s,s:O,s:O}", "store_id", store_id, "generation", (json_int_t)generation,
                              "build", cortex_build_id(), "name", name, "args", args, "answer", answer);
+    if (kept && read) {
+        json_t *notes = notes_text(read);
+        if (notes) {
+            json_object_set_new(kept, "read", notes);
+        } else { /* a path the notes cannot hold: not kept */
+            json_decref(kept);
+            kept = NULL;
+        }
+    }
     char *text = kept ? json_dumps(kept, JSON_COMPACT) : NULL;
     if (text) (void)cortex_write_file_replacing(path, text, strlen(text)); /* unsaved, it is computed again next time */
     free(text);

@@ -17,4 +17,16 @@ json_t *cortex_answer_cache_get(cortex_reader *s, const char *name, const json_t
 /** Keeps `answer` of `name` for `args`; a failure only loses the keeping. */
 void cortex_answer_cache_put(cortex_reader *s, const char *name, const json_t *args, const json_t *answer);
 
+/** As cortex_answer_cache_put, for an answer that also read the repository's
+ *  files and directories `read` records (cortex_answer_cache_note_read): it
+ *  is taken again only while each is as it was before it was read. */
+void cortex_answer_cache_put_read(cortex_reader *s, const char *name, const json_t *args, const json_t *answer,
+                                  const json_t *read);
+
+/** Notes in `read` (an object) how the repository's `path` (relative to
+ *  `root`, "" for the root) is now: size, modification and change times,
+ *  inode and type, or that it is not there. Call it before reading the path;
+ *  a path already noted keeps its first note. */
+void cortex_answer_cache_note_read(json_t *read, const char *root, const char *path);
+
 #endif

@@ -156,6 +156,30 @@ mem.forgotten kv/a.go 11
 orphan kv/a.go 7" \
   "$(cd "$G" && "$CORTEX" index --quiet . >/dev/null && "$CORTEX" analysis unused_symbols --json | jq -r '.symbols[] | "\(.name) \(.file) \(.line)"' | sort)"
 
+# Its answer is kept with the files and directories it read, and taken again
+# only while each is as it was: files the index does not hold (the assembly
+# beside) change without a new generation.
+gounused() { (cd "$G" && "$CORTEX" analysis unused_symbols --json | jq -r '"\([.symbols[].name] | sort | join(",")) \(.total_found)"'); }
+mark_kept() {
+  for f in "$G"/.cortex/cortex.db-answers/*.json; do
+    if jq -e '.args.operation == "unused_symbols"' "$f" >/dev/null 2>&1; then
+      jq -c '.answer.total_found = 99' "$f" > "$TMP/kept" && mv "$TMP/kept" "$f"
+    fi
+  done
+}
+mark_kept
+expect_eq "unused_symbols read back while what it read is as it was (the mark put in the kept answer)" \
+  "gnu.major,mem.forgotten,orphan 99" "$(gounused)"
+printf 'TEXT ·later(SB), 0, $0-0\n\tJMP ·orphan(SB)\n' > "$G/kv/later_amd64.s"
+expect_eq "a file come beside (no new generation): computed again, orphan now used" "gnu.major,mem.forgotten 2" "$(gounused)"
+mark_kept
+sed -i 's/fromasm(SB)/fromasn(SB)/' "$G/kv/jump_amd64.s"
+expect_eq "a file it read written in place at its size: computed again, fromasm no longer jumped to" \
+  "fromasm,gnu.major,mem.forgotten 3" "$(gounused)"
+mark_kept
+rm "$G/kv/later_amd64.s"
+expect_eq "a file gone: computed again" "fromasm,gnu.major,mem.forgotten,orphan 4" "$(gounused)"
+
 # C: two files' static functions of one name, the call in a.c bound (scoped)
 # to a.c's, so it cannot reach c.c's, which nothing calls; and what the
 # index cannot see used but is: a name a macro pastes (an argument, a macro's
@@ -241,7 +265,7 @@ expect_eq "hotspots' answer kept, and the same when read back" '[["checkout",2],
   "$(hot)|$(hot)"
 before=$(kept)
 json unused_symbols >/dev/null
-expect_eq "unused_symbols reads files the index does not hold: its answer is not kept" "$before" "$(kept)"
+expect_eq "unused_symbols' answer is kept too, with the files it read" "$((before + 1))" "$(kept)"
 for f in .cortex/cortex.db-answers/*.json; do echo '{"store_id":' > "$f"; done
 expect_eq "a damaged kept answer is computed again" '[["checkout",2],["helper",2]]' "$(hot)"
 printf 'from shop.models import helper\n\n\ndef again():\n    return helper()\n' > tools/again.py
