@@ -85,7 +85,8 @@ void cortex_answer_cache_note_read(json_t *read, const char *root, const char *p
     char note[NOTE_MAX];
     note_of(note, lstat(abs.data, &st) == 0 ? &st : NULL);
     cortex_buf_free(&abs);
-    json_object_set_new(read, path, json_string(note));
+    /* a path JSON cannot hold (not UTF-8): a key the notes refuse, so the answer is not kept */
+    if (json_object_set_new(read, path, json_string(note)) != 0) json_object_set_new(read, "\t", json_string("-"));
 }
 
 /* The notes as kept: a line "NOTE\tPATH" each, in one string (thousands of

@@ -179,6 +179,11 @@ expect_eq "a file it read written in place at its size: computed again, fromasm 
 mark_kept
 rm "$G/kv/later_amd64.s"
 expect_eq "a file gone: computed again" "fromasm,gnu.major,mem.forgotten,orphan 4" "$(gounused)"
+: > "$G/kv/$(printf 'odd\377name.s')" # a name the kept notes cannot hold (not UTF-8)
+gounused >/dev/null
+mark_kept
+expect_eq "an answer that read a path JSON cannot hold is not kept" "fromasm,gnu.major,mem.forgotten,orphan 4" "$(gounused)"
+rm "$G/kv/$(printf 'odd\377name.s')"
 
 # C: two files' static functions of one name, the call in a.c bound (scoped)
 # to a.c's, so it cannot reach c.c's, which nothing calls; and what the
