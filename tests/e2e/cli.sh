@@ -30,4 +30,18 @@ CORTEX_PLUGIN_PATH="$2/tests/fixture-plugins" expect_status "plugins with broken
 expect_eq "broken fixtures are refused, one line each" 12 "$(grep -c '^refused: ' "$TMP/out")"
 grep -q '^fixture-good ' "$TMP/out" && pass "good fixture loads beside broken ones" || fail "good fixture loads beside broken ones"
 
+# CORTEX_STEP_TIMES: each step of a cold index's commit timed on stderr, in
+# order (what benches/ split the commit by); nothing without it.
+steps() { sed -n 's/^cortex: step commit: \(.*\) [0-9.]* s$/\1/p' "$TMP/err" | paste -sd'|'; }
+CORTEX_STEP_TIMES=1 expect_status "index with CORTEX_STEP_TIMES exits 0" 0 "$CORTEX" index --quiet --threads 2 \
+  --out "$TMP/steps" "$REPO/tests/fixtures/repos/graph"
+expect_eq "the commit's steps, each timed" \
+  "definition names|indexes for binding|binding by name and import|binding through includes|scopes and indexes after binding|full-text tables (waited for and copied)|commit|publish" \
+  "$(steps)"
+grep -q '^cortex: step binding through includes: .*INSERT INTO temp.include_refs' "$TMP/err" &&
+  pass "include binding's statements timed" || fail "include binding's statements timed"
+expect_status "index without CORTEX_STEP_TIMES exits 0" 0 "$CORTEX" index --quiet --threads 2 --out "$TMP/nosteps" \
+  "$REPO/tests/fixtures/repos/graph"
+expect_eq "nothing timed without CORTEX_STEP_TIMES" 0 "$(grep -c '^cortex: step' "$TMP/err" || true)"
+
 finish
