@@ -19,6 +19,7 @@
 #include "../graph/graph.h"
 #include "../util/beneath.h"
 #include "../util/error.h"
+#include "../util/io.h"
 #include "../util/mem.h"
 
 #include <ctype.h>
@@ -767,11 +768,9 @@ static void read_unindexed(unused_list *u, const char *file)
         int fd = unindexed ? cortex_open_beneath(root, rel.data) : -1;
         struct stat st;
         if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size <= UNINDEXED_MAX_BYTES) {
-            char *text = cortex_xmalloc((size_t)st.st_size + 1);
-            size_t n = 0;
-            ssize_t got;
-            while (n < (size_t)st.st_size && (got = read(fd, text + n, (size_t)st.st_size - n)) > 0) n += (size_t)got;
-            if (n == (size_t)st.st_size && !memchr(text, '\0', n))
+            size_t n = (size_t)st.st_size;
+            char *text = cortex_xmalloc(n + 1);
+            if (cortex_read_all(fd, text, n) == 0 && !memchr(text, '\0', n))
                 json_array_append_new(u->unindexed, json_stringn_nocheck(text, n));
             free(text);
         }

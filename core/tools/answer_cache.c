@@ -148,10 +148,7 @@ static json_t *load_kept(const char *path)
     json_t *kept = NULL;
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
         char *text = cortex_xmalloc((size_t)st.st_size);
-        size_t n = 0;
-        ssize_t got;
-        while (n < (size_t)st.st_size && (got = read(fd, text + n, (size_t)st.st_size - n)) > 0) n += (size_t)got;
-        if (n == (size_t)st.st_size) kept = json_loadb(text, n, 0, NULL);
+        if (cortex_read_all(fd, text, (size_t)st.st_size) == 0) kept = json_loadb(text, (size_t)st.st_size, 0, NULL);
         free(text);
     }
     close(fd);

@@ -1,5 +1,5 @@
-/* File-descriptor writes that survive signals and short writes, and a
- * derived file replaced whole (see io.h). */
+/* File-descriptor reads and writes that survive signals and short counts,
+ * and a derived file replaced whole (see io.h). */
 #define _GNU_SOURCE /* mkstemp */
 #include "io.h"
 
@@ -21,6 +21,19 @@ int cortex_write_all(int fd, const void *data, size_t n)
         if (w <= 0) return w < 0 ? errno : EIO;
         p += w;
         n -= (size_t)w;
+    }
+    return 0;
+}
+
+int cortex_read_all(int fd, void *buf, size_t n)
+{
+    char *p = buf;
+    while (n > 0) {
+        ssize_t got = read(fd, p, n);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return got < 0 ? errno : EIO;
+        p += got;
+        n -= (size_t)got;
     }
     return 0;
 }

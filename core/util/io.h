@@ -1,5 +1,5 @@
-/* File-descriptor writes that survive signals and short writes, and a
- * derived file replaced whole. */
+/* File-descriptor reads and writes that survive signals and short counts,
+ * and a derived file replaced whole. */
 #ifndef CORTEX_UTIL_IO_H
 #define CORTEX_UTIL_IO_H
 
@@ -8,6 +8,10 @@
 /** Writes all `n` bytes of `data` to `fd`, again after EINTR and short
  *  writes: 0, or the errno of the failed write (EIO when nothing was written). */
 int cortex_write_all(int fd, const void *data, size_t n);
+
+/** Reads exactly `n` bytes from `fd` into `buf`, again after EINTR and short
+ *  reads: 0, or the errno of the failed read (EIO when the file ends first). */
+int cortex_read_all(int fd, void *buf, size_t n);
 
 /** Replaces the file at `path` with the `n` bytes of `data` at once: written
  *  to a new file beside it (mode 0644), then renamed over it, so a reader
