@@ -42,8 +42,9 @@ mkdir -p "$repo"
 # top-level entry (its packaging's, not the kernel's): the copy goes without it
 rm -f "$repo/.gitignore"
 git -C "$repo" init -q
-# no automatic gc: after a commit of 78,000 loose objects git packs them in
-# the background, which took both cores for the first 90 s of the index measured
+# no automatic gc: after a commit of the whole tree's loose objects git packs
+# them in the background, on the cores the measured index needs
+# (docs/benchmarks.md, "The index's totals, and git's background gc")
 git -C "$repo" config gc.auto 0
 git -C "$repo" add -A
 git -C "$repo" -c user.email=bench@cortex -c user.name=bench commit -qm kernel
