@@ -245,8 +245,6 @@ typedef struct cortex_store_link {
 typedef int (*cortex_store_link_cb)(const cortex_store_link *link, void *payload);
 
 enum {
-    CORTEX_STORE_LINKS_AMBIGUOUS =
-        1, /* CALLERS: the ambiguous references of its language bearing its name too (to_id 0) */
     CORTEX_STORE_LINKS_MEMBERS = 2 /* CALLEES: the references made in its members too */
 };
 
@@ -256,6 +254,14 @@ enum {
  *  made for (an embedded field's owner). `flags`: CORTEX_STORE_LINKS_*. */
 int cortex_store_read_links(cortex_store_reader *r, cortex_store_edge_dir dir, int64_t id, const char *kind,
                             unsigned flags, cortex_store_link_cb cb, void *payload);
+
+/** The references of definition `id`'s language bearing its name that the
+ *  binding calls ambiguous (not bound to it: its namesakes are candidates
+ *  too), of `kind` (NULL: every kind): how many (`total`), and the first
+ *  `max` by id in `ids` (`nids` of them). CORTEX_ENOTFOUND: no such
+ *  definition. */
+int cortex_store_read_ambiguous_refs(cortex_store_reader *r, int64_t id, const char *kind, int64_t *ids, size_t max,
+                                     size_t *nids, size_t *total);
 
 /** The imports that resolve to an indexed file: those file `file_id` makes
  *  (CALLEES: what it depends on) or those made of it (CALLERS: its

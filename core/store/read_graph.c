@@ -38,21 +38,11 @@ static int link_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what,
 /* The short name of definition ?1. */
 #define SHORT_NAME "(SELECT short_name FROM symbols WHERE id = ?1)"
 
-/* Whether ambiguous references bearing the name of definition ?1 are
- * wanted (?3) and may exist: the view says `ambiguous` only of a name that
- * its language's definition_names rows of the places it reads hold. */
-#define AMBIGUOUS_LISTED                                                                                               \
-    "(?3 AND EXISTS (SELECT 1 FROM definition_names WHERE member IN (0, 1, 2) AND name = " SHORT_NAME                 \
-    " AND lang = " CORTEX_STORE__LANG_OF("?1") "))"
-
-/* ?1 the definition, ?2 the kind (NULL: any), ?3 whether ambiguous
- * references bearing its name count. */
+/* ?1 the definition, ?2 the kind (NULL: any). */
 static const char callers_sql[] =
     "SELECT b.id, " FROM_ID ", COALESCE(b.target_id, 0), b.kind, b.resolution FROM ref_bindings b"
-    " WHERE b.id IN (" CORTEX_STORE__MAY_BIND("?1", SHORT_NAME, AMBIGUOUS_LISTED) ")"
-    "   AND (b.target_id = ?1 OR (?3 AND b.resolution = 'ambiguous'"
-    "     AND (SELECT lang FROM files WHERE id = b.file_id) = " CORTEX_STORE__LANG_OF("?1") "))"
-    "   AND (?2 IS NULL OR b.kind = ?2) ORDER BY b.id";
+    " WHERE b.id IN (" CORTEX_STORE__MAY_BIND("?1", SHORT_NAME, "0") ")"
+    "   AND b.target_id = ?1 AND (?2 IS NULL OR b.kind = ?2) ORDER BY b.id";
 
 /* A reference's caller is a definition of its own file: the file's range of
  * reference ids is searched, not an index by caller. ?3: the references
@@ -74,10 +64,144 @@ int cortex_store_read_links(cortex_store_reader *r, cortex_store_edge_dir dir, i
     sqlite3_bind_int64(st, 1, id);
     if (kind) sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
     else sqlite3_bind_null(st, 2);
-    sqlite3_bind_int(st, 3,
-                     dir == CORTEX_STORE_CALLERS ? (flags & CORTEX_STORE_LINKS_AMBIGUOUS) != 0
-                                                 : (flags & CORTEX_STORE_LINKS_MEMBERS) != 0);
+    if (dir == CORTEX_STORE_CALLEES) sqlite3_bind_int(st, 3, (flags & CORTEX_STORE_LINKS_MEMBERS) != 0);
     return link_rows(r, st, "listing a definition's references", cb, payload);
+}
+
+/* ---- the ambiguous references bearing a definition's name ---------------- */
+
+/* What the ref_bindings view (store.c) reads to call a reference bearing
+ * definition ?1's name ambiguous: the name, the language, and how many
+ * definitions of its language bear the name at each place the view reads
+ * (members 0 to 2). */
+static const char ambiguous_names_sql[] =
+    "SELECT s.short_name, f.lang,"
+    " (SELECT n FROM definition_names WHERE lang = f.lang AND name = s.short_name AND member = 0),"
+    " (SELECT n FROM definition_names WHERE lang = f.lang AND name = s.short_name AND member = 1),"
+    " (SELECT n FROM definition_names WHERE lang = f.lang AND name = s.short_name AND member = 2)"
+    " FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?1";
+
+/* The view's `ambiguous` for a reference stored without a target, its
+ * counts of definitions fixed (?3 to ?5: members 0, 1 and 2), one arm for
+ * each stored label and reach the view reads it by (refs.reach is 0 or 1,
+ * bind.h). Each arm is a range of refs_name, whose columns hold all it
+ * reads, and runs only where the counts let the view say `ambiguous` there:
+ * a hub's tens of thousands are read from the index alone, and the
+ * `unresolved` ones beside them not at all. `kind`: the kind's term. */
+#define AMBIGUOUS_ARM(label, reach, counts, kind)                                                                     \
+    "SELECT r.id FROM refs r WHERE r.name = ?1 AND (r.target_id IS NULL) = 1 AND r.resolution " label                 \
+    " AND r.reach = " reach kind " AND " counts
+#define AMBIGUOUS_ARMS(kind)                                                                                          \
+    AMBIGUOUS_ARM("IS NULL", "0", "?3 + ?5 > 1", kind)                                                               \
+    " UNION ALL " AMBIGUOUS_ARM("IS NULL", "1", "?4 + ?5 > 1", kind)                                                 \
+    /* stored ambiguous: the view's `unresolved` when no member bears the name */                                    \
+    " UNION ALL " AMBIGUOUS_ARM("= 'ambiguous'", "0", "?5 > 0", kind)                                                \
+    " UNION ALL " AMBIGUOUS_ARM("= 'ambiguous'", "1", "?4 + ?5 > 0", kind)                                           \
+    /* a receiver of the repository's type without that member: by name among members */                            \
+    " UNION ALL " AMBIGUOUS_ARM("= 'type'", "0", "?5 > 1", kind)                                                     \
+    " UNION ALL " AMBIGUOUS_ARM("= 'type'", "1", "?4 + ?5 > 1", kind)
+
+static const char *const ambiguous_refs_sql[2] = {
+    AMBIGUOUS_ARMS(""),
+    AMBIGUOUS_ARMS(" AND r.other_kind IS ?2"), /* ?2: the kind as stored: NULL for a call */
+};
+
+/* The files of languages other than ?1 that hold references, by id: a
+ * reference in one of them is labelled by its own language's definitions,
+ * never one of the definition's namesakes. Read from files_lang: a few
+ * hundred entries where the repository is mostly one language, not every
+ * file, and not a lookup for each reference. */
+static const char foreign_files_sql[] =
+    "SELECT id FROM files WHERE lang < ?1 AND ref_rows > 0 UNION ALL"
+    " SELECT id FROM files WHERE lang > ?1 AND ref_rows > 0"; /* sorted here: an ORDER BY scans the table instead */
+
+typedef struct file_set {
+    int64_t *ids; /* ascending */
+    size_t n, cap;
+} file_set;
+
+static int compare_ids(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int file_set_has(const file_set *f, int64_t id)
+{
+    size_t lo = 0, hi = f->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (f->ids[mid] < id) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < f->n && f->ids[lo] == id;
+}
+
+static int read_foreign_files(cortex_store_reader *r, const char *lang, file_set *out)
+{
+    sqlite3_stmt *st = cortex_store__prepare(r, foreign_files_sql);
+    if (!st) return cortex_store__prepare_failed(r);
+    sqlite3_bind_text(st, 1, lang, -1, SQLITE_STATIC);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) *CORTEX_PUSH(out->ids, out->n, out->cap) = sqlite3_column_int64(st, 0);
+    cortex_store__release(r, st);
+    if (rc != SQLITE_DONE) return cortex_store__step_error(r, "listing the files of other languages");
+    if (out->n > 1) qsort(out->ids, out->n, sizeof *out->ids, compare_ids);
+    return 0;
+}
+
+/* Keeps the `max` smallest of the ids given, ascending. */
+static void keep_smallest(int64_t *ids, size_t *n, size_t max, int64_t id)
+{
+    if (*n == max && (max == 0 || id >= ids[max - 1])) return;
+    size_t i = *n < max ? (*n)++ : max - 1;
+    for (; i > 0 && ids[i - 1] > id; i--) ids[i] = ids[i - 1];
+    ids[i] = id;
+}
+
+int cortex_store_read_ambiguous_refs(cortex_store_reader *r, int64_t id, const char *kind, int64_t *ids, size_t max,
+                                     size_t *nids, size_t *total)
+{
+    *nids = *total = 0;
+    sqlite3_stmt *st = cortex_store__prepare(r, ambiguous_names_sql);
+    if (!st) return cortex_store__prepare_failed(r);
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    if (rc != SQLITE_ROW) {
+        cortex_store__release(r, st);
+        return rc == SQLITE_DONE ? cortex_error_set(CORTEX_ENOTFOUND, "no definition %lld", (long long)id)
+                                 : cortex_store__step_error(r, "counting a name's definitions");
+    }
+    char *name = cortex_xstrdup((const char *)sqlite3_column_text(st, 0));
+    char *lang = cortex_xstrdup((const char *)sqlite3_column_text(st, 1));
+    int64_t n0 = sqlite3_column_int64(st, 2), n1 = sqlite3_column_int64(st, 3), n2 = sqlite3_column_int64(st, 4);
+    cortex_store__release(r, st);
+    file_set foreign = {0};
+    rc = 0;
+    if (n0 + n1 + n2 <= 1 && n1 + n2 == 0) goto done; /* no arm can hold */
+    if ((rc = read_foreign_files(r, lang, &foreign))) goto done;
+    if (!(st = cortex_store__prepare(r, ambiguous_refs_sql[kind != NULL]))) {
+        rc = cortex_store__prepare_failed(r);
+        goto done;
+    }
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    if (kind && strcmp(kind, "call") != 0) sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, n0);
+    sqlite3_bind_int64(st, 4, n1);
+    sqlite3_bind_int64(st, 5, n2);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int64_t ref = sqlite3_column_int64(st, 0);
+        if (foreign.n && file_set_has(&foreign, ref >> CORTEX_STORE_ROW_ID_BITS)) continue;
+        ++*total;
+        keep_smallest(ids, nids, max, ref);
+    }
+    rc = rc == SQLITE_DONE ? 0 : cortex_store__step_error(r, "listing a name's ambiguous references");
+    cortex_store__release(r, st);
+done:
+    free(foreign.ids);
+    free(name);
+    free(lang);
+    return rc;
 }
 
 int cortex_store_read_file_links(cortex_store_reader *r, cortex_store_edge_dir dir, int64_t file_id,

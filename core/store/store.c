@@ -76,10 +76,15 @@ static const struct {
     /* a qualified name that is not its short name (`T.m`): any other is
      * found by symbols_short_name, whose key it is */
     {"CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name) WHERE short IS NOT NULL", FOR_BINDING},
-    /* the kind, and whether a target is stored, beside the name: a name's
-     * callers are counted from the index alone */
-    {"CREATE INDEX IF NOT EXISTS refs_name ON refs(name, other_kind, target_id IS NULL)", AFTER_BINDING},
+    /* whether a target is stored, what the view binds by, and the kind,
+     * beside the name: a name's callers, and its ambiguous references, are
+     * counted from the index alone */
+    {"CREATE INDEX IF NOT EXISTS refs_name ON refs(name, target_id IS NULL, resolution, reach, other_kind)",
+     AFTER_BINDING},
     {"CREATE INDEX IF NOT EXISTS refs_target ON refs(target_id) WHERE target_id IS NOT NULL", AFTER_BINDING},
+    /* the files of the languages other than one, which a name's references
+     * of that language are told apart from */
+    {"CREATE INDEX IF NOT EXISTS files_lang ON files(lang, ref_rows)", AFTER_BINDING},
     /* the references bound through imports: re-bound at every commit */
     {"CREATE INDEX IF NOT EXISTS refs_import ON refs(target_id) WHERE resolution = 'import'", DURING_LOAD},
     /* the few references whose receiver's type is known, bound at each commit */

@@ -21,7 +21,7 @@
 #define CORTEX_STORE_PAGE_SIZE "16384"
 
 /** The schema this build writes and reads; bumped on any incompatible change. */
-#define CORTEX_STORE_SCHEMA 22
+#define CORTEX_STORE_SCHEMA 23
 
 /** A text's or a reference's id is its file's id in the high bits and a
     number within the file in the low ones: a file's texts, and its references,

@@ -54,10 +54,9 @@ typedef struct expander {
     int status;       /* the first read's failure */
     /* the edges walked, when not every kind the reads return is (NULL: all) */
     int (*follow)(cortex_graph_edge_info edge, void *payload);
-    /* the start's references that are no edge (ambiguous, or unbound for its
-     * callees), kept as its links are read: the walk's first read lists them */
+    /* the start's callees that are no edge (bound to several definitions or
+     * none), kept as its links are read: the walk's first read lists them */
     int64_t apart_of; /* 0: none kept */
-    const char *want; /* "ambiguous", or NULL: ambiguous and unresolved */
     int64_t *apart;   /* their reference ids */
     size_t napart, apart_cap;
 } expander;
@@ -68,19 +67,17 @@ typedef struct collect {
     expander *keep; /* the expander keeping the start's references apart, or NULL */
 } collect;
 
-/* Whether a link with no target is one to list apart: ambiguous, or (where
- * unresolved ones are wanted too) unresolved. */
-static int listed_apart(const cortex_store_link *l, const char *want)
+/* Whether a callee with no target is one to list apart: ambiguous or unresolved. */
+static int listed_apart(const cortex_store_link *l)
 {
     if (l->to_id) return 0;
-    int ambiguous = l->binding && strcmp(l->binding, "ambiguous") == 0;
-    return ambiguous || (!want && (!l->binding || strcmp(l->binding, "unresolved") == 0));
+    return !l->binding || strcmp(l->binding, "ambiguous") == 0 || strcmp(l->binding, "unresolved") == 0;
 }
 
 static int add_step(const cortex_store_link *l, void *payload)
 {
     collect *c = payload;
-    if (c->keep && listed_apart(l, c->keep->want))
+    if (c->keep && listed_apart(l))
         *CORTEX_PUSH(c->keep->apart, c->keep->napart, c->keep->apart_cap) = l->ref_id;
     /* an edge binds to one definition: a caller's reference to this node, a callee's to another */
     if (l->to_id == 0) return 0;
@@ -97,10 +94,8 @@ static int expand(int64_t id, cortex_graph_steps *out, void *payload)
     expander *e = payload;
     int start = e->apart_of && id == e->apart_of;
     collect c = {out, e->dir, start ? e : NULL};
-    /* the start's callers are read with the ambiguous ones that bear its name */
-    unsigned flags = e->flags | (start && e->dir == CORTEX_STORE_CALLERS ? CORTEX_STORE_LINKS_AMBIGUOUS : 0);
     int rc = e->files ? cortex_store_read_file_links(e->s->db, e->dir, id, add_step, &c)
-                      : cortex_store_read_links(e->s->db, e->dir, id, e->kind, flags, add_step, &c);
+                      : cortex_store_read_links(e->s->db, e->dir, id, e->kind, e->flags, add_step, &c);
     if (rc && !e->status) e->status = rc;
     return rc;
 }
@@ -223,15 +218,16 @@ int cortex_tool_reach(json_t **out, size_t *found_count, int *truncated, cortex_
 
 /* ---- ambiguous references, shown apart -------------------------------- */
 
-/* The start's references kept apart by the walk, as edges: the first few
- * with their context, and how many. */
-static int add_unbound(json_t *result, const call *c, const expander *e)
+/* The start's references that are no edge, as edges: the first few of
+ * `ids` (in id order) with their context, and how many there are in all. */
+static int add_unbound(json_t *result, const call *c, cortex_store_edge_dir dir, const int64_t *ids, size_t nids,
+                       size_t total)
 {
     json_t *items = json_array();
-    for (size_t i = 0; i < e->napart && i < AMBIGUOUS_SHOWN; i++) {
+    for (size_t i = 0; i < nids && i < AMBIGUOUS_SHOWN; i++) {
         /* the callers' ambiguous references may all name the target: their candidates are its namesakes */
-        cortex_edge_out edge = {e->dir == CORTEX_STORE_CALLERS ? NULL : c->s->db, NULL};
-        int rc = cortex_store_read_reference(c->s->db, e->apart[i], cortex_edge_into, &edge);
+        cortex_edge_out edge = {dir == CORTEX_STORE_CALLERS ? NULL : c->s->db, NULL};
+        int rc = cortex_store_read_reference(c->s->db, ids[i], cortex_edge_into, &edge);
         if (rc) {
             json_decref(items);
             return rc;
@@ -242,10 +238,20 @@ static int add_unbound(json_t *result, const call *c, const expander *e)
     }
     /* references that may name the target, or that the target makes to a
      * name with several definitions or none: not edges, listed */
-    int callers = e->dir == CORTEX_STORE_CALLERS;
+    int callers = dir == CORTEX_STORE_CALLERS;
     json_object_set_new(result, callers ? "ambiguous" : "unbound", items);
-    json_object_set_new(result, callers ? "ambiguous_total" : "unbound_total", json_integer((json_int_t)e->napart));
+    json_object_set_new(result, callers ? "ambiguous_total" : "unbound_total", json_integer((json_int_t)total));
     return 0;
+}
+
+/* The references bearing the target's name that may call it as well as its
+ * namesakes: counted apart from the walk, which follows edges bound to one. */
+static int add_ambiguous(json_t *result, const call *c, const cortex_target *t, const char *kind)
+{
+    int64_t ids[AMBIGUOUS_SHOWN];
+    size_t nids, total;
+    int rc = cortex_store_read_ambiguous_refs(c->s->db, t->id, kind, ids, AMBIGUOUS_SHOWN, &nids, &total);
+    return rc ? rc : add_unbound(result, c, CORTEX_STORE_CALLERS, ids, nids, total);
 }
 
 /* ---- the operations --------------------------------------------------- */
@@ -296,12 +302,8 @@ static void finish_walk(json_t *result, json_t *nodes, const cortex_graph_search
 static int op_walk(json_t *result, const call *c, const cortex_target *t, cortex_store_edge_dir dir, const char *kind,
                    unsigned flags, int depth_one, int apart)
 {
-    expander e = {.s = c->s,
-                  .dir = dir,
-                  .kind = kind,
-                  .flags = flags,
-                  .apart_of = apart ? t->id : 0,
-                  .want = dir == CORTEX_STORE_CALLERS ? "ambiguous" : NULL};
+    int callers = dir == CORTEX_STORE_CALLERS;
+    expander e = {.s = c->s, .dir = dir, .kind = kind, .flags = flags, .apart_of = apart && !callers ? t->id : 0};
     unsigned depth = depth_one ? 1 : depth_of(c, result);
     cortex_graph_search found;
     json_t *nodes = json_array();
@@ -309,7 +311,8 @@ static int op_walk(json_t *result, const call *c, const cortex_target *t, cortex
     if (!rc) finish_walk(result, nodes, &found);
     else json_decref(nodes);
     cortex_graph_search_dispose(&found);
-    if (!rc && apart) rc = add_unbound(result, c, &e);
+    if (!rc && apart)
+        rc = callers ? add_ambiguous(result, c, t, kind) : add_unbound(result, c, dir, e.apart, e.napart, e.napart);
     free(e.apart);
     return rc;
 }

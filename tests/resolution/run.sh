@@ -54,7 +54,7 @@ for c in "${cases[@]}"; do
       LEFT JOIN symbols t ON t.id = b.target_id LEFT JOIN files tf ON tf.id = t.file_id
       ORDER BY f.path, b.line, b.col, b.name" | sed 's/  */ /g' >"$work/$c.got"
     if [[ -n $agree ]] && ! "$agree" "$out/cortex.db" 2>"$work/$c.agree"; then
-        echo "FAIL $c: the one-pass bindings differ from the view's:"
+        echo "FAIL $c: the one-pass bindings, or the ambiguous references counted from the index, differ from the view's:"
         cat "$work/$c.agree"
         fail=$((fail + 1))
         continue

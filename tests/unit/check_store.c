@@ -169,7 +169,7 @@ START_TEST(test_store_fts_finds_both_spellings)
     free(hits);
     ck_assert_int_eq(cortex_store_meta_int(store, "generation", -1), 1);
     /* the first run loads in bulk: every secondary index is rebuilt before commit */
-    ck_assert_int_eq(count(db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"), 11);
+    ck_assert_int_eq(count(db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"), 12);
     cortex_store_close(store);
 }
 END_TEST

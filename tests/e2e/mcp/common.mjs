@@ -266,7 +266,7 @@ export async function sharedChecks(h, client, ctx) {
     assert.match(r.status.last_indexed, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     assert.ok(r.status.store_bytes > 0);
     assert.deepEqual({ ...r.status, last_indexed: 0, store_bytes: 0 },
-      { files: 7, tokens: 421, store_bytes: 0, last_indexed: 0, schema_version: 22, generation: 1 });
+      { files: 7, tokens: 421, store_bytes: 0, last_indexed: 0, schema_version: 23, generation: 1 });
     delete r.status;
     assert.deepEqual(r, {
       project: {
@@ -302,7 +302,7 @@ export async function sharedChecks(h, client, ctx) {
     assert.equal(text.replace(/store \d+ bytes, last indexed \S+,/, 'store N bytes, last indexed T,'),
       'repo (.): 7 files, 22 symbols; markdown 1 c 2 python 4\n./: README.md\nlib/: point.c point.h\n' +
       'src/: app.py keep_gen.py util.py\nvenv/: __init__.py\nmap (most referenced first):\n  lib/point.h: point\n' +
-      '  src/util.py: normalize\nindex: generation 1, 7 files, ~421 tokens, store N bytes, last indexed T, schema 22\n');
+      '  src/util.py: normalize\nindex: generation 1, 7 files, ~421 tokens, store N bytes, last indexed T, schema 23\n');
   });
   await check('explore: a path outside the root is an isError result', async () => {
     assert.match(await toolError(ctx, 'explore', { path: '../../etc' }), /outside the repository root/);

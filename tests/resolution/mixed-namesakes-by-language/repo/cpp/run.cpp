@@ -1,0 +1,1 @@
+int run() { return 3; }
