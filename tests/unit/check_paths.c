@@ -33,8 +33,12 @@ END_TEST
 
 /* Every read of a repository file's content goes through one confined open:
  * no component a link, nothing but a regular file (issue 24). */
+/* Run twice: through openat2, and (_i = 1) through the walk by components a
+ * kernel without it gets. */
 START_TEST(test_paths_open_beneath_follows_no_link_out)
 {
+    if (_i) setenv("CORTEX_NO_OPENAT2", "1", 1);
+    else unsetenv("CORTEX_NO_OPENAT2");
     char root[] = "/tmp/cortex-check-beneath-XXXXXX", path[512], outside[512];
     ck_assert_ptr_nonnull(mkdtemp(root));
     snprintf(path, sizeof path, "%s/src", root);
@@ -63,8 +67,17 @@ START_TEST(test_paths_open_beneath_follows_no_link_out)
     snprintf(path, sizeof path, "%s/lnk", root); /* a directory that is a link */
     snprintf(outside, sizeof outside, "%s/src", root);
     ck_assert_int_eq(symlink(outside, path), 0);
+    errno = 0;
     ck_assert_int_eq(cortex_open_beneath(root, "lnk/a.py"), -1);
+    ck_assert_int_eq(errno, ELOOP);
     ck_assert_int_eq(cortex_open_beneath(root, "../x"), -1);
+    ck_assert_int_eq(cortex_open_beneath(root, "src/../src/a.py"), -1);
+    ck_assert_int_eq(cortex_open_beneath(root, "src/a.py/"), -1);
+    ck_assert_int_eq(cortex_open_beneath(root, "src/./a.py"), -1);
+    /* doubled and leading slashes: still the repository's path */
+    fd = cortex_open_beneath(root, "/src//a.py");
+    ck_assert_int_ge(fd, 0);
+    close(fd);
     ck_assert_int_eq(cortex_open_beneath(root, "src"), -1); /* not a regular file */
     snprintf(path, sizeof path, "%s/src/fifo", root);
     ck_assert_int_eq(mkfifo(path, 0600), 0);
@@ -72,6 +85,7 @@ START_TEST(test_paths_open_beneath_follows_no_link_out)
     snprintf(outside, sizeof outside, "%s.secret", root);
     ck_assert_int_eq(unlink(outside), 0);
     ck_assert_int_eq(cortex_check_remove_tree(root), 0);
+    unsetenv("CORTEX_NO_OPENAT2");
 }
 END_TEST
 
@@ -80,7 +94,7 @@ static Suite *paths_suite(void)
     Suite *s = suite_create("paths");
     TCase *tc = tcase_create("paths");
     tcase_add_test(tc, test_paths_resolve_normalises_and_confines);
-    tcase_add_test(tc, test_paths_open_beneath_follows_no_link_out);
+    tcase_add_loop_test(tc, test_paths_open_beneath_follows_no_link_out, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }
