@@ -324,10 +324,13 @@ int cortex_store_read_ref_count(int64_t *refs, int64_t *external, cortex_store_r
 /** An upper bound of each definition's reference count, through the target
  *  and name indexes: the references stored bound to it, plus, when it is the
  *  one definition of its name binding by name can reach, those bearing its
- *  name. Definitions the filter keeps, highest bound first (lowest
- *  with `ascending`). */
+ *  name. Definitions the filter keeps, highest bound first (lowest with
+ *  `ascending`), ties by file path, line and id, until `cb` returns non-zero.
+ *  `few`: the caller likely stops within the highest few, which are then
+ *  found first from the references' counts by name and by target, and the
+ *  rest bounded only if it does not. */
 typedef int (*cortex_store_bound_cb)(int64_t id, int64_t bound, void *payload);
-int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symbol_filter *f, int ascending,
+int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symbol_filter *f, int ascending, int few,
                                  cortex_store_bound_cb cb, void *payload);
 
 /** The definitions the filter keeps that no reference bears the name of

@@ -17,9 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The filter as SQL on `s` (symbols) and `f` (its file), its values bound from
- * ?10 on: ?10 the glob, ?11 the visibility, ?12 the path prefix, ?20.. the kinds. */
-static void filter_sql(char *out, size_t size, const cortex_store_symbol_filter *f)
+void cortex_store__filter_sql(char *out, size_t size, const cortex_store_symbol_filter *f)
 {
     size_t n = (size_t)snprintf(out, size, " s.kind <> 'import'");
     if (f->glob)
@@ -46,7 +44,7 @@ static void filter_sql(char *out, size_t size, const cortex_store_symbol_filter 
     }
 }
 
-static void bind_filter(sqlite3_stmt *st, const cortex_store_symbol_filter *f)
+void cortex_store__bind_filter(sqlite3_stmt *st, const cortex_store_symbol_filter *f)
 {
     if (f->glob) sqlite3_bind_text(st, 10, f->glob, -1, SQLITE_STATIC);
     if (f->visibility) sqlite3_bind_text(st, 11, f->visibility, -1, SQLITE_STATIC);
@@ -61,12 +59,12 @@ int cortex_store_read_symbols_where(int64_t *total, cortex_store_reader *r, cons
                                     cortex_store_page page, cortex_store_symbol_cb cb, void *payload)
 {
     char where[1024], sql[2048];
-    filter_sql(where, sizeof where, f);
+    cortex_store__filter_sql(where, sizeof where, f);
     if (total) {
         snprintf(sql, sizeof sql, "SELECT count(*) FROM symbols s JOIN files f ON f.id = s.file_id WHERE%s", where);
         sqlite3_stmt *st = cortex_store__prepare(r, sql);
         if (!st) return cortex_store__prepare_failed(r);
-        bind_filter(st, f);
+        cortex_store__bind_filter(st, f);
         int rc = sqlite3_step(st);
         *total = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
         cortex_store__release(r, st);
@@ -79,7 +77,7 @@ int cortex_store_read_symbols_where(int64_t *total, cortex_store_reader *r, cons
              where);
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
     if (!st) return cortex_store__prepare_failed(r);
-    bind_filter(st, f);
+    cortex_store__bind_filter(st, f);
     sqlite3_bind_int64(st, 1, page.limit);
     sqlite3_bind_int64(st, 2, page.offset);
     return cortex_store__symbol_rows(r, st, "listing definitions", cb, payload);
@@ -99,33 +97,6 @@ int cortex_store_read_ref_count(int64_t *refs, int64_t *external, cortex_store_r
     *external = rc == SQLITE_ROW ? sqlite3_column_int64(st, 1) : 0;
     cortex_store__release(r, st);
     return rc == SQLITE_ROW ? 0 : cortex_store__step_error(r, "counting references");
-}
-
-int cortex_store_read_ref_bounds(cortex_store_reader *r, const cortex_store_symbol_filter *f, int ascending,
-                                 cortex_store_bound_cb cb, void *payload)
-{
-    char where[1024], sql[2048];
-    filter_sql(where, sizeof where, f);
-    snprintf(sql, sizeof sql,
-             /* counted per definition through the target and name indexes
-              * (grouping every reference by name first took twice as long on
-              * the kernel subtree); a reference binds by its name only to the
-              * one definition of that name (definition_names' id): the others
-              * get only what is stored bound to them */
-             "SELECT s.id, (SELECT count(*) FROM refs r WHERE r.target_id = s.id)"
-             " + CASE WHEN EXISTS (SELECT 1 FROM definition_names d WHERE d.lang = f.lang AND d.name = s.short_name"
-             "   AND d.id = s.id) THEN (SELECT count(*) FROM refs r WHERE r.name = s.short_name) ELSE 0 END AS bound"
-             " FROM symbols s JOIN files f ON f.id = s.file_id WHERE%s ORDER BY bound %s, f.path, s.line_start, s.id",
-             where, ascending ? "ASC" : "DESC");
-    sqlite3_stmt *st = cortex_store__prepare(r, sql);
-    if (!st) return cortex_store__prepare_failed(r);
-    bind_filter(st, f);
-    int rc, stop = 0;
-    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
-        stop = cb(sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), payload);
-    if (!stop && rc != SQLITE_DONE) stop = cortex_store__step_error(r, "bounding reference counts");
-    cortex_store__release(r, st);
-    return stop;
 }
 
 /* A language's count of definitions of one kind. */
@@ -377,7 +348,7 @@ int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_
                               void *payload)
 {
     char where[1024], sql[4096];
-    filter_sql(where, sizeof where, f);
+    cortex_store__filter_sql(where, sizeof where, f);
     /* A reference of the name in a place that can reach the definition:
      * where packages are directories (Go), only one of the package's
      * directory can reach a private (unexported) name, so the others'
@@ -442,7 +413,7 @@ int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_
 #undef REACHING_REF
     sqlite3_stmt *st = cortex_store__prepare(r, sql);
     if (!st) return cortex_store__prepare_failed(r);
-    bind_filter(st, f);
+    cortex_store__bind_filter(st, f);
     return cortex_store__symbol_rows(r, st, "listing unreferenced definitions", cb, payload);
 }
 

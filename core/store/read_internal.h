@@ -27,6 +27,12 @@ sqlite3_stmt *cortex_store__prepare(cortex_store_reader *r, const char *sql);
 /** The code of a prepare that returned NULL (its message is set):
  *  CORTEX_ECANCELLED when the watched call was cancelled, else CORTEX_EIO. */
 int cortex_store__prepare_failed(cortex_store_reader *r);
+/** The filter as SQL on `s` (symbols) and `f` (its file), after a WHERE, its
+ *  values bound by cortex_store__bind_filter() from ?10 on: ?10 the glob,
+ *  ?11 the visibility, ?12 the path prefix, ?20.. the kinds, ?40.. the
+ *  visibilities. */
+void cortex_store__filter_sql(char *out, size_t size, const cortex_store_symbol_filter *f);
+void cortex_store__bind_filter(sqlite3_stmt *st, const cortex_store_symbol_filter *f);
 /* The language of definition `id` (SQL text): its file's. */
 #define CORTEX_STORE__LANG_OF(id) "(SELECT f.lang FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = " id ")"
 

@@ -171,7 +171,7 @@ static int count_one(int64_t id, int64_t bound, void *payload)
 static int count_many(counting *c, const cortex_store_symbol_filter *f)
 {
     c->ascending = c->min < 0 && c->max >= 0 && !c->top;
-    int rc = cortex_store_read_ref_bounds(c->a->s->db, f, c->ascending, count_one, c);
+    int rc = cortex_store_read_ref_bounds(c->a->s->db, f, c->ascending, c->top > 0, count_one, c);
     if (c->rc) return c->rc;
     if (rc < 0) return rc;
     if (c->n) qsort(c->items, c->n, sizeof *c->items, compare_counted); /* items is NULL when none counted */

@@ -264,6 +264,42 @@ expect_eq "package_summary's page: the first file, the most counted importers (t
   "$(json package_summary loop/sub --max-results 1 | jq -c '{files: [.files[].path], files_total, imported_by, imported_by_total, truncated}')"
 
 # Whole-repository answers are kept for the next call on the same index (.cortex/cortex.db-answers/)
+# The highest bounds found first (store/ref_bounds.c) against one pass over
+# every definition, on a repository whose names are referenced 2 to 18
+# times: with 1, 2, 4 or 6 names kept, the definitions bounded above the cut
+# come first (none, then some, then more), then the rest; each answer must be
+# the one pass's.
+mkdir -p "$TMP/rank/pkg"
+cd "$TMP/rank"
+: >pkg/__init__.py
+for i in 1 2 3 4 5 6 7 8 9; do printf 'def f%d():\n    return %d\n\n' "$i" "$i" >>pkg/lib.py; done
+{
+    echo "from pkg.lib import f1, f2, f3, f4, f5, f6, f7, f8, f9"
+    echo "def use():"
+    for i in 1 2 3 4 5 6 7 8 9; do for _ in $(seq 1 $((i * i % 11 + 1))); do echo "    f$i()"; done; done
+} >pkg/main.py
+{
+    printf 'def g():\n    return 0\n'
+    for i in 1 2 3; do
+        echo "def h$i():"
+        for _ in $(seq 1 $((i * 3))); do echo "    g()"; done
+    done
+} >pkg/other.py
+"$CORTEX" index --quiet . >/dev/null
+for ask in "summary --top-n 2" "summary --top-n 5" "hotspots --top-n 1" "hotspots --top-n 3" "hotspots --top-n 6" \
+    "hotspots --top-n 4 --path-prefix pkg/lib.py"; do
+    rm -rf .cortex/cortex.db-answers
+    one_pass=$(json $ask | jq -c 'del(.index)')
+    for kept in 1 2 4 6; do
+        rm -rf .cortex/cortex.db-answers
+        expect_eq "$ask: the highest bounds first ($kept names kept) as one pass" "$one_pass" \
+            "$(CORTEX_RANK_NAMES_KEPT=$kept json $ask | jq -c 'del(.index)')"
+    done
+done
+expect_eq "the names referenced most, ranked" '[["g",18],["f3",10],["f8",10]]' \
+    "$(json hotspots --top-n 3 | jq -c '[.fan_in[] | [.name, .ref_count]]')"
+cd "$TMP/repo"
+
 hot() { json hotspots --top-n 2 | jq -c '[.fan_in[] | [.name, .ref_count]]'; }
 kept() { find .cortex/cortex.db-answers -name '*.json' | wc -l; }
 expect_eq "hotspots' answer kept, and the same when read back" '[["checkout",2],["helper",2]]|[["checkout",2],["helper",2]]' \
