@@ -89,7 +89,7 @@ int cortex_store_read_ref_count(int64_t *refs, int64_t *external, cortex_store_r
     sqlite3_stmt *st = cortex_store__prepare(
         r, "SELECT count(*), count(*) FILTER (WHERE b.file_id <> s.file_id) FROM symbols s, ref_bindings b"
            " WHERE s.id = ?1 AND b.target_id = ?1 AND b.id IN (" CORTEX_STORE__MAY_BIND(
-               "?1", "(SELECT short_name FROM symbols WHERE id = ?1)", "0") ")");
+               "?1", "(SELECT short_name FROM symbols WHERE id = ?1)") ")");
     if (!st) return cortex_store__prepare_failed(r);
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st);

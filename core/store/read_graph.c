@@ -41,7 +41,7 @@ static int link_rows(cortex_store_reader *r, sqlite3_stmt *st, const char *what,
 /* ?1 the definition, ?2 the kind (NULL: any). */
 static const char callers_sql[] =
     "SELECT b.id, " FROM_ID ", COALESCE(b.target_id, 0), b.kind, b.resolution FROM ref_bindings b"
-    " WHERE b.id IN (" CORTEX_STORE__MAY_BIND("?1", SHORT_NAME, "0") ")"
+    " WHERE b.id IN (" CORTEX_STORE__MAY_BIND("?1", SHORT_NAME) ")"
     "   AND b.target_id = ?1 AND (?2 IS NULL OR b.kind = ?2) ORDER BY b.id";
 
 /* A reference's caller is a definition of its own file: the file's range of

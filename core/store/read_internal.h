@@ -43,12 +43,11 @@ void cortex_store__bind_filter(sqlite3_stmt *st, const cortex_store_symbol_filte
  * done for these alone, not for a hub name's thousands of stored calls. The
  * view binds by name only to the one definition its language's
  * definition_names rows of the places it reads (members 0 to 2) name: for any
- * other definition of the name those references are read only when `also`
- * (SQL text) holds, as for a listing of the ambiguous ones (else the name
+ * other definition of the name those references are not read (the name
  * looked up is NULL, which the index answers at once). */
-#define CORTEX_STORE__MAY_BIND(id, name, also)                                                                         \
-    "SELECT id FROM refs WHERE name = (CASE WHEN " also                                                              \
-    " OR EXISTS (SELECT 1 FROM definition_names WHERE id = " id " AND member IN (0, 1, 2) AND name = " name           \
+#define CORTEX_STORE__MAY_BIND(id, name)                                                                               \
+    "SELECT id FROM refs WHERE name = (CASE WHEN"                                                                    \
+    " EXISTS (SELECT 1 FROM definition_names WHERE id = " id " AND member IN (0, 1, 2) AND name = " name           \
     "   AND lang = " CORTEX_STORE__LANG_OF(id) ")"                                                                 \
     " THEN " name " END) AND target_id IS NULL"                                                                      \
     " AND (resolution IS NULL OR resolution IN ('import', 'type', 'ambiguous'))"                                       \
