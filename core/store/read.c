@@ -543,15 +543,15 @@ typedef struct callers_count {
     size_t n, cap;
 } callers_count;
 
-static int compare_ids(const void *a, const void *b)
+int cortex_store__compare_ids(const void *a, const void *b)
 {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
     return x < y ? -1 : x > y;
 }
 
-static int sorted_has(const int64_t *ids, size_t n, int64_t id)
+int cortex_store__sorted_has(const int64_t *ids, size_t n, int64_t id)
 {
-    return n && bsearch(&id, ids, n, sizeof *ids, compare_ids) != NULL;
+    return n && bsearch(&id, ids, n, sizeof *ids, cortex_store__compare_ids) != NULL;
 }
 
 /* The ids `sql` selects with ?1 = `name`, appended to *ids and sorted. */
@@ -565,7 +565,7 @@ static int read_ids(cortex_store_reader *r, const char *sql, const char *name, i
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) *CORTEX_PUSH(*ids, *n, *cap) = sqlite3_column_int64(st, 0);
     cortex_store__release(r, st);
     if (rc != SQLITE_DONE) return cortex_store__step_error(r, what);
-    if (*n > 1) qsort(*ids, *n, sizeof **ids, compare_ids);
+    if (*n > 1) qsort(*ids, *n, sizeof **ids, cortex_store__compare_ids);
     return 0;
 }
 
@@ -580,7 +580,8 @@ static int count_named(const cortex_store__binding *b, void *payload)
 {
     callers_count *c = payload;
     *CORTEX_PUSH(c->named, c->nnamed, c->named_cap) = b->id;
-    if ((!c->kind || strcmp(b->kind, c->kind) == 0) && (!b->has_target || sorted_has(c->defs, c->ndefs, b->target_id)))
+    if ((!c->kind || strcmp(b->kind, c->kind) == 0) &&
+        (!b->has_target || cortex_store__sorted_has(c->defs, c->ndefs, b->target_id)))
         count_in(c, b->file_id);
     return 0;
 }
@@ -601,13 +602,13 @@ static int count_bare_name(cortex_store_reader *r, callers_count *c, const char 
         int64_t id = sqlite3_column_int64(st, 0);
         *CORTEX_PUSH(c->named, c->nnamed, c->named_cap) = id;
         if ((!c->kind || strcmp(cortex_store__text(st, 1), c->kind) == 0) &&
-            (sqlite3_column_int(st, 2) || sorted_has(c->stored, c->nstored, id)))
+            (sqlite3_column_int(st, 2) || cortex_store__sorted_has(c->stored, c->nstored, id)))
             count_in(c, id >> CORTEX_STORE_ROW_ID_BITS);
     }
     cortex_store__release(r, st);
     if (rc != SQLITE_DONE) return cortex_store__step_error(r, "counting references");
     /* the index gives them by kind first: back in id order */
-    if (c->nnamed > 1) qsort(c->named, c->nnamed, sizeof *c->named, compare_ids);
+    if (c->nnamed > 1) qsort(c->named, c->nnamed, sizeof *c->named, cortex_store__compare_ids);
     return 0;
 }
 
@@ -640,7 +641,7 @@ static int count_aliases(cortex_store_reader *r, callers_count *c)
     int rc = SQLITE_ROW;
     for (size_t i = 0; i < c->nstored; i++) {
         int64_t id = c->stored[i];
-        if (sorted_has(c->named, c->nnamed, id)) continue;
+        if (cortex_store__sorted_has(c->named, c->nnamed, id)) continue;
         if (kind_of) {
             sqlite3_reset(kind_of);
             sqlite3_bind_int64(kind_of, 1, id);

@@ -115,27 +115,11 @@ static const char foreign_files_sql[] =
     "SELECT id FROM files WHERE lang < ?1 AND ref_rows > 0 UNION ALL"
     " SELECT id FROM files WHERE lang > ?1 AND ref_rows > 0"; /* sorted here: an ORDER BY scans the table instead */
 
+/* The ids of files, ascending. */
 typedef struct file_set {
-    int64_t *ids; /* ascending */
+    int64_t *ids;
     size_t n, cap;
 } file_set;
-
-static int compare_ids(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x > y) - (x < y);
-}
-
-static int file_set_has(const file_set *f, int64_t id)
-{
-    size_t lo = 0, hi = f->n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (f->ids[mid] < id) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo < f->n && f->ids[lo] == id;
-}
 
 static int read_foreign_files(cortex_store_reader *r, const char *lang, file_set *out)
 {
@@ -146,7 +130,7 @@ static int read_foreign_files(cortex_store_reader *r, const char *lang, file_set
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) *CORTEX_PUSH(out->ids, out->n, out->cap) = sqlite3_column_int64(st, 0);
     cortex_store__release(r, st);
     if (rc != SQLITE_DONE) return cortex_store__step_error(r, "listing the files of other languages");
-    if (out->n > 1) qsort(out->ids, out->n, sizeof *out->ids, compare_ids);
+    if (out->n > 1) qsort(out->ids, out->n, sizeof *out->ids, cortex_store__compare_ids);
     return 0;
 }
 
@@ -191,7 +175,7 @@ int cortex_store_read_ambiguous_refs(cortex_store_reader *r, int64_t id, const c
     sqlite3_bind_int64(st, 5, n2);
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         int64_t ref = sqlite3_column_int64(st, 0);
-        if (foreign.n && file_set_has(&foreign, ref >> CORTEX_STORE_ROW_ID_BITS)) continue;
+        if (cortex_store__sorted_has(foreign.ids, foreign.n, ref >> CORTEX_STORE_ROW_ID_BITS)) continue;
         ++*total;
         keep_smallest(ids, nids, max, ref);
     }

@@ -27,6 +27,10 @@ sqlite3_stmt *cortex_store__prepare(cortex_store_reader *r, const char *sql);
 /** The code of a prepare that returned NULL (its message is set):
  *  CORTEX_ECANCELLED when the watched call was cancelled, else CORTEX_EIO. */
 int cortex_store__prepare_failed(cortex_store_reader *r);
+/** int64_t ids compared, for qsort and bsearch. */
+int cortex_store__compare_ids(const void *a, const void *b);
+/** Whether `id` is among the `n` ascending `ids`. */
+int cortex_store__sorted_has(const int64_t *ids, size_t n, int64_t id);
 /** The filter as SQL on `s` (symbols) and `f` (its file), after a WHERE, its
  *  values bound by cortex_store__bind_filter() from ?10 on: ?10 the glob,
  *  ?11 the visibility, ?12 the path prefix, ?20.. the kinds, ?40.. the
