@@ -175,18 +175,22 @@ int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_sto
     int filtered;
     from_where(where, sizeof where, scope, q, &filtered);
     const scope_sql *s = &scopes[scope];
-    /* Every FTS row has its content row, so without filters the count needs no
-     * joins (measured on the kernel subtree: 1 ms instead of 19 for a common word). */
-    if (filtered) snprintf(sql, sizeof sql, "SELECT count(*) %s", where);
-    else snprintf(sql, sizeof sql, "SELECT count(*) FROM %s WHERE %s MATCH ?1", s->fts_table, s->fts_table);
     sqlite3 *db = cortex_store__reader_db(r);
+    /* The page first: when it holds fewer rows than its limit, those are all the
+     * matches, and the count, which reads every match's postings again, is not run. */
+    int64_t rows = 0;
     for (int pass = 0; pass < 2; pass++) {
         int cancelled = cortex_store__cancelled(r);
         if (cancelled) return cancelled;
-        if (pass == 1)
+        if (pass == 0)
             snprintf(sql, sizeof sql,
                      "SELECT %s %s ORDER BY relevance - " SQL_TEXT(COVERAGE_BOOST) " * coverage, %s LIMIT ?5", s->columns,
                      where, s->tie_break);
+        else if (rows < q->want) break;
+        /* Every FTS row has its content row, so without filters the count needs no
+         * joins (measured on the kernel subtree: 1 ms instead of 19 for a common word). */
+        else if (filtered) snprintf(sql, sizeof sql, "SELECT count(*) %s", where);
+        else snprintf(sql, sizeof sql, "SELECT count(*) FROM %s WHERE %s MATCH ?1", s->fts_table, s->fts_table);
         sqlite3_stmt *st = cortex_store__prepare(r, sql);
         if (!st) return cortex_store__prepare_failed(r);
         sqlite3_bind_text(st, 1, q->fts, -1, SQLITE_STATIC);
@@ -201,12 +205,13 @@ int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_sto
         }
         int rc, stop = 0;
         while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-            if (pass == 0) {
+            if (pass == 1) {
                 *total += sqlite3_column_int64(st, 0);
                 continue;
             }
             cortex_store_hit h;
             read_hit(st, scope, &h);
+            rows++;
             stop = cb(&h, payload);
         }
         cortex_store__release(r, st);
@@ -214,5 +219,6 @@ int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_sto
         if (rc == SQLITE_INTERRUPT) return cortex_store__failed(db, "search");
         if (rc != SQLITE_DONE) return cortex_error_set(CORTEX_EINVALID, "%s", sqlite3_errmsg(db));
     }
+    if (rows < q->want) *total += rows;
     return 0;
 }

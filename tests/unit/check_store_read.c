@@ -363,6 +363,20 @@ START_TEST(test_store_read_search_scopes)
     ck_assert_int_eq(total, 1);
     ck_assert_str_eq(search(CORTEX_STORE_SCOPE_FILE, "\"b\"", "b", &total), "file sub/b.py@6");
     ck_assert_int_eq(total, 1);
+    /* a page as long as the matches, or shorter: the count is every match's */
+    for (int64_t want = 1; want <= 3; want++) {
+        out[0] = '\0';
+        total = 0;
+        cortex_store_search w = {.fts = "\"ledger\"", .exact = "Ledger", .want = want};
+        ck_assert_int_eq(cortex_store_search_scope(&total, reader, CORTEX_STORE_SCOPE_SYMBOL, &w, hit_row, NULL), 0);
+        ck_assert_str_eq(out, want == 1 ? "symbol Ledger@1" : "symbol Ledger@1,symbol Ledger.save@2");
+        ck_assert_int_eq(total, 2);
+        out[0] = '\0';
+        total = 0;
+        w.glob = "**";
+        ck_assert_int_eq(cortex_store_search_scope(&total, reader, CORTEX_STORE_SCOPE_SYMBOL, &w, hit_row, NULL), 0);
+        ck_assert_int_eq(total, 2);
+    }
     /* a kind, and a language's word for a kind: methods, or python's classes */
     out[0] = '\0';
     total = 0;
