@@ -15,6 +15,7 @@
 #include "gate.h"
 
 #include "../mcp/jsonrpc.h"
+#include "../util/json_dump.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -149,11 +150,9 @@ static int accepts(const char *accept, const char *type)
 
 static void sse_event(cortex_buf *out, json_t *msg)
 {
-    char *text = json_dumps(msg, JSON_COMPACT);
     cortex_buf_puts(out, "event: message\ndata: ");
-    cortex_buf_puts(out, text ? text : "null");
+    cortex_json_dump(out, msg);
     cortex_buf_puts(out, "\n\n");
-    free(text);
 }
 
 static void cancel_call(http_service *svc, const char *session, const char *client, const json_t *id)

@@ -10,6 +10,7 @@
 #include "gate.h"
 
 #include "../util/error.h"
+#include "../util/json_dump.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,12 +40,8 @@ void http_json(http_reply *out, int status, json_t *json)
     out->status = status;
     out->content_type = "application/json";
     cortex_buf_clear(&out->body);
-    char *text = json_dumps(json, JSON_COMPACT);
-    if (text) {
-        cortex_buf_puts(&out->body, text);
-        cortex_buf_putc(&out->body, '\n');
-    }
-    free(text);
+    cortex_json_dump(&out->body, json);
+    cortex_buf_putc(&out->body, '\n');
     json_decref(json);
 }
 

@@ -7,6 +7,8 @@
  */
 #include "jsonrpc.h"
 
+#include "../util/json_dump.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,10 +142,12 @@ json_t *cortex_jsonrpc_error(json_t *id, int code, const char *message, json_t *
 int cortex_jsonrpc_write(FILE *out, json_t *msg)
 {
     /* JSON_COMPACT escapes newlines inside strings: one message, one line. */
-    char *text = json_dumps(msg, JSON_COMPACT);
+    /* Newlines inside strings are escaped: one message, one line. */
+    cortex_buf text = {0};
+    cortex_json_dump(&text, msg);
+    cortex_buf_putc(&text, '\n');
     json_decref(msg);
-    if (!text) return -1;
-    int rc = fputs(text, out) < 0 || fputc('\n', out) == EOF || fflush(out) != 0 ? -1 : 0;
-    free(text);
+    int rc = fwrite(text.data, 1, text.len, out) != text.len || fflush(out) != 0 ? -1 : 0;
+    cortex_buf_free(&text);
     return rc;
 }

@@ -6,6 +6,8 @@
  */
 #include "handlers.h"
 
+#include "../util/json_dump.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -332,8 +334,7 @@ char *cortex_tool_render(const cortex_tool *t, const json_t *result, int text)
 {
     if (!text || json_object_get(result, "error")) {
         if (text) return cortex_xstrdup(str(result, "error"));
-        char *s = json_dumps(result, JSON_COMPACT);
-        return s ? s : cortex_xstrdup("{}");
+        return result ? cortex_json_dumps(result) : cortex_xstrdup("{}");
     }
     cortex_buf out = {0};
     if (t->render) t->render(result, &out);

@@ -4,10 +4,12 @@
 #include "record/owners.h"
 #include "record/record_json.h"
 #include "record/records.h"
+#include "util/json_dump.h"
 
 #include "check_run.h"
 
 #include <check.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -161,6 +163,62 @@ START_TEST(test_sort_in_place_orders_like_qsort)
 }
 END_TEST
 
+/* A seeded tree of every kind of value: strings with quotes, escapes, control
+ * characters and UTF-8, integers to both ends, reals of every magnitude. */
+static json_t *random_value(unsigned *seed, int depth)
+{
+    static const char *const strings[] = {"", "plain", "quo\"te", "back\\slash", "line\nbreak\ttab\r",
+                                          "ctl\x01\x1f", "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "slash/", "del\x7f"};
+    static const double reals[] = {0.0, -0.0, 0.1, 1.5, -2.25, 1e20, 1e-7, 123456789.123, 1e300, -4.9e-324, 100.0};
+    static const json_int_t ints[] = {0, 1, -1, 42, -9000, INT64_MAX, INT64_MIN, 1234567890123LL};
+    int kind = (int)(rand_r(seed) % (depth > 3 ? 6u : 8u));
+    switch (kind) {
+    case 0: return json_null();
+    case 1: return json_boolean(rand_r(seed) % 2);
+    case 2: return json_integer(ints[rand_r(seed) % (sizeof ints / sizeof *ints)]);
+    case 3: return json_real(reals[rand_r(seed) % (sizeof reals / sizeof *reals)]);
+    case 4:
+    case 5: return json_string(strings[rand_r(seed) % (sizeof strings / sizeof *strings)]);
+    case 6: {
+        json_t *a = json_array();
+        for (unsigned n = rand_r(seed) % 5; n; n--) json_array_append_new(a, random_value(seed, depth + 1));
+        return a;
+    }
+    default: {
+        json_t *o = json_object();
+        for (unsigned n = rand_r(seed) % 5; n; n--) {
+            char key[16];
+            snprintf(key, sizeof key, "k%u\"%u", rand_r(seed) % 7, n);
+            json_object_set_new(o, key, random_value(seed, depth + 1));
+        }
+        return o;
+    }
+    }
+}
+
+START_TEST(test_json_dump_writes_what_jansson_writes)
+{
+    unsigned seed = 7;
+    for (int i = 0; i < 2000; i++) {
+        json_t *v = random_value(&seed, 0);
+        char *ours = cortex_json_dumps(v), *theirs = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+        /* the same bytes, but for the case of \u escapes' hex digits */
+        ck_assert_uint_eq(strlen(ours), strlen(theirs));
+        for (size_t k = 0; theirs[k]; k++)
+            ck_assert_msg(ours[k] == theirs[k] || (tolower((unsigned char)ours[k]) == tolower((unsigned char)theirs[k]) &&
+                                                   k >= 4 && theirs[k - 4] == 'u' && theirs[k - 5] == '\\'),
+                          "%s\n%s", ours, theirs);
+        json_error_t err;
+        json_t *back = json_loads(ours, JSON_DECODE_ANY, &err);
+        ck_assert_msg(back && json_equal(back, v), "%s", ours);
+        json_decref(back);
+        free(ours);
+        free(theirs);
+        json_decref(v);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("records");
@@ -169,6 +227,7 @@ int main(void)
     tcase_add_test(tc, test_records_json_escapes_and_repairs_utf8);
     tcase_add_test(tc, test_sort_is_stable_and_orders_like_qsort);
     tcase_add_test(tc, test_sort_in_place_orders_like_qsort);
+    tcase_add_test(tc, test_json_dump_writes_what_jansson_writes);
     suite_add_tcase(s, tc);
     return cortex_check_run(s);
 }
