@@ -108,6 +108,7 @@ typedef struct call {
     int context; /* include_context */
     int64_t context_lines;
     const atomic_int *cancelled;
+    cortex_source_files *sources; /* the files context lines were read from, kept for the answer */
 } call;
 
 static int file_into(const cortex_store_file *f, void *payload)
@@ -123,7 +124,8 @@ static void add_context(const call *c, json_t *item, const char *file, int64_t l
 {
     if (!c->context || !file || line <= 0) return;
     int64_t first = line - c->context_lines > 1 ? line - c->context_lines : 1;
-    char *text = cortex_read_lines(c->s->repo->root, file, first, line + c->context_lines);
+    char *text = c->sources ? cortex_source_files_lines(c->sources, file, first, line + c->context_lines)
+                            : cortex_read_lines(c->s->repo->root, file, first, line + c->context_lines);
     if (!text) return;
     json_object_set_new(item, "context", cortex_json_text(text, strlen(text)));
     json_object_set_new(item, "context_line", json_integer(first));
@@ -199,7 +201,7 @@ int cortex_tool_reach(json_t **out, size_t *found_count, int *truncated, cortex_
                       cortex_store_edge_dir dir, const char *kind, unsigned flags, unsigned depth, size_t max)
 {
     json_t *limits = json_pack("{s:I,s:I}", "max_per_level", (json_int_t)max, "max_results", (json_int_t)max);
-    call c = {ctx->reader, limits, 0, 0, ctx->cancelled};
+    call c = {ctx->reader, limits, 0, 0, ctx->cancelled, NULL};
     expander e = {.s = ctx->reader, .dir = dir, .kind = kind, .flags = flags};
     cortex_graph_search found;
     json_t *nodes = json_array();
@@ -598,10 +600,11 @@ int cortex_tool_graph(json_t **out, cortex_tool_ctx *ctx, json_t *args)
     if (o == OP_COUNT) return cortex_error_set(CORTEX_EINVALID, "unknown operation \"%s\"", name);
     const char *text = json_string_value(json_object_get(args, "target"));
     call c = {ctx->reader, args, json_is_true(json_object_get(args, "include_context")),
-              json_integer_value(json_object_get(args, "context_lines")), ctx->cancelled};
+              json_integer_value(json_object_get(args, "context_lines")), ctx->cancelled, NULL};
     cortex_target t;
     int rc = cortex_target_resolve(&t, ctx->reader, text);
     if (rc) return rc;
+    if (c.context) c.sources = cortex_source_files_new(ctx->reader->repo->root);
     json_t *result = json_pack("{s:s,s:o,s:O}", "operation", name, "target",
                                t.chosen ? json_incref(t.chosen) : json_null(), "candidates", t.candidates);
     int files_op = o == OP_DEPENDENCIES || o == OP_DEPENDENTS;
@@ -621,6 +624,7 @@ int cortex_tool_graph(json_t **out, cortex_tool_ctx *ctx, json_t *args)
         rc = run_op(result, &c, o, &t);
     }
     cortex_target_dispose(&t);
+    cortex_source_files_free(c.sources);
     if (rc) {
         json_decref(result);
         return rc;

@@ -134,4 +134,12 @@ char *cortex_read_lines(const char *root, const char *path, int64_t first, int64
 char *cortex_read_lines_at(const char *root, const char *path, int64_t first, int64_t last, size_t keep,
                            int64_t *start_byte, int64_t *end_byte);
 
+/** Repository files read whole and kept for one answer, whose lines come
+ *  from few files: the last few read (lines as cortex_read_lines gives them). */
+typedef struct cortex_source_files cortex_source_files;
+cortex_source_files *cortex_source_files_new(const char *root);
+/** Lines [first, last] of `path` (a file kept, or read and kept); NULL when unreadable. Caller frees. */
+char *cortex_source_files_lines(cortex_source_files *f, const char *path, int64_t first, int64_t last);
+void cortex_source_files_free(cortex_source_files *f);
+
 #endif

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 json_t *cortex_json_text(const char *s, size_t n)
@@ -134,47 +135,173 @@ int cortex_edge_into(const cortex_store_edge *e, void *payload)
     return cortex_edge_json(&out->edge, e, out->db);
 }
 
+/* Lines [first, last] picked from a file's bytes as they come, a block at a
+ * time: newlines counted, so a line deep in a large file costs a scan. */
+typedef struct line_pick {
+    int64_t first, last, no, offset;
+    size_t keep;
+    int64_t *start_byte, *end_byte;
+    cortex_buf out;
+} line_pick;
+
+static void pick_start(line_pick *p, int64_t first, int64_t last, size_t keep, int64_t *start_byte, int64_t *end_byte)
+{
+    *p = (line_pick){first, last, 1, 0, keep, start_byte, end_byte, {0}};
+    if (start_byte) *start_byte = -1;
+    if (end_byte) *end_byte = -1;
+    cortex_buf_puts(&p->out, "");
+}
+
+/* 1 once the last line is taken */
+static int pick_block(line_pick *p, const char *block, size_t n)
+{
+    const char *q = block, *end = block + n;
+    while (q < end && p->no <= p->last) {
+        const char *nl = memchr(q, '\n', (size_t)(end - q));
+        const char *stop = nl ? nl + 1 : end;
+        if (p->no >= p->first) {
+            if (p->start_byte && *p->start_byte < 0) *p->start_byte = p->offset + (q - block);
+            if (p->end_byte) *p->end_byte = p->offset + (stop - block);
+            size_t take = (size_t)(stop - q);
+            if (take > p->keep - p->out.len) take = p->keep - p->out.len;
+            cortex_buf_add(&p->out, q, take);
+        }
+        if (nl) p->no++;
+        q = stop;
+    }
+    p->offset += (int64_t)n;
+    return p->no > p->last;
+}
+
+static char *pick_done(line_pick *p)
+{
+    cortex_buf *out = &p->out;
+    while (out->len && (out->data[out->len - 1] == '\n' || out->data[out->len - 1] == '\r')) out->data[--out->len] = '\0';
+    return out->data;
+}
+
 char *cortex_read_lines_at(const char *root, const char *path, int64_t first, int64_t last, size_t keep,
                            int64_t *start_byte, int64_t *end_byte)
 {
-    if (start_byte) *start_byte = -1;
-    if (end_byte) *end_byte = -1;
+    line_pick p;
+    pick_start(&p, first, last, keep, start_byte, end_byte);
     /* the index may be older than the tree: a file since replaced by a link
      * out of the repository is not followed */
     int fd = cortex_open_beneath(root, path);
-    if (fd < 0) return NULL;
-    cortex_buf out = {0};
-    cortex_buf_puts(&out, "");
-    /* read in blocks and count newlines: a line deep in a large file costs a
-     * scan, not a call per line before it */
-    char block[65536];
-    int64_t no = 1, offset = 0;
-    ssize_t n;
-    while (no <= last && (n = read(fd, block, sizeof block)) > 0) {
-        const char *p = block, *end = block + n;
-        while (p < end && no <= last) {
-            const char *nl = memchr(p, '\n', (size_t)(end - p));
-            const char *stop = nl ? nl + 1 : end;
-            if (no >= first) {
-                if (start_byte && *start_byte < 0) *start_byte = offset + (p - block);
-                if (end_byte) *end_byte = offset + (stop - block);
-                size_t take = (size_t)(stop - p);
-                if (take > keep - out.len) take = keep - out.len;
-                cortex_buf_add(&out, p, take);
-            }
-            if (nl) no++;
-            p = stop;
-        }
-        offset += n;
+    if (fd < 0) {
+        cortex_buf_free(&p.out);
+        return NULL;
     }
+    char block[65536];
+    ssize_t n;
+    while ((n = read(fd, block, sizeof block)) > 0 && !pick_block(&p, block, (size_t)n)) {}
     close(fd);
-    while (out.len && (out.data[out.len - 1] == '\n' || out.data[out.len - 1] == '\r')) out.data[--out.len] = '\0';
-    return out.data;
+    return pick_done(&p);
 }
 
 char *cortex_read_lines(const char *root, const char *path, int64_t first, int64_t last)
 {
     return cortex_read_lines_at(root, path, first, last, SIZE_MAX, NULL, NULL);
+}
+
+/* ---- source files kept for one answer ------------------------------------ */
+
+/* Files kept, and the largest kept: a walk's context lines come from a few
+ * files of ordinary size; a larger one is read for each line as before. */
+#define SOURCE_FILES_KEPT 8
+#define SOURCE_FILE_KEPT_MAX (4u << 20)
+
+struct cortex_source_files {
+    const char *root;
+    struct {
+        char *path; /* NULL: a free slot */
+        char *data;
+        size_t len;
+        size_t *line_at; /* where each line starts: line k at line_at[k - 1] */
+        size_t lines;
+        uint64_t used; /* when last read: the least recent goes first */
+    } slot[SOURCE_FILES_KEPT];
+    uint64_t clock;
+};
+
+cortex_source_files *cortex_source_files_new(const char *root)
+{
+    cortex_source_files *f = cortex_xcalloc(1, sizeof *f);
+    f->root = root;
+    return f;
+}
+
+void cortex_source_files_free(cortex_source_files *f)
+{
+    if (!f) return;
+    for (int i = 0; i < SOURCE_FILES_KEPT; i++) {
+        free(f->slot[i].path);
+        free(f->slot[i].data);
+        free(f->slot[i].line_at);
+    }
+    free(f);
+}
+
+/* The file's bytes whole into `out`; 0 when unreadable or too large to keep. */
+static int read_whole(const char *root, const char *path, cortex_buf *out)
+{
+    int fd = cortex_open_beneath(root, path);
+    if (fd < 0) return 0;
+    struct stat st;
+    int ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size <= SOURCE_FILE_KEPT_MAX;
+    if (ok) {
+        cortex_grow((void **)&out->data, &out->cap, (size_t)st.st_size + 1, 1);
+        ssize_t n = 0;
+        while (out->len < SOURCE_FILE_KEPT_MAX && (n = read(fd, out->data + out->len, out->cap - out->len - 1)) > 0) {
+            out->len += (size_t)n;
+            if (out->len + 1 == out->cap) cortex_grow((void **)&out->data, &out->cap, out->cap * 2, 1);
+        }
+        ok = n == 0;
+    }
+    close(fd);
+    return ok;
+}
+
+char *cortex_source_files_lines(cortex_source_files *f, const char *path, int64_t first, int64_t last)
+{
+    int at = -1, oldest = 0;
+    for (int i = 0; i < SOURCE_FILES_KEPT && at < 0; i++) {
+        if (f->slot[i].path && strcmp(f->slot[i].path, path) == 0) at = i;
+        else if (f->slot[i].used < f->slot[oldest].used) oldest = i;
+    }
+    if (at < 0) {
+        cortex_buf whole = {0};
+        if (!read_whole(f->root, path, &whole)) {
+            cortex_buf_free(&whole);
+            return cortex_read_lines(f->root, path, first, last);
+        }
+        at = oldest;
+        free(f->slot[at].path);
+        free(f->slot[at].data);
+        free(f->slot[at].line_at);
+        f->slot[at].path = cortex_xstrdup(path);
+        f->slot[at].data = whole.data;
+        f->slot[at].len = whole.len;
+        f->slot[at].line_at = NULL;
+        size_t cap = 0, n = 0;
+        for (size_t at_byte = 0; at_byte < whole.len;) {
+            *CORTEX_PUSH(f->slot[at].line_at, n, cap) = at_byte;
+            const char *nl = memchr(whole.data + at_byte, '\n', whole.len - at_byte);
+            at_byte = nl ? (size_t)(nl - whole.data) + 1 : whole.len;
+        }
+        f->slot[at].lines = n;
+    }
+    f->slot[at].used = ++f->clock;
+    /* the lines' bytes, picked as a read from disk picks them */
+    if (first < 1) first = 1;
+    line_pick p;
+    pick_start(&p, 1, last - first + 1, SIZE_MAX, NULL, NULL);
+    if (last >= first && (uint64_t)first <= f->slot[at].lines) {
+        size_t from = f->slot[at].line_at[first - 1];
+        size_t to = (uint64_t)last < f->slot[at].lines ? f->slot[at].line_at[last] : f->slot[at].len;
+        pick_block(&p, f->slot[at].data + from, to - from);
+    }
+    return pick_done(&p);
 }
 
 void cortex_json_sort(json_t *items, size_t first, int (*compare)(const void *a, const void *b))

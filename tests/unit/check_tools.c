@@ -3,6 +3,7 @@
  * answer (validated against its output schema), path confinement and
  * freshness. */
 #define _GNU_SOURCE
+#include "tools/handlers.h"
 #include "tools/paths.h"
 #include "tools/schema.h"
 #include "tools/tools.h"
@@ -617,6 +618,64 @@ START_TEST(test_text_rendering_is_one_line_per_item)
 }
 END_TEST
 
+/* ---- source files kept for one answer ---------------------------------------- */
+
+static void write_text(const char *dir, const char *name, const char *text, size_t n)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(text, 1, n, f), n);
+    fclose(f);
+}
+
+/* Lines from the kept files are the lines a read from disk gives, whatever
+ * the range, the line ends, and the files kept or put out. */
+START_TEST(test_kept_source_files_give_the_lines_of_a_read)
+{
+    char dir[] = "/tmp/cortex-check-lines-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    static const char *const texts[] = {"one\ntwo\nthree\n", "a\r\nb\r\n\r\nc", "", "\n\n\n", "last line, no end",
+                                        "x\ny\n", "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"};
+    size_t ntexts = sizeof texts / sizeof *texts;
+    char names[16][16];
+    for (size_t i = 0; i < 12; i++) { /* more files than are kept: some are put out and read again */
+        snprintf(names[i], sizeof names[i], "f%zu.txt", i);
+        write_text(dir, names[i], texts[i % ntexts], strlen(texts[i % ntexts]));
+    }
+    /* larger than a kept file may be: read from disk each time */
+    size_t big = (4u << 20) + 100;
+    char *large = malloc(big);
+    for (size_t i = 0; i < big; i++) large[i] = i % 50 == 49 ? '\n' : 'a' + (char)(i % 26);
+    write_text(dir, "large.txt", large, big);
+    free(large);
+    snprintf(names[12], sizeof names[12], "large.txt");
+    snprintf(names[13], sizeof names[13], "missing.txt");
+    char link[600];
+    snprintf(link, sizeof link, "ln -sf /etc/passwd '%s/out.txt'", dir);
+    ck_assert_int_eq(system(link), 0);
+    snprintf(names[14], sizeof names[14], "out.txt");
+    cortex_source_files *kept = cortex_source_files_new(dir);
+    for (int round = 0; round < 2; round++)
+        for (size_t i = 0; i < 15; i++)
+            for (int64_t first = -1; first <= 12; first++)
+                for (int64_t last = first - 1; last <= 13; last++) {
+                    int64_t to = last == 13 ? INT64_MAX : last;
+                    char *want = cortex_read_lines(dir, names[i], first, to);
+                    char *got = cortex_source_files_lines(kept, names[i], first, to);
+                    ck_assert_msg((want == NULL) == (got == NULL), "%s %lld-%lld", names[i], (long long)first, (long long)to);
+                    if (want) ck_assert_msg(strcmp(want, got) == 0, "%s %lld-%lld: \"%s\" against \"%s\"", names[i],
+                                            (long long)first, (long long)to, got, want);
+                    free(want);
+                    free(got);
+                }
+    ck_assert_ptr_null(cortex_source_files_lines(kept, "out.txt", 1, 1)); /* a link out of the root */
+    cortex_source_files_free(kept);
+    run("rm -rf '%s'", dir);
+}
+END_TEST
+
 /* ---- helpers ------------------------------------------------------------------- */
 
 static Suite *suite(void)
@@ -643,6 +702,10 @@ static Suite *suite(void)
     tcase_add_test(handlers, test_changed_files_are_reindexed_before_answering);
     tcase_add_test(handlers, test_text_rendering_is_one_line_per_item);
     suite_add_tcase(s, handlers);
+    TCase *lines = tcase_create("lines");
+    tcase_set_timeout(lines, 60);
+    tcase_add_test(lines, test_kept_source_files_give_the_lines_of_a_read);
+    suite_add_tcase(s, lines);
     return s;
 }
 
