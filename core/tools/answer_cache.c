@@ -1,17 +1,19 @@
 /*
  * Whole-repository answers kept beside the store (answer_cache.h). One file
- * an answer, named by a hash of the tool and its arguments, holding
- * {store_id, generation, build, name, args, answer, read?}: it is read only
- * when all but the answer are the call's, so a hash that collides or an
- * answer of another store, generation or build of cortex is never taken, and
- * when each file it read (`read`) is as it was. Written to a new file and renamed over
- * the old; the directory keeps the most recent KEEP files.
+ * an answer, named by a hash of the tool and its arguments, holding a line
+ * {store_id, generation, build, name, args, answer}, then the notes of the
+ * files it read, if any: it is read only when all but the answer are the
+ * call's, so a hash that collides or an answer of another store, generation
+ * or build of cortex is never taken, and when each file it read is as it
+ * was. Written to a new file and renamed over the old; the directory keeps
+ * the most recent KEEP files.
  */
-#define _GNU_SOURCE /* lstat, st_mtim */
+#define _GNU_SOURCE /* lstat, st_mtim, memrchr, O_PATH */
 #include "answer_cache.h"
 
 #include "../util/build_id.h"
 #include "../util/io.h"
+#include "../util/json_dump.h"
 #include "../util/mem.h"
 
 #include <dirent.h>
@@ -65,15 +67,41 @@ static int identity(cortex_reader *s, char *store_id, size_t size, int64_t *gene
  * same size and modification time. */
 #define NOTE_MAX 160
 
-static void note_of(char out[NOTE_MAX], const struct stat *st)
+/* Appends `v` in decimal, space first unless at the start: a note is made
+ * for every path at every check, and printf was a tenth of the check. */
+static size_t put_number(char *out, size_t at, int negative, unsigned long long u)
 {
+    if (at) out[at++] = ' ';
+    if (negative) out[at++] = '-';
+    char digits[24];
+    size_t n = 0;
+    do digits[n++] = (char)('0' + u % 10);
+    while ((u /= 10));
+    while (n) out[at++] = digits[--n];
+    return at;
+}
+
+static size_t put_signed(char *out, size_t at, long long v)
+{
+    return put_number(out, at, v < 0, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+}
+
+static size_t note_of(char out[NOTE_MAX], const struct stat *st)
+{
+    size_t n = 0;
     if (!st) {
-        snprintf(out, NOTE_MAX, "-");
-        return;
+        out[n++] = '-';
+    } else {
+        n = put_signed(out, n, (long long)st->st_size);
+        n = put_signed(out, n, (long long)st->st_mtim.tv_sec);
+        n = put_signed(out, n, (long long)st->st_mtim.tv_nsec);
+        n = put_signed(out, n, (long long)st->st_ctim.tv_sec);
+        n = put_signed(out, n, (long long)st->st_ctim.tv_nsec);
+        n = put_number(out, n, 0, (unsigned long long)st->st_ino);
+        n = put_number(out, n, 0, (unsigned long long)st->st_mode);
     }
-    snprintf(out, NOTE_MAX, "%lld %lld %ld %lld %ld %llu %u", (long long)st->st_size, (long long)st->st_mtim.tv_sec,
-             st->st_mtim.tv_nsec, (long long)st->st_ctim.tv_sec, st->st_ctim.tv_nsec, (unsigned long long)st->st_ino,
-             (unsigned)st->st_mode);
+    out[n] = '\0';
+    return n;
 }
 
 void cortex_answer_cache_note_read(json_t *read, const char *root, const char *path)
@@ -89,66 +117,114 @@ void cortex_answer_cache_note_read(json_t *read, const char *root, const char *p
     if (json_object_set_new(read, path, json_string(note)) != 0) json_object_set_new(read, "\t", json_string("-"));
 }
 
-/* The notes as kept: a line "NOTE\tPATH" each, in one string (thousands of
- * them load faster than as many JSON values). NULL when a path holds a
- * newline or a tab, which the lines cannot: the answer is then not kept. */
-static json_t *notes_text(const json_t *read)
+static int by_path(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
+/* The notes as kept: a line "NOTE\tPATH" each, by path, so that the paths of
+ * one directory come together (thousands of lines load faster than as many
+ * JSON values). -1 when a path holds a newline or a tab, which the lines
+ * cannot: the answer is then not kept. */
+static int notes_text(cortex_buf *text, const json_t *read)
 {
-    cortex_buf text = {0};
+    size_t n = 0, cap = 0;
+    const char **paths = NULL;
     const char *path;
     json_t *note;
     json_object_foreach((json_t *)read, path, note)
     {
         if (strpbrk(path, "\n\t")) {
-            cortex_buf_free(&text);
-            return NULL;
+            free(paths);
+            return -1;
         }
-        cortex_buf_printf(&text, "%s\t%s\n", json_string_value(note), path);
+        *CORTEX_PUSH(paths, n, cap) = path;
     }
-    json_t *out = json_string(text.data ? text.data : "");
-    cortex_buf_free(&text);
-    return out;
+    if (n > 1) qsort(paths, n, sizeof *paths, by_path);
+    for (size_t i = 0; i < n; i++)
+        cortex_buf_printf(text, "%s\t%s\n", json_string_value(json_object_get(read, paths[i])), paths[i]);
+    free(paths);
+    return 0;
 }
 
-/* Whether every file and directory the kept answer read is as it was: each
- * examined from the root's directory, as its note examined it by its path. */
-static int still_as_read(const cortex_reader *s, const json_t *read)
+/* A directory of the repository opened for the examination of its entries,
+ * kept while the notes go on in it: `fd`, and its path's length in `path`. */
+typedef struct open_dir {
+    int fd;
+    size_t len;
+    char path[4096];
+} open_dir;
+
+/* `path` examined from the root's directory as a note examines it (the last
+ * component not followed): through its directory, opened once for the paths
+ * that follow in it. */
+static size_t note_now(char out[NOTE_MAX], int root, open_dir *dir, const char *path, size_t len)
 {
-    if (!read) return 1;
-    const char *text = json_string_value(read);
-    if (!text) return 0;
+    const char *slash = memrchr(path, '/', len);
+    int at = root;
+    const char *base = slash ? slash + 1 : path;
+    char name[4096];
+    size_t base_len = (size_t)(path + len - base);
+    if (base_len >= sizeof name) return note_of(out, NULL);
+    memcpy(name, base_len ? base : ".", base_len ? base_len : 1);
+    name[base_len ? base_len : 1] = '\0';
+    if (slash) {
+        size_t d = (size_t)(slash - path);
+        if (d != dir->len || memcmp(dir->path, path, d) != 0) {
+            if (dir->fd >= 0) close(dir->fd);
+            memcpy(dir->path, path, d);
+            dir->path[d] = '\0';
+            dir->len = d;
+            dir->fd = openat(root, dir->path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        }
+        at = dir->fd;
+    }
+    struct stat st;
+    return note_of(out, at >= 0 && fstatat(at, name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? &st : NULL);
+}
+
+/* Whether every file and directory the kept answer read is as it was, by
+ * its notes (NULL: it read none). */
+static int still_as_read(const cortex_reader *s, const char *text)
+{
+    if (!text) return 1;
     int root = open(s->repo->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (root < 0) return 0;
+    open_dir dir = {.fd = -1, .len = (size_t)-1};
     int same = 1;
-    char path[4096], now[NOTE_MAX];
+    char now[NOTE_MAX];
     while (same && *text) {
         const char *tab = strchr(text, '\t'), *end = tab ? strchr(tab, '\n') : NULL;
-        if (!end || (size_t)(end - tab - 1) >= sizeof path) {
+        if (!end || (size_t)(end - tab - 1) >= sizeof dir.path) {
             same = 0;
             break;
         }
-        memcpy(path, tab + 1, (size_t)(end - tab - 1));
-        path[end - tab - 1] = '\0';
-        struct stat st;
-        note_of(now, fstatat(root, *path ? path : ".", &st, AT_SYMLINK_NOFOLLOW) == 0 ? &st : NULL);
-        same = strlen(now) == (size_t)(tab - text) && memcmp(now, text, (size_t)(tab - text)) == 0;
+        size_t n = note_now(now, root, &dir, tab + 1, (size_t)(end - tab - 1));
+        same = n == (size_t)(tab - text) && memcmp(now, text, n) == 0;
         text = end + 1;
     }
+    if (dir.fd >= 0) close(dir.fd);
     close(root);
     return same;
 }
 
 /* The kept file, read whole (jansson's own file reader takes a byte at a
- * time, and a kept answer may note thousands of files), or NULL. */
-static json_t *load_kept(const char *path)
+ * time): its first line is the JSON object, and what follows it the notes,
+ * into `*notes` (NULL when there are none; caller frees). */
+static json_t *load_kept(const char *path, char **notes)
 {
+    *notes = NULL;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return NULL;
     struct stat st;
     json_t *kept = NULL;
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-        char *text = cortex_xmalloc((size_t)st.st_size);
-        if (cortex_read_all(fd, text, (size_t)st.st_size) == 0) kept = json_loadb(text, (size_t)st.st_size, 0, NULL);
+        size_t size = (size_t)st.st_size;
+        char *text = cortex_xmalloc(size + 1);
+        if (cortex_read_all(fd, text, size) == 0) {
+            text[size] = '\0';
+            char *nl = memchr(text, '\n', size);
+            size_t json_len = nl ? (size_t)(nl - text) : size;
+            kept = json_loadb(text, json_len, 0, NULL);
+            if (kept && nl) *notes = cortex_xstrdup(nl + 1);
+        }
         free(text);
     }
     close(fd);
@@ -162,7 +238,8 @@ json_t *cortex_answer_cache_get(cortex_reader *s, const char *name, const json_t
     if (!identity(s, store_id, sizeof store_id, &generation)) return NULL;
     char *path = answer_path(s, name, args);
     if (!path) return NULL;
-    json_t *kept = load_kept(path);
+    char *notes;
+    json_t *kept = load_kept(path, &notes);
     free(path);
     json_t *answer = NULL;
     const char *kept_store = json_string_value(json_object_get(kept, "store_id"));
@@ -173,9 +250,10 @@ json_t *cortex_answer_cache_get(cortex_reader *s, const char *name, const json_t
         json_is_integer(json_object_get(kept, "generation")) &&
         json_integer_value(json_object_get(kept, "generation")) == generation &&
         json_equal(json_object_get(kept, "args"), (json_t *)args) == 1 && json_is_object(json_object_get(kept, "answer")) &&
-        still_as_read(s, json_object_get(kept, "read")))
+        still_as_read(s, notes))
         answer = json_incref(json_object_get(kept, "answer"));
     json_decref(kept);
+    free(notes);
     return answer;
 }
 
@@ -240,18 +318,14 @@ void cortex_answer_cache_put_read(cortex_reader *s, const char *name, const json
     }
     json_t *kept = json_pack("{s:s,s:I,s:s,s:s,s:O,s:O}", "store_id", store_id, "generation", (json_int_t)generation,
                              "build", cortex_build_id(), "name", name, "args", args, "answer", answer);
-    if (kept && read) {
-        json_t *notes = notes_text(read);
-        if (notes) {
-            json_object_set_new(kept, "read", notes);
-        } else { /* a path the notes cannot hold: not kept */
-            json_decref(kept);
-            kept = NULL;
-        }
+    cortex_buf text = {0};
+    if (kept) {
+        cortex_json_dump(&text, kept); /* one line: JSON text escapes its newlines */
+        /* a path the notes cannot hold: not kept */
+        if (read && (cortex_buf_putc(&text, '\n'), notes_text(&text, read) != 0)) cortex_buf_free(&text);
     }
-    char *text = kept ? json_dumps(kept, JSON_COMPACT) : NULL;
-    if (text) (void)cortex_write_file_replacing(path, text, strlen(text)); /* unsaved, it is computed again next time */
-    free(text);
+    if (text.data) (void)cortex_write_file_replacing(path, text.data, text.len); /* unsaved, it is computed again next time */
+    cortex_buf_free(&text);
     json_decref(kept);
     free(path);
     prune(dir);

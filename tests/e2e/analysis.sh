@@ -161,9 +161,10 @@ orphan kv/a.go 7" \
 # beside) change without a new generation.
 gounused() { (cd "$G" && "$CORTEX" analysis unused_symbols --json | jq -r '"\([.symbols[].name] | sort | join(",")) \(.total_found)"'); }
 mark_kept() {
+  # a kept answer's first line is its JSON; the notes of what it read follow
   for f in "$G"/.cortex/cortex.db-answers/*.json; do
-    if jq -e '.args.operation == "unused_symbols"' "$f" >/dev/null 2>&1; then
-      jq -c '.answer.total_found = 99' "$f" > "$TMP/kept" && mv "$TMP/kept" "$f"
+    if head -n 1 "$f" | jq -e '.args.operation == "unused_symbols"' >/dev/null 2>&1; then
+      { head -n 1 "$f" | jq -c '.answer.total_found = 99' && tail -n +2 "$f"; } > "$TMP/kept" && mv "$TMP/kept" "$f"
     fi
   done
 }
