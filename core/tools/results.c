@@ -156,6 +156,14 @@ static void pick_start(line_pick *p, int64_t first, int64_t last, size_t keep, i
 static int pick_block(line_pick *p, const char *block, size_t n)
 {
     const char *q = block, *end = block + n;
+    /* to the file's end from here: the rest of the block whole, its lines uncounted */
+    if (p->last == INT64_MAX && p->no >= p->first && n) {
+        if (p->start_byte && *p->start_byte < 0) *p->start_byte = p->offset;
+        if (p->end_byte) *p->end_byte = p->offset + (int64_t)n;
+        cortex_buf_add(&p->out, block, n < p->keep - p->out.len ? n : p->keep - p->out.len);
+        p->offset += (int64_t)n;
+        return 0;
+    }
     while (q < end && p->no <= p->last) {
         const char *nl = memchr(q, '\n', (size_t)(end - q));
         const char *stop = nl ? nl + 1 : end;
