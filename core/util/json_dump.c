@@ -43,6 +43,10 @@ static void put_real(cortex_buf *b, double v)
 
 void cortex_json_dump(cortex_buf *b, const json_t *v)
 {
+    if (!v) {
+        cortex_buf_add(b, "null", 4);
+        return;
+    }
     switch (json_typeof(v)) {
     case JSON_OBJECT: {
         cortex_buf_putc(b, '{');
@@ -80,6 +84,6 @@ void cortex_json_dump(cortex_buf *b, const json_t *v)
 char *cortex_json_dumps(const json_t *v)
 {
     cortex_buf b = {0};
-    if (v) cortex_json_dump(&b, v);
+    cortex_json_dump(&b, v);
     return b.data ? b.data : cortex_xstrdup("");
 }

@@ -12,7 +12,7 @@
 
 #include <jansson.h>
 
-/** Appends `v` to `b`. */
+/** Appends `v` to `b` (NULL: `null`). */
 void cortex_json_dump(cortex_buf *b, const json_t *v);
 
 /** `v` as a NUL-terminated string, owned by the caller (never NULL). */
