@@ -25,12 +25,7 @@ static char dir[] = "/tmp/cortex-check-index-XXXXXX";
 
 static void write_file(const char *name, const char *data, size_t len)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(data, 1, len, f), len);
-    fclose(f);
+    cortex_check_write_file(dir, name, data, len);
 }
 
 START_TEST(test_source_reads_describes_and_refuses_binaries)

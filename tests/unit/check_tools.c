@@ -10,6 +10,7 @@
 #include "util/error.h"
 
 #include "check_run.h"
+#include "check_scratch.h"
 
 #include <check.h>
 #include <stdio.h>
@@ -620,16 +621,6 @@ END_TEST
 
 /* ---- source files kept for one answer ---------------------------------------- */
 
-static void write_text(const char *dir, const char *name, const char *text, size_t n)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(text, 1, n, f), n);
-    fclose(f);
-}
-
 /* Lines from the kept files are the lines a read from disk gives, whatever
  * the range, the line ends, and the files kept or put out. */
 START_TEST(test_kept_source_files_give_the_lines_of_a_read)
@@ -642,13 +633,13 @@ START_TEST(test_kept_source_files_give_the_lines_of_a_read)
     char names[16][16];
     for (size_t i = 0; i < 12; i++) { /* more files than are kept: some are put out and read again */
         snprintf(names[i], sizeof names[i], "f%zu.txt", i);
-        write_text(dir, names[i], texts[i % ntexts], strlen(texts[i % ntexts]));
+        cortex_check_write_file(dir, names[i], texts[i % ntexts], strlen(texts[i % ntexts]));
     }
     /* larger than a kept file may be: read from disk each time */
     size_t big = (4u << 20) + 100;
     char *large = malloc(big);
     for (size_t i = 0; i < big; i++) large[i] = i % 50 == 49 ? '\n' : 'a' + (char)(i % 26);
-    write_text(dir, "large.txt", large, big);
+    cortex_check_write_file(dir, "large.txt", large, big);
     free(large);
     snprintf(names[12], sizeof names[12], "large.txt");
     snprintf(names[13], sizeof names[13], "missing.txt");
