@@ -9,6 +9,7 @@
 
 #include "../util/error.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -39,6 +40,95 @@ static void coverage_function(const Fts5ExtensionApi *api, Fts5Context *fts, sql
     sqlite3_result_int(ctx, covered);
 }
 
+/* ---- bm25, told how many rows hold the query ---------------------------- */
+
+/* FTS5's bm25, term for term (its constants, IDF floor and order of
+ * operations, so the scores are the same doubles), but for the rows holding
+ * a phrase: the first argument, when the query is one phrase and the caller
+ * counted its rows (else negative). bm25 finds that count by reading the
+ * phrase's postings again, once a statement; the count pass has read them. */
+typedef struct bm25_data {
+    int phrases;
+    double avgdl;
+    double *idf, *freq;
+} bm25_data;
+
+static int bm25_count_row(const Fts5ExtensionApi *api, Fts5Context *fts, void *payload)
+{
+    (void)api;
+    (void)fts;
+    ++*(sqlite3_int64 *)payload;
+    return SQLITE_OK;
+}
+
+static int bm25_data_of(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_int64 known_hits, bm25_data **out)
+{
+    bm25_data *p = api->xGetAuxdata(fts, 0);
+    if (p) {
+        *out = p;
+        return SQLITE_OK;
+    }
+    int phrases = api->xPhraseCount(fts);
+    p = sqlite3_malloc64(sizeof *p + (sqlite3_uint64)phrases * 2 * sizeof(double));
+    if (!p) return SQLITE_NOMEM;
+    memset(p, 0, sizeof *p + (size_t)phrases * 2 * sizeof(double));
+    p->phrases = phrases;
+    p->idf = (double *)&p[1];
+    p->freq = &p->idf[phrases];
+    sqlite3_int64 rows = 0, tokens = 0;
+    int rc = api->xRowCount(fts, &rows);
+    if (rc == SQLITE_OK) rc = api->xColumnTotalSize(fts, -1, &tokens);
+    if (rc == SQLITE_OK) p->avgdl = (double)tokens / (double)rows;
+    for (int i = 0; rc == SQLITE_OK && i < phrases; i++) {
+        sqlite3_int64 hits = 0;
+        if (phrases == 1 && known_hits >= 0) hits = known_hits;
+        else rc = api->xQueryPhrase(fts, i, &hits, bm25_count_row);
+        if (rc == SQLITE_OK) {
+            double idf = log((rows - hits + 0.5) / (hits + 0.5));
+            if (idf <= 0.0) idf = 1e-6;
+            p->idf[i] = idf;
+        }
+    }
+    if (rc == SQLITE_OK) rc = api->xSetAuxdata(fts, p, sqlite3_free);
+    else sqlite3_free(p);
+    *out = rc == SQLITE_OK ? p : NULL;
+    return rc;
+}
+
+/* cortex_bm25(table, hits, weight, ...): bm25(table, weight, ...), the rows
+ * holding the query's one phrase given as `hits` (negative: not known). */
+static void bm25_function(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nval,
+                          sqlite3_value **values)
+{
+    const double k1 = 1.2, b = 0.75;
+    bm25_data *p = NULL;
+    sqlite3_int64 known = nval > 0 && sqlite3_value_type(values[0]) == SQLITE_INTEGER ? sqlite3_value_int64(values[0]) : -1;
+    int rc = bm25_data_of(api, fts, known, &p), instances = 0;
+    if (rc == SQLITE_OK) {
+        memset(p->freq, 0, sizeof(double) * (size_t)p->phrases);
+        rc = api->xInstCount(fts, &instances);
+    }
+    for (int i = 0; rc == SQLITE_OK && i < instances; i++) {
+        int phrase, col, off;
+        rc = api->xInst(fts, i, &phrase, &col, &off);
+        if (rc == SQLITE_OK) p->freq[phrase] += nval - 1 > col ? sqlite3_value_double(values[col + 1]) : 1.0;
+    }
+    double size = 0.0;
+    if (rc == SQLITE_OK) {
+        int tokens;
+        rc = api->xColumnSize(fts, -1, &tokens);
+        size = (double)tokens;
+    }
+    if (rc != SQLITE_OK) {
+        sqlite3_result_error_code(ctx, rc);
+        return;
+    }
+    double score = 0.0;
+    for (int i = 0; i < p->phrases; i++)
+        score += p->idf[i] * ((p->freq[i] * (k1 + 1.0)) / (p->freq[i] + k1 * (1 - b + b * size / p->avgdl)));
+    sqlite3_result_double(ctx, -1.0 * score);
+}
+
 int cortex_store__register_coverage(sqlite3 *db)
 {
     fts5_api *api = NULL;
@@ -48,7 +138,10 @@ int cortex_store__register_coverage(sqlite3 *db)
     sqlite3_step(st);
     sqlite3_finalize(st);
     if (!api || api->iVersion < 2) return CORTEX_EIO;
-    return api->xCreateFunction(api, "cortex_coverage", NULL, coverage_function, NULL) == SQLITE_OK ? 0 : CORTEX_EIO;
+    return api->xCreateFunction(api, "cortex_coverage", NULL, coverage_function, NULL) == SQLITE_OK &&
+                   api->xCreateFunction(api, "cortex_bm25", NULL, bm25_function, NULL) == SQLITE_OK
+               ? 0
+               : CORTEX_EIO;
 }
 
 typedef struct scope_sql {
@@ -61,21 +154,21 @@ typedef struct scope_sql {
 
 static const scope_sql scopes[CORTEX_STORE_SCOPES] = {
     [CORTEX_STORE_SCOPE_SYMBOL] = {"symbols_fts",
-                                   "bm25(symbols_fts, 10.0, 2.0, 1.0)"
+                                   "cortex_bm25(symbols_fts, ?7, 10.0, 2.0, 1.0)"
                                    " - CASE WHEN s.short_name = ?2 COLLATE NOCASE OR s.name = ?2 THEN " EXACT_NAME_BOOST
                                    " ELSE 0 END"
                                    " + CASE WHEN s.kind = 'import' THEN 1.0 ELSE 0 END AS relevance, "
                                    "cortex_coverage(symbols_fts) AS coverage, " CORTEX_STORE__SYMBOL_COLUMNS,
                                    "f.path, s.line_start, s.name"},
-    [CORTEX_STORE_SCOPE_FILE] = {"files_fts", "bm25(files_fts) AS relevance, "
+    [CORTEX_STORE_SCOPE_FILE] = {"files_fts", "cortex_bm25(files_fts, ?7) AS relevance, "
                                               "cortex_coverage(files_fts) AS coverage, f.path, f.lines, f.project",
                                  "f.path"},
     [CORTEX_STORE_SCOPE_TEXT] =
         {"texts_fts",
-         "bm25(texts_fts) AS relevance, "
+         "cortex_bm25(texts_fts, ?7) AS relevance, "
          "cortex_coverage(texts_fts) AS coverage, t.kind, f.path, t.line_start, t.line_end, p.name, f.project",
          "f.path, t.line_start"},
-    [CORTEX_STORE_SCOPE_CHUNK] = {"chunks_fts", "bm25(chunks_fts, 1.0, 4.0) AS relevance, "
+    [CORTEX_STORE_SCOPE_CHUNK] = {"chunks_fts", "cortex_bm25(chunks_fts, ?7, 1.0, 4.0) AS relevance, "
                                                 "cortex_coverage(chunks_fts) AS coverage, c.kind, f.path, "
                                                 "c.line_start, c.line_end, c.headers, c.content, f.project",
                                   "f.path, c.line_start"},
@@ -168,6 +261,20 @@ static void read_hit(sqlite3_stmt *st, cortex_store_scope scope, cortex_store_hi
     }
 }
 
+/* Whether an FTS5 query is one phrase: a quoted string, perhaps a prefix. */
+static int one_phrase(const char *fts)
+{
+    if (!fts || *fts++ != '"') return 0;
+    for (;; fts++) {
+        if (!*fts) return 0;
+        if (*fts == '"' && *++fts != '"') break; /* "" is a quote inside */
+    }
+    if (*fts == '*') fts++;
+    return *fts == '\0';
+}
+
+typedef enum pass { COUNT_ALONE, PAGE } pass;
+
 int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_store_scope scope,
                               const cortex_store_search *q, cortex_store_hit_cb cb, void *payload)
 {
@@ -176,21 +283,27 @@ int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_sto
     from_where(where, sizeof where, scope, q, &filtered);
     const scope_sql *s = &scopes[scope];
     sqlite3 *db = cortex_store__reader_db(r);
-    /* The page first: when it holds fewer rows than its limit, those are all the
-     * matches, and the count, which reads every match's postings again, is not run. */
-    int64_t rows = 0;
-    for (int pass = 0; pass < 2; pass++) {
+    /* Unfiltered, one phrase: the count first, from the FTS table alone, is
+     * the rows holding the phrase, which bm25 is then told (cortex_bm25), and
+     * no match reads no page. Otherwise the page first: when it holds fewer
+     * rows than its limit, those are all the matches, and the count, which
+     * reads every match's postings again, is not run. */
+    int count_first = !filtered && one_phrase(q->fts);
+    int64_t rows = 0, hits = -1;
+    for (int step = 0; step < 2; step++) {
         int cancelled = cortex_store__cancelled(r);
         if (cancelled) return cancelled;
-        if (pass == 0)
+        pass now = count_first == (step == 0) ? COUNT_ALONE : PAGE;
+        if (now == PAGE)
             snprintf(sql, sizeof sql,
                      "SELECT %s %s ORDER BY relevance - " SQL_TEXT(COVERAGE_BOOST) " * coverage, %s LIMIT ?5", s->columns,
                      where, s->tie_break);
-        else if (rows < q->want) break;
+        else if (!count_first && rows < q->want) break;
         /* Every FTS row has its content row, so without filters the count needs no
          * joins (measured on the kernel subtree: 1 ms instead of 19 for a common word). */
         else if (filtered) snprintf(sql, sizeof sql, "SELECT count(*) %s", where);
         else snprintf(sql, sizeof sql, "SELECT count(*) FROM %s WHERE %s MATCH ?1", s->fts_table, s->fts_table);
+        if (now == PAGE && hits == 0) break;
         sqlite3_stmt *st = cortex_store__prepare(r, sql);
         if (!st) return cortex_store__prepare_failed(r);
         sqlite3_bind_text(st, 1, q->fts, -1, SQLITE_STATIC);
@@ -199,14 +312,16 @@ int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_sto
         if (q->glob) sqlite3_bind_text(st, 4, q->glob, -1, SQLITE_STATIC);
         sqlite3_bind_int64(st, 5, q->want);
         if (q->project) sqlite3_bind_text(st, 6, q->project, -1, SQLITE_STATIC);
+        if (hits >= 0) sqlite3_bind_int64(st, 7, hits);
         for (size_t i = 0; scope == CORTEX_STORE_SCOPE_SYMBOL && q->kind && i < q->nkind_words; i++) {
             sqlite3_bind_text(st, (int)(KIND_WORD_PARAM + 2 * i), q->kind_words[i].lang, -1, SQLITE_STATIC);
             sqlite3_bind_text(st, (int)(KIND_WORD_PARAM + 2 * i + 1), q->kind_words[i].kind, -1, SQLITE_STATIC);
         }
         int rc, stop = 0;
         while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-            if (pass == 1) {
-                *total += sqlite3_column_int64(st, 0);
+            if (now == COUNT_ALONE) {
+                hits = sqlite3_column_int64(st, 0);
+                *total += hits;
                 continue;
             }
             cortex_store_hit h;
@@ -219,6 +334,6 @@ int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_sto
         if (rc == SQLITE_INTERRUPT) return cortex_store__failed(db, "search");
         if (rc != SQLITE_DONE) return cortex_error_set(CORTEX_EINVALID, "%s", sqlite3_errmsg(db));
     }
-    if (rows < q->want) *total += rows;
+    if (!count_first && rows < q->want) *total += rows;
     return 0;
 }

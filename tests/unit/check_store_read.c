@@ -7,6 +7,7 @@
 #include "graph/load.h"
 #include "sink/sink.h"
 #include "store/read.h"
+#include "store/read_internal.h"
 #include "store/search.h"
 #include "store/store.h"
 #include "util/error.h"
@@ -353,6 +354,47 @@ static const char *search(cortex_store_scope scope, const char *fts, const char 
     return out;
 }
 
+/* cortex_bm25 told the rows holding the one phrase gives FTS5's bm25 to the
+ * bit, and so does it told nothing, for any query (each in a statement of
+ * its own: a statement's calls share what the first computed). */
+START_TEST(test_store_read_bm25_given_the_hits_is_fts5s)
+{
+    sqlite3 *db = cortex_store__reader_db(reader);
+    static const char *const queries[] = {"\"ledger\"", "\"save\"", "\"led\"*", "\"ledger\" OR \"save\"", "\"notes\""};
+    static const char *const tables[] = {"symbols_fts", "texts_fts"};
+    static const char *const scores[] = {"bm25(%1$s, 10.0, 2.0)",
+                                         "cortex_bm25(%1$s, (SELECT count(*) FROM %1$s WHERE %1$s MATCH ?1), 10.0, 2.0)",
+                                         "cortex_bm25(%1$s, NULL, 10.0, 2.0)"};
+    int compared = 0, positive = 0;
+    for (size_t t = 0; t < 2; t++)
+        for (size_t q = 0; q < sizeof queries / sizeof *queries; q++) {
+            double got[3][16];
+            int n[3] = {0};
+            for (int v = 0; v < 3; v++) {
+                char score[256], sql[512];
+                snprintf(score, sizeof score, scores[v], tables[t]);
+                snprintf(sql, sizeof sql, "SELECT %s FROM %s WHERE %s MATCH ?1 ORDER BY rowid", score, tables[t], tables[t]);
+                sqlite3_stmt *st;
+                ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+                sqlite3_bind_text(st, 1, queries[q], -1, SQLITE_STATIC);
+                while (sqlite3_step(st) == SQLITE_ROW && n[v] < 16) got[v][n[v]++] = sqlite3_column_double(st, 0);
+                sqlite3_finalize(st);
+            }
+            ck_assert_int_eq(n[1], n[0]);
+            ck_assert_int_eq(n[2], n[0]);
+            for (int i = 0; i < n[0]; i++) {
+                ck_assert_msg(memcmp(&got[0][i], &got[1][i], sizeof(double)) == 0 &&
+                                  memcmp(&got[0][i], &got[2][i], sizeof(double)) == 0,
+                              "%s %s: %.17g, %.17g, %.17g", tables[t], queries[q], got[0][i], got[1][i], got[2][i]);
+                compared++;
+                positive += got[0][i] < -1e-3; /* an IDF above its floor */
+            }
+        }
+    ck_assert_int_ge(compared, 6);
+    ck_assert_int_ge(positive, 3);
+}
+END_TEST
+
 START_TEST(test_store_read_search_scopes)
 {
     int64_t total;
@@ -494,6 +536,7 @@ int main(void)
     tcase_add_test(tc, test_store_read_imports_of_a_file);
     tcase_add_test(tc, test_store_read_edges_with_their_binding);
     tcase_add_test(tc, test_store_read_search_scopes);
+    tcase_add_test(tc, test_store_read_bm25_given_the_hits_is_fts5s);
     tcase_add_test(tc, test_store_read_callback_stops_a_list);
     tcase_add_test(tc, test_store_read_open_says_no_index_yet);
     tcase_add_test(tc, test_store_read_the_bound_graph);
