@@ -28,6 +28,11 @@ for i in $(seq 1 400); do
   sed "s/Ledger/Ledger$i/g" "$SRC" > "$REPO_DIR/pkg$((i % 20))/mod$i.py"
 done
 
+# The store read or written with the sqlite3 shell, waiting out a lock: a
+# killed run's indexing child is killed when its parent dies (PDEATHSIG), a
+# moment after `wait` has seen the parent go, and may hold the store until then.
+store_sql() { sqlite3 -cmd '.timeout 10000' "$@"; }
+
 # The lines of one kind of record, in one file or in its shards (400 files: 2 shards).
 kind_lines() { cat "$1/$2.jsonl" "$1/$2"/*.jsonl 2>/dev/null | wc -l; }
 consistent_jsonl() { # the manifest's counts are the files' line counts
@@ -58,10 +63,10 @@ for k in $(seq 1 "$FULL_KILLS"); do
   kill -KILL "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   if [ -f "$TMP/killed/cortex.db" ]; then
-    expect_eq "killed at ${frac}/1000: store integrity" ok "$(sqlite3 "$TMP/killed/cortex.db" 'PRAGMA integrity_check')"
+    expect_eq "killed at ${frac}/1000: store integrity" ok "$(store_sql "$TMP/killed/cortex.db" 'PRAGMA integrity_check')"
     # a first run builds the store aside: it appears whole or not at all
     [ $((k % 2)) -eq 1 ] && expect_eq "killed at ${frac}/1000: a first run's store is whole" 400 \
-      "$(sqlite3 "$TMP/killed/cortex.db" 'SELECT count(*) FROM files')"
+      "$(store_sql "$TMP/killed/cortex.db" 'SELECT count(*) FROM files')"
   else
     pass "killed at ${frac}/1000: no store yet"
   fi
@@ -71,8 +76,8 @@ for k in $(seq 1 "$FULL_KILLS"); do
   expect_status "killed at ${frac}/1000: the next run completes" 0 "$CORTEX" index "$REPO_DIR" --out "$TMP/killed" --quiet
   expect_eq "killed at ${frac}/1000: then equals a clean run" 1 "$(same_index "$TMP/clean" "$TMP/killed")"
   expect_eq "killed at ${frac}/1000: store matches the clean run" \
-    "$(sqlite3 "$TMP/clean/cortex.db" 'SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts_docsize')" \
-    "$(sqlite3 "$TMP/killed/cortex.db" 'SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts_docsize')"
+    "$(store_sql "$TMP/clean/cortex.db" 'SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts_docsize')" \
+    "$(store_sql "$TMP/killed/cortex.db" 'SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts_docsize')"
   [ ! -e "$TMP/killed/index.tmp" ] && [ ! -e "$TMP/killed/cortex.db.new" ] && [ ! -e "$TMP/killed/cortex.db.fts" ] &&
     pass "killed at ${frac}/1000: no staging left after the next run" || fail "killed at ${frac}/1000: staging left"
 done
@@ -91,7 +96,7 @@ for k in $(seq 1 "$EDIT_KILLS"); do
   kill -KILL "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   if [ -f "$REPO_DIR/.cortex/cortex.db" ]; then
-    expect_eq "random kill $k: store integrity" ok "$(sqlite3 "$REPO_DIR/.cortex/cortex.db" 'PRAGMA integrity_check')"
+    expect_eq "random kill $k: store integrity" ok "$(store_sql "$REPO_DIR/.cortex/cortex.db" 'PRAGMA integrity_check')"
   fi
   state=$(consistent_jsonl "$REPO_DIR/.cortex")
   [ "$state" == consistent ] || [ "$state" == absent ] && pass "random kill $k: JSONL index whole ($state)" ||
@@ -109,9 +114,9 @@ rm -rf "$TMP/rebuilt"; mkdir -p "$TMP/rebuilt"
 cp -R "$TMP/clean/index" "$TMP/clean/chunks" "$TMP/rebuilt/"
 start=$(date +%s%N); "$CORTEX" index "$REPO_DIR" --out "$TMP/rebuilt" --quiet --from-jsonl; end=$(date +%s%N)
 rebuild_ms=$(( (end - start) / 1000000 ))
-clean_rows=$(sqlite3 "$TMP/clean/cortex.db" 'SELECT count(*) FROM files; SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts_docsize' | paste -sd' ')
+clean_rows=$(store_sql "$TMP/clean/cortex.db" 'SELECT count(*) FROM files; SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts_docsize' | paste -sd' ')
 expect_eq "a rebuild from the JSONL index has the clean run's rows" "$clean_rows" \
-  "$(sqlite3 "$TMP/rebuilt/cortex.db" 'SELECT count(*) FROM files; SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts_docsize' | paste -sd' ')"
+  "$(store_sql "$TMP/rebuilt/cortex.db" 'SELECT count(*) FROM files; SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts_docsize' | paste -sd' ')"
 for k in $(seq 1 "$REBUILD_KILLS"); do
   frac=$(( ((k - 1) * 1000 + RANDOM % 1000) / REBUILD_KILLS ))
   delay_ms=$(( rebuild_ms * frac / 1000 ))
@@ -122,14 +127,14 @@ for k in $(seq 1 "$REBUILD_KILLS"); do
   kill -KILL "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   if [ -f "$TMP/rekilled/cortex.db" ]; then
-    expect_eq "rebuild killed at ${frac}/1000: store integrity" ok "$(sqlite3 "$TMP/rekilled/cortex.db" 'PRAGMA integrity_check')"
+    expect_eq "rebuild killed at ${frac}/1000: store integrity" ok "$(store_sql "$TMP/rekilled/cortex.db" 'PRAGMA integrity_check')"
   else
     pass "rebuild killed at ${frac}/1000: no store yet"
   fi
   expect_status "rebuild killed at ${frac}/1000: the next rebuild completes" 0 \
     "$CORTEX" index "$REPO_DIR" --out "$TMP/rekilled" --quiet --from-jsonl
   expect_eq "rebuild killed at ${frac}/1000: then the clean run's rows" "$clean_rows" \
-    "$(sqlite3 "$TMP/rekilled/cortex.db" 'SELECT count(*) FROM files; SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts_docsize' | paste -sd' ')"
+    "$(store_sql "$TMP/rekilled/cortex.db" 'SELECT count(*) FROM files; SELECT count(*) FROM symbols; SELECT count(*) FROM refs; SELECT count(*) FROM texts_fts_docsize' | paste -sd' ')"
 done
 
 # One indexer per repository.
@@ -148,12 +153,12 @@ wait "$first"
 S="$TMP/stale"
 "$CORTEX" index "$REPO_DIR" --out "$S" --quiet
 # (copied while the connection is open: closing it folds the log back in)
-sqlite3 "$S/cortex.db" "PRAGMA wal_autocheckpoint=0" "UPDATE meta SET value = 'stale' WHERE key = 'extractor'" \
+store_sql "$S/cortex.db" "PRAGMA wal_autocheckpoint=0" "UPDATE meta SET value = 'stale' WHERE key = 'extractor'" \
   ".shell cp '$S/cortex.db-wal' '$TMP/stale.wal'" >/dev/null
 [ -s "$TMP/stale.wal" ] && pass "a log with a committed change" || fail "a log with a committed change"
 rm -f "$S/cortex.db"*; cp "$TMP/stale.wal" "$S/cortex.db-wal"
 "$CORTEX" index "$REPO_DIR" --out "$S" --quiet --full
 expect_eq "a stale log is not replayed" "ok|0" \
-  "$(sqlite3 "$S/cortex.db" "PRAGMA integrity_check; SELECT count(*) FROM meta WHERE value = 'stale'" | paste -sd'|')"
+  "$(store_sql "$S/cortex.db" "PRAGMA integrity_check; SELECT count(*) FROM meta WHERE value = 'stale'" | paste -sd'|')"
 
 finish
