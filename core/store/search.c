@@ -294,6 +294,7 @@ int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_sto
         int cancelled = cortex_store__cancelled(r);
         if (cancelled) return cancelled;
         pass now = count_first == (step == 0) ? COUNT_ALONE : PAGE;
+        if (now == PAGE && hits == 0) break; /* counted first: no match */
         if (now == PAGE)
             snprintf(sql, sizeof sql,
                      "SELECT %s %s ORDER BY relevance - " SQL_TEXT(COVERAGE_BOOST) " * coverage, %s LIMIT ?5", s->columns,
@@ -303,7 +304,6 @@ int cortex_store_search_scope(int64_t *total, cortex_store_reader *r, cortex_sto
          * joins (measured on the kernel subtree: 1 ms instead of 19 for a common word). */
         else if (filtered) snprintf(sql, sizeof sql, "SELECT count(*) %s", where);
         else snprintf(sql, sizeof sql, "SELECT count(*) FROM %s WHERE %s MATCH ?1", s->fts_table, s->fts_table);
-        if (now == PAGE && hits == 0) break;
         sqlite3_stmt *st = cortex_store__prepare(r, sql);
         if (!st) return cortex_store__prepare_failed(r);
         sqlite3_bind_text(st, 1, q->fts, -1, SQLITE_STATIC);

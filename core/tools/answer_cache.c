@@ -61,47 +61,30 @@ static int identity(cortex_reader *s, char *store_id, size_t size, int64_t *gene
     return cortex_store_read_identity(s->db, store_id, size, generation) == 0 && *store_id;
 }
 
-/* A path's note, as text: "size mtime.s mtime.ns ctime.s ctime.ns inode
- * mode", or "-" when it cannot be examined. A write changes the change time,
- * which nothing sets back, so content written in place is seen even at the
- * same size and modification time. */
-#define NOTE_MAX 160
-
-/* Appends `v` in decimal, space first unless at the start: a note is made
- * for every path at every check, and printf was a tenth of the check. */
-static size_t put_number(char *out, size_t at, int negative, unsigned long long u)
+/* A path's note, as text, into `out` (cleared first): "size mtime.s mtime.ns
+ * ctime.s ctime.ns inode mode", or "-" when it cannot be examined. A write
+ * changes the change time, which nothing sets back, so content written in
+ * place is seen even at the same size and modification time. Written without
+ * printf: a note is made for every path at every check, and printf was a
+ * tenth of the check. */
+static void note_of(cortex_buf *out, const struct stat *st)
 {
-    if (at) out[at++] = ' ';
-    if (negative) out[at++] = '-';
-    char digits[24];
-    size_t n = 0;
-    do digits[n++] = (char)('0' + u % 10);
-    while ((u /= 10));
-    while (n) out[at++] = digits[--n];
-    return at;
-}
-
-static size_t put_signed(char *out, size_t at, long long v)
-{
-    return put_number(out, at, v < 0, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
-}
-
-static size_t note_of(char out[NOTE_MAX], const struct stat *st)
-{
-    size_t n = 0;
+    cortex_buf_clear(out);
     if (!st) {
-        out[n++] = '-';
-    } else {
-        n = put_signed(out, n, (long long)st->st_size);
-        n = put_signed(out, n, (long long)st->st_mtim.tv_sec);
-        n = put_signed(out, n, (long long)st->st_mtim.tv_nsec);
-        n = put_signed(out, n, (long long)st->st_ctim.tv_sec);
-        n = put_signed(out, n, (long long)st->st_ctim.tv_nsec);
-        n = put_number(out, n, 0, (unsigned long long)st->st_ino);
-        n = put_number(out, n, 0, (unsigned long long)st->st_mode);
+        cortex_buf_putc(out, '-');
+        return;
     }
-    out[n] = '\0';
-    return n;
+    const long long fields[] = {(long long)st->st_size,  (long long)st->st_mtim.tv_sec, (long long)st->st_mtim.tv_nsec,
+                                (long long)st->st_ctim.tv_sec, (long long)st->st_ctim.tv_nsec};
+    for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
+        if (i) cortex_buf_putc(out, ' ');
+        if (fields[i] < 0) cortex_buf_putc(out, '-');
+        cortex_buf_put_uint(out, fields[i] < 0 ? 0ull - (unsigned long long)fields[i] : (unsigned long long)fields[i]);
+    }
+    cortex_buf_putc(out, ' ');
+    cortex_buf_put_uint(out, (uint64_t)st->st_ino);
+    cortex_buf_putc(out, ' ');
+    cortex_buf_put_uint(out, (uint64_t)st->st_mode);
 }
 
 void cortex_answer_cache_note_read(json_t *read, const char *root, const char *path)
@@ -110,11 +93,12 @@ void cortex_answer_cache_note_read(json_t *read, const char *root, const char *p
     cortex_buf abs = {0};
     cortex_buf_printf(&abs, "%s%s%s", root, *path ? "/" : "", path);
     struct stat st;
-    char note[NOTE_MAX];
-    note_of(note, lstat(abs.data, &st) == 0 ? &st : NULL);
+    cortex_buf note = {0};
+    note_of(&note, lstat(abs.data, &st) == 0 ? &st : NULL);
     cortex_buf_free(&abs);
     /* a path JSON cannot hold (not UTF-8): a key the notes refuse, so the answer is not kept */
-    if (json_object_set_new(read, path, json_string(note)) != 0) json_object_set_new(read, "\t", json_string("-"));
+    if (json_object_set_new(read, path, json_string(note.data)) != 0) json_object_set_new(read, "\t", json_string("-"));
+    cortex_buf_free(&note);
 }
 
 static int by_path(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
@@ -155,14 +139,17 @@ typedef struct open_dir {
 /* `path` examined from the root's directory as a note examines it (the last
  * component not followed): through its directory, opened once for the paths
  * that follow in it. */
-static size_t note_now(char out[NOTE_MAX], int root, open_dir *dir, const char *path, size_t len)
+static void note_now(cortex_buf *out, int root, open_dir *dir, const char *path, size_t len)
 {
     const char *slash = memrchr(path, '/', len);
     int at = root;
     const char *base = slash ? slash + 1 : path;
     char name[4096];
     size_t base_len = (size_t)(path + len - base);
-    if (base_len >= sizeof name) return note_of(out, NULL);
+    if (base_len >= sizeof name) {
+        note_of(out, NULL);
+        return;
+    }
     memcpy(name, base_len ? base : ".", base_len ? base_len : 1);
     name[base_len ? base_len : 1] = '\0';
     if (slash) {
@@ -177,7 +164,7 @@ static size_t note_now(char out[NOTE_MAX], int root, open_dir *dir, const char *
         at = dir->fd;
     }
     struct stat st;
-    return note_of(out, at >= 0 && fstatat(at, name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? &st : NULL);
+    note_of(out, at >= 0 && fstatat(at, name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? &st : NULL);
 }
 
 /* Whether every file and directory the kept answer read is as it was, by
@@ -189,17 +176,18 @@ static int still_as_read(const cortex_reader *s, const char *text)
     if (root < 0) return 0;
     open_dir dir = {.fd = -1, .len = (size_t)-1};
     int same = 1;
-    char now[NOTE_MAX];
+    cortex_buf now = {0}; /* one buffer for every note */
     while (same && *text) {
         const char *tab = strchr(text, '\t'), *end = tab ? strchr(tab, '\n') : NULL;
         if (!end || (size_t)(end - tab - 1) >= sizeof dir.path) {
             same = 0;
             break;
         }
-        size_t n = note_now(now, root, &dir, tab + 1, (size_t)(end - tab - 1));
-        same = n == (size_t)(tab - text) && memcmp(now, text, n) == 0;
+        note_now(&now, root, &dir, tab + 1, (size_t)(end - tab - 1));
+        same = now.len == (size_t)(tab - text) && memcmp(now.data, text, now.len) == 0;
         text = end + 1;
     }
+    cortex_buf_free(&now);
     if (dir.fd >= 0) close(dir.fd);
     close(root);
     return same;

@@ -7,6 +7,7 @@
 
 #include "../record/record_json.h"
 #include "../util/error.h"
+#include "../util/io.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -259,12 +260,8 @@ static int read_whole(const char *root, const char *path, cortex_buf *out)
     int ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size <= SOURCE_FILE_KEPT_MAX;
     if (ok) {
         cortex_grow((void **)&out->data, &out->cap, (size_t)st.st_size + 1, 1);
-        ssize_t n = 0;
-        while (out->len < SOURCE_FILE_KEPT_MAX && (n = read(fd, out->data + out->len, out->cap - out->len - 1)) > 0) {
-            out->len += (size_t)n;
-            if (out->len + 1 == out->cap) cortex_grow((void **)&out->data, &out->cap, out->cap * 2, 1);
-        }
-        ok = n == 0;
+        ok = cortex_read_all(fd, out->data, (size_t)st.st_size) == 0; /* a file cut short meanwhile: read per line */
+        if (ok) out->len = (size_t)st.st_size;
     }
     close(fd);
     return ok;
