@@ -6,6 +6,7 @@
  * its own; without it the first byte picks one, so a short run meets all.
  */
 #include "index/source.h"
+#include "extract/docs.h"
 #include "record/owners.h"
 #include "record/record_json.h"
 #include "util/error.h"
@@ -64,10 +65,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cortex_source_extract(x, p, (const char *)data, size, &budget, &r);
     cortex_buf out = {0};
     /* as the JSONL writes them: owners a reader derives from positions left out */
-    int32_t *owners = cortex_xmalloc((r.nsymbols + r.nrefs + r.ntexts + 1) * sizeof *owners);
+    int32_t *owners = cortex_xmalloc((r.nsymbols + r.nrefs + 2 * r.ntexts + 1) * sizeof *owners);
     int32_t *callers = owners + r.nsymbols, *text_owners = callers + r.nrefs;
     cortex_records_derive_owners(&r, owners, callers, text_owners);
-    for (size_t k = 0; k < r.nsymbols; k++) cortex_json_symbol_line(&out, &r, &r.symbols[k], owners[k], 1, "symbol");
+    /* and docs a reader derives from the texts */
+    const char **docs = cortex_xmalloc((r.nsymbols + 1) * sizeof *docs);
+    cortex_arena scratch = {0};
+    int32_t *text_parents = text_owners + r.ntexts;
+    cortex_records_read_text_parents(&r, text_owners, text_parents);
+    cortex_records_derive_docs(&r, text_parents, &scratch, docs);
+    for (size_t k = 0; k < r.nsymbols; k++) cortex_json_symbol_line(&out, &r, &r.symbols[k], owners[k], docs[k], 1, "symbol");
+    free(docs);
+    cortex_arena_reset(&scratch);
     for (size_t k = 0; k < r.nrefs; k++) cortex_json_reference_line(&out, &r, &r.refs[k], callers[k], 1, "reference");
     for (size_t k = 0; k < r.ntexts; k++) cortex_json_text_line(&out, &r, &r.texts[k], text_owners[k], 1, "text");
     free(owners);

@@ -11,6 +11,7 @@
 #include "from_jsonl.h"
 
 #include "../extract/derive.h"
+#include "../extract/docs.h"
 #include "../record/owners.h"
 #include "../record/record_json.h"
 #include "../sink/shards.h"
@@ -184,48 +185,35 @@ typedef struct loading {
     const cortex_language_plugin *plugin;
     char **parents;     /* per symbol: its parent's name, resolved once all are read */
     size_t parents_cap;
-    uint32_t *by_name;  /* the symbols' indexes sorted by name, then index: names resolve in log time */
+    int32_t *by_name;   /* the symbols' indexes sorted by name, then index: names resolve in log time */
     size_t by_name_cap;
     int derive;         /* format 1.2 on: an owner the JSONL does not name is derived from positions */
     int since_1_3;      /* a symbol or text after its file's first says no file, a comment no kind */
     int since_1_4;      /* a reference after its file's first is an array */
+    int since_1_5;      /* a doc the JSONL does not write is derived from the texts */
     int32_t *owners;    /* the derived owners of a file's symbols, references and texts */
     size_t owners_cap;
+    const char **docs;  /* the derived docs of a file's symbols */
+    size_t docs_cap;
 } loading;
 
 /* An owner to derive from positions, once all of the file is read. */
 #define OWNER_DERIVED (-2)
 static char parent_derived[] = "";
-
-static const cortex_file_records *sorting; /* for compare_by_name: qsort passes no context */
-
-static int compare_by_name(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    int c = strcmp(sorting->symbols[x].name, sorting->symbols[y].name);
-    return c ? c : (x > y) - (x < y);
-}
+/* A doc to derive from the texts, once their owners are known. */
+static const char doc_derived[] = "";
 
 /* Sorts the file's symbols by name, once they are all read. */
 static void index_names(loading *l)
 {
     cortex_grow((void **)&l->by_name, &l->by_name_cap, l->rec->nsymbols + 1, sizeof *l->by_name);
-    for (size_t i = 0; i < l->rec->nsymbols; i++) l->by_name[i] = (uint32_t)i;
-    sorting = l->rec;
-    if (l->rec->nsymbols) qsort(l->by_name, l->rec->nsymbols, sizeof *l->by_name, compare_by_name);
+    cortex_records_sort_by_name(l->rec, l->by_name);
 }
 
 /* The index of the first symbol named `name`, or -1. */
 static int32_t symbol_named(const loading *l, const char *name)
 {
-    if (!name) return -1;
-    size_t lo = 0, hi = l->rec->nsymbols;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (strcmp(l->rec->symbols[l->by_name[mid]].name, name) < 0) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo < l->rec->nsymbols && strcmp(l->rec->symbols[l->by_name[lo]].name, name) == 0 ? (int32_t)l->by_name[lo] : -1;
+    return cortex_records_named(l->rec, l->by_name, name, 0);
 }
 
 /* Symbols, texts and chunks are objects; only references are written as arrays too. */
@@ -254,7 +242,7 @@ static int take_symbol(json_t *o, void *payload)
     s->visibility = str(rec, o, "visibility");
     s->alias = str(rec, o, "alias");
     s->origin = str(rec, o, "origin");
-    s->doc = str(rec, o, "doc");
+    s->doc = l->since_1_5 && !json_object_get(o, "doc") ? doc_derived : str(rec, o, "doc");
     s->parent = -1;
     cortex_grow((void **)&l->parents, &l->parents_cap, rec->nsymbols, sizeof *l->parents);
     l->parents[rec->nsymbols - 1] =
@@ -328,7 +316,10 @@ static int take_text(json_t *o, void *payload)
     t->line_start = u32(o, "line", 0);
     t->line_end = u32(o, "line", 1);
     json_t *parent = json_object_get(o, "parent");
-    t->parent = l->derive && !parent ? OWNER_DERIVED : symbol_named(l, json_string_value(parent));
+    /* from format 1.5, the one of its name the text documents or sits in */
+    t->parent = l->derive && !parent ? OWNER_DERIVED
+                                     : cortex_records_named(rec, l->by_name, json_string_value(parent),
+                                                            l->since_1_5 ? t->line_start : 0);
     return 0;
 }
 
@@ -373,6 +364,12 @@ static void complete(loading *l, const char *root)
         for (size_t i = 0; i < rec->ntexts; i++)
             if (rec->texts[i].parent == OWNER_DERIVED) rec->texts[i].parent = text_owners[i];
     }
+    if (l->since_1_5) {
+        if (rec->nsymbols > l->docs_cap) cortex_grow((void **)&l->docs, &l->docs_cap, rec->nsymbols, sizeof *l->docs);
+        cortex_records_derive_docs(rec, NULL, &rec->arena, l->docs);
+        for (size_t i = 0; i < rec->nsymbols; i++)
+            if (rec->symbols[i].doc == doc_derived) rec->symbols[i].doc = l->docs[i];
+    }
     for (size_t i = 0; i < rec->nsymbols; i++) {
         cortex_symbol *s = &rec->symbols[i];
         s->parent = l->parents[i] == parent_derived ? parents[i] : symbol_named(l, l->parents[i]);
@@ -412,6 +409,7 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
     l.derive = minor >= 2;
     l.since_1_3 = minor >= 3;
     l.since_1_4 = minor >= 4;
+    l.since_1_5 = minor >= 5;
     if (rc == 0) rc = manifest_shards(chunks_dir, "chunks.json", &chunk_shards, &chunks_required, NULL);
     /* each reader owns its name (freed at the end), whether it opened or not */
     if (rc == 0) {
@@ -485,6 +483,7 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
     free(l.parents);
     free(l.by_name);
     free(l.owners);
+    free(l.docs);
     for (int k = 0; k < 3; k++) close_shards(&in[k]);
     close_reader(&files);
     close_shards(&chunks);

@@ -72,3 +72,47 @@ void cortex_records_derive_owners(const cortex_file_records *r, int32_t *parents
     }
     free(o.stack);
 }
+
+static int compare_names(const void *a, const void *b, void *arg)
+{
+    const cortex_file_records *r = arg;
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    int c = strcmp(r->symbols[x].name, r->symbols[y].name);
+    return c ? c : (x > y) - (x < y);
+}
+
+void cortex_records_sort_by_name(const cortex_file_records *r, int32_t *by_name)
+{
+    for (size_t k = 0; k < r->nsymbols; k++) by_name[k] = (int32_t)k;
+    cortex_sort_in_place(by_name, r->nsymbols, sizeof *by_name, compare_names, (void *)r);
+}
+
+int32_t cortex_records_named(const cortex_file_records *r, const int32_t *by_name, const char *name, uint32_t line)
+{
+    if (!name) return -1;
+    size_t lo = 0, hi = r->nsymbols;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (strcmp(r->symbols[by_name[mid]].name, name) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    for (size_t k = lo; k < r->nsymbols && strcmp(r->symbols[by_name[k]].name, name) == 0; k++)
+        if (r->symbols[by_name[k]].line_end >= line) return by_name[k];
+    return lo < r->nsymbols && strcmp(r->symbols[by_name[lo]].name, name) == 0 ? by_name[lo] : -1;
+}
+
+void cortex_records_read_text_parents(const cortex_file_records *r, const int32_t *derived, int32_t *parents)
+{
+    int32_t *by_name = NULL;
+    for (size_t i = 0; i < r->ntexts; i++) {
+        int32_t p = r->texts[i].parent;
+        parents[i] = p;
+        if (p < 0 || p == derived[i]) continue;
+        if (!by_name) {
+            by_name = cortex_xmalloc(r->nsymbols * sizeof *by_name);
+            cortex_records_sort_by_name(r, by_name);
+        }
+        parents[i] = cortex_records_named(r, by_name, r->symbols[p].name, r->texts[i].line_start);
+    }
+    free(by_name);
+}

@@ -25,4 +25,22 @@ int cortex_record_data_kind(const char *kind);
  *  read. */
 void cortex_records_derive_owners(const cortex_file_records *r, int32_t *parents, int32_t *callers, int32_t *owners);
 
+/** Fills `by_name` (room for every symbol) with the symbols' indexes sorted
+ *  by name, then index. */
+void cortex_records_sort_by_name(const cortex_file_records *r, int32_t *by_name);
+
+/** Through `by_name`: the file's first symbol named `name` that ends on
+ *  `line` or below (0: the first of that name), else its first of that name;
+ *  -1 when none is, or `name` is NULL. A reader of the JSONL index resolves an
+ *  owner written by name so. */
+int32_t cortex_records_named(const cortex_file_records *r, const int32_t *by_name, const char *name, uint32_t line);
+
+/** `parents[i]` for text i: its parent as a reader of the JSONL index gets
+ *  it back, given `derived` (the owners derived above): the extractor's
+ *  where it is the derived one, else the one a parent written by name
+ *  resolves to (format 1.5 on): the file's first symbol of that name that
+ *  ends on the text's first line or below (the symbol a text documents or
+ *  sits in always does), else its first of that name. */
+void cortex_records_read_text_parents(const cortex_file_records *r, const int32_t *derived, int32_t *parents);
+
 #endif

@@ -275,7 +275,7 @@ void cortex_json_file_line(cortex_buf *b, const cortex_file_records *r)
 }
 
 void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const cortex_symbol *s, int32_t derived,
-                             int with_file, const char *type)
+                             const char *derived_doc, int with_file, const char *type)
 {
     open_line(b, r, with_file, type);
     key(b, "name");
@@ -290,7 +290,11 @@ void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const 
     field_str(b, "visibility", s->visibility);
     field_str(b, "alias", s->alias);
     field_str(b, "origin", s->origin);
-    field_str(b, "doc", s->doc);
+    if (derived == CORTEX_JSON_OWNER_NAMED) field_str(b, "doc", s->doc);
+    else if (!s->doc && derived_doc) {
+        key(b, "doc");
+        cortex_buf_puts(b, "null");
+    } else if (s->doc && (!derived_doc || strcmp(s->doc, derived_doc) != 0)) field_str(b, "doc", s->doc);
     cortex_buf_puts(b, "}\n");
 }
 

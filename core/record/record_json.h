@@ -15,8 +15,9 @@
  * it is a call and its file after the first of the file's; 1.3 leaves out the
  * file of a symbol or text after the first of the file's too, and a text's
  * kind when it is a comment; 1.4 writes a reference after the first of its
- * file as an array (cortex_json_reference_tuple). */
-#define CORTEX_JSONL_FORMAT_VERSION "1.4"
+ * file as an array (cortex_json_reference_tuple); 1.5 leaves out the doc a
+ * reader derives from the texts (extract/docs.h). */
+#define CORTEX_JSONL_FORMAT_VERSION "1.5"
 
 /** Appends `s` (`n` bytes) with each invalid UTF-8 byte replaced by U+FFFD. */
 void cortex_utf8_repair(cortex_buf *b, const char *s, size_t n);
@@ -45,10 +46,13 @@ int cortex_path_escaped(const char *s);
  * `type` (or NULL) adds a leading "type" field. `derived` is the owner a
  * reader derives from positions (record/owners.h): the owner is written only
  * where it differs, as `null` where there is none and a reader would derive one;
- * with CORTEX_JSON_OWNER_NAMED every field is written (`cortex extract`). */
+ * with CORTEX_JSON_OWNER_NAMED every field is written (`cortex extract`).
+ * A symbol's `derived_doc` is the doc a reader derives from the texts
+ * (extract/docs.h): the doc is written only where it differs, as `null` where
+ * there is none and a reader would derive one; unread with OWNER_NAMED. */
 void cortex_json_file_line(cortex_buf *b, const cortex_file_records *r);
 void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const cortex_symbol *s, int32_t derived,
-                             int with_file, const char *type);
+                             const char *derived_doc, int with_file, const char *type);
 void cortex_json_reference_line(cortex_buf *b, const cortex_file_records *r, const cortex_reference *ref,
                                 int32_t derived, int with_file, const char *type);
 /** A reference after the first of its file, as the JSONL index writes it

@@ -17,6 +17,7 @@
 #include "carry.h"
 #include "shards.h"
 
+#include "../extract/docs.h"
 #include "../record/owners.h"
 #include "../record/record_json.h"
 #include "../util/error.h"
@@ -49,6 +50,9 @@ typedef struct jsonl_sink {
     cortex_buf line;
     int32_t *owners;        /* per record of a file: the owner a reader derives (record/owners.h) */
     size_t owners_cap;
+    const char **docs;      /* per symbol of a file: the doc a reader derives (extract/docs.h), in `scratch` */
+    size_t docs_cap;
+    cortex_arena scratch;
     char *last_path;
     char **languages;
     size_t nlanguages, languages_cap;
@@ -161,15 +165,21 @@ static int jsonl_keep(void *self, const cortex_file_records *r)
 static int write_records(jsonl_sink *s, const cortex_file_records *r)
 {
     /* the owners a reader derives from positions are not written */
-    size_t n = r->nsymbols + r->nrefs + r->ntexts;
+    size_t n = r->nsymbols + r->nrefs + 2 * r->ntexts;
     if (n > s->owners_cap) cortex_grow((void **)&s->owners, &s->owners_cap, n, sizeof *s->owners);
     int32_t *parents = s->owners, *callers = parents + r->nsymbols, *text_owners = callers + r->nrefs;
     cortex_records_derive_owners(r, parents, callers, text_owners);
+    /* nor the docs a reader derives from the texts, whose parents it reads back */
+    int32_t *text_parents = text_owners + r->ntexts;
+    cortex_records_read_text_parents(r, text_owners, text_parents);
+    if (r->nsymbols > s->docs_cap) cortex_grow((void **)&s->docs, &s->docs_cap, r->nsymbols, sizeof *s->docs);
+    cortex_arena_reset(&s->scratch);
+    cortex_records_derive_docs(r, text_parents, &s->scratch, s->docs);
     /* each kind's lines of the file in one buffer, written at once */
     cortex_sharded *out = s->kinds;
     cortex_buf_clear(&s->line);
     /* a file's records after its first of each kind say no file: they are its */
-    for (size_t i = 0; i < r->nsymbols; i++) cortex_json_symbol_line(&s->line, r, &r->symbols[i], parents[i], i == 0, NULL);
+    for (size_t i = 0; i < r->nsymbols; i++) cortex_json_symbol_line(&s->line, r, &r->symbols[i], parents[i], s->docs[i], i == 0, NULL);
     int rc = cortex_sharded_write(&out[KIND_SYMBOLS], r->path, s->line.data, s->line.len, r->nsymbols);
     cortex_buf_clear(&s->line);
     /* the first names its file; the others are arrays, their fields by position */
@@ -275,6 +285,8 @@ static void jsonl_close(void *self)
     end_run(s);
     cortex_buf_free(&s->line);
     free(s->owners);
+    free(s->docs);
+    cortex_arena_reset(&s->scratch);
     free(s->extractor);
     for (size_t i = 0; i < s->nlanguages; i++) free(s->languages[i]);
     free(s->languages);

@@ -29,7 +29,8 @@ dump_store() {
       ORDER BY f.path, b.line, b.col, b.name;
     SELECT 'import', f.path, i.name, coalesce(i.alias, ''), coalesce(t.path, '')
       FROM imports i JOIN files f ON f.id = i.file_id LEFT JOIN files t ON t.id = i.target_file_id ORDER BY f.path, i.line, i.name;
-    SELECT 'text', f.path, t.kind, t.line_start, t.text FROM texts t JOIN files f ON f.id = t.file_id ORDER BY f.path, t.line_start, t.kind;
+    SELECT 'text', f.path, t.kind, t.line_start, t.text, coalesce(p.name || '@' || p.line_start, '')
+      FROM texts t JOIN files f ON f.id = t.file_id LEFT JOIN symbols p ON p.id = t.parent_id ORDER BY f.path, t.line_start, t.kind;
     SELECT 'fts-symbol', s.name FROM symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid WHERE symbols_fts MATCH 'normalize OR ledger OR point OR extra' ORDER BY s.name;
     SELECT 'chunk', f.path, c.ordinal, c.kind, c.line_start, c.line_end, coalesce(c.headers, ''), c.content
       FROM chunks c JOIN files f ON f.id = c.file_id ORDER BY f.path, c.ordinal;
@@ -135,8 +136,27 @@ expect_eq "after another extractor's whole index: everything parsed, the same st
 
 # --from-jsonl: the store rebuilt from the JSONL index and chunks, parsing
 # nothing, equals the store of the run that wrote them; the next incremental
-# run then parses nothing either.
+# run then parses nothing either. Format 1.5 writes no doc the texts give,
+# which is every doc here: twice.py's second Future has the comment above it,
+# whose parent, written by name, a reader resolves to the first Future of
+# those that end at or below the comment (before 1.5: the first Future).
+cat > "$R/src/twice.py" <<'PY'
+# The pure Python one.
+Future = object
+
+# The C one, where there is one.
+Future = int
+PY
 "$CORTEX" index --quiet "$R"
+expect_eq "format 1.5: no doc is written that the texts give" "0" \
+  "$(find "$R/.cortex/index" -name 'symbols*.jsonl' -exec cat {} + | grep -c '"doc"')"
+expect_eq "format 1.5: the second Future's comment is named its parent" \
+  '{"line":[4,4],"text":"The C one, where there is one.","parent":"Future"}' \
+  "$(find "$R/.cortex/index" -name 'texts*.jsonl' -exec cat {} + | grep 'The C one')"
+expect_eq "format 1.5: the store's docs" "$(printf '%s\n' 'normalize|Strip and lower-case a note.' 'Future|The pure Python one.' \
+  'Future|The C one, where there is one.' 'KEPT|Kept: a negated pattern re-includes it.' 'Ledger|Keeps entries in order.')" \
+  "$(sqlite3 "$R/.cortex/cortex.db" "SELECT s.name, s.doc FROM symbols s JOIN files f ON f.id = s.file_id
+     WHERE f.path LIKE 'src/%' AND s.doc IS NOT NULL ORDER BY f.path DESC, s.line_start")"
 dump_store "$R/.cortex/cortex.db" > "$TMP/before.txt"
 # A symbol's id is its file's id above a hash of its name and kind (schema 19).
 expect_eq "every symbol's id is in its file's range" "0 yes" \
@@ -175,6 +195,14 @@ expect_eq "format 1.4: the references after each file's first are arrays" \
   "$(find "$R/.cortex/index" -name 'references*.jsonl' -exec cat {} + | grep -c '^\[')"
 refs_dump() { sqlite3 "$R/.cortex/cortex.db" "SELECT id, name, kind, qualifier, line, col, caller_id, rtype FROM refs ORDER BY id"; }
 before_objects=$(refs_dump)
+# Format 1.5 leaves out the docs a reader derives from the texts: read as
+# 1.4, where a doc not written is none, there are none, and a text's parent
+# named is the first of its name.
+sed -i 's/"version": "1.5"/"version": "1.4"/' "$R/.cortex/index/index.json"
+"$CORTEX" index --from-jsonl --quiet "$R"
+expect_eq "format 1.5 read as 1.4: no docs, the comment's parent the first Future" "0|2" \
+  "$(sqlite3 "$R/.cortex/cortex.db" "SELECT (SELECT count(doc) FROM symbols), p.line_start FROM texts t
+     JOIN symbols p ON p.id = t.parent_id WHERE t.text = 'The C one, where there is one.'")"
 sed -i 's/"version": "1.4"/"version": "1.3"/' "$R/.cortex/index/index.json"
 expect_status "--from-jsonl of 1.4's arrays read as 1.3 fails" 1 "$CORTEX" index --from-jsonl "$R"
 grep -q 'written as an array' "$TMP/err" && pass "and says a reference is an array" || fail "and says a reference is an array"

@@ -1,6 +1,7 @@
 /* Records: the deterministic sort (with parent/caller remapping), the stable
  * sort under it, and the JSON writer's escaping, which must always emit valid
  * UTF-8 JSON. */
+#include "extract/docs.h"
 #include "record/owners.h"
 #include "record/record_json.h"
 #include "record/records.h"
@@ -34,7 +35,7 @@ START_TEST(test_records_sort_remaps_parents_and_callers)
     ck_assert_int_eq(r.refs[0].caller, 1);
 
     cortex_buf b = {0};
-    cortex_json_symbol_line(&b, &r, &r.symbols[1], CORTEX_JSON_OWNER_NAMED, 1, NULL);
+    cortex_json_symbol_line(&b, &r, &r.symbols[1], CORTEX_JSON_OWNER_NAMED, NULL, 1, NULL);
     cortex_json_reference_line(&b, &r, &r.refs[0], CORTEX_JSON_OWNER_NAMED, 1, NULL);
     ck_assert_str_eq(b.data, "{\"file\":\"x.py\",\"name\":\"A.m\",\"kind\":\"method\",\"line\":[3,4],\"col\":5,\"parent\":\"A\"}\n"
                              "{\"file\":\"x.py\",\"name\":\"f\",\"kind\":\"call\",\"line\":4,\"col\":9,\"caller\":\"A.m\"}\n");
@@ -45,7 +46,7 @@ START_TEST(test_records_sort_remaps_parents_and_callers)
     ck_assert_int_eq(parents[1], 0);
     ck_assert_int_eq(callers[0], 1);
     cortex_buf_clear(&b);
-    cortex_json_symbol_line(&b, &r, &r.symbols[1], parents[1], 1, NULL);
+    cortex_json_symbol_line(&b, &r, &r.symbols[1], parents[1], NULL, 1, NULL);
     cortex_json_reference_line(&b, &r, &r.refs[0], callers[0], 1, NULL);
     ck_assert_str_eq(b.data, "{\"file\":\"x.py\",\"name\":\"A.m\",\"kind\":\"method\",\"line\":[3,4],\"col\":5}\n"
                              "{\"file\":\"x.py\",\"name\":\"f\",\"line\":4,\"col\":9}\n");
@@ -60,6 +61,85 @@ START_TEST(test_records_sort_remaps_parents_and_callers)
     ck_assert_str_eq(b.data, "{\"file\":\"x.py\",\"name\":\"f\",\"line\":4,\"col\":9,\"caller\":null}\n");
     cortex_buf_free(&b);
     cortex_file_records_reset(&r);
+}
+END_TEST
+
+/* Format 1.5's docs: a docstring of the symbol's wins over a comment above
+ * it, a comment inside it is no doc, a parent written by name is the first
+ * symbol of that name that ends at or below the text, and the writer says a
+ * doc only where a reader would derive another (or none: null). */
+START_TEST(test_records_docs_from_texts)
+{
+    cortex_file_records r;
+    memset(&r, 0, sizeof r);
+    r.path = "x.py";
+    cortex_symbol f = {.name = "f", .kind = "function", .line_start = 3, .line_end = 6, .col_start = 1, .parent = -1,
+                       .doc = "Says f."};
+    cortex_symbol g = {.name = "g", .kind = "function", .line_start = 9, .line_end = 10, .col_start = 1, .parent = -1,
+                       .doc = "Above g."};
+    cortex_symbol f2 = {.name = "f", .kind = "function", .line_start = 13, .line_end = 14, .col_start = 1, .parent = -1,
+                        .doc = "Above the second f."};
+    *CORTEX_PUSH(r.symbols, r.nsymbols, r.symbols_cap) = f;
+    *CORTEX_PUSH(r.symbols, r.nsymbols, r.symbols_cap) = g;
+    *CORTEX_PUSH(r.symbols, r.nsymbols, r.symbols_cap) = f2;
+    cortex_text texts[] = {
+        {.kind = "comment", .line_start = 1, .line_end = 2, .text = "Above f.", .parent = 0},
+        {.kind = "docstring", .line_start = 4, .line_end = 4, .text = "Says f.\n\nMore.", .parent = 0},
+        {.kind = "comment", .line_start = 5, .line_end = 5, .text = "inside f", .parent = 0},
+        {.kind = "comment", .line_start = 8, .line_end = 8, .text = "Above  g.", .parent = 1},
+        {.kind = "comment", .line_start = 10, .line_end = 10, .text = "inside g", .parent = 1},
+        {.kind = "comment", .line_start = 12, .line_end = 12, .text = "Above the second f.", .parent = 2},
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) *CORTEX_PUSH(r.texts, r.ntexts, r.texts_cap) = texts[i];
+
+    int32_t by_name[3];
+    cortex_records_sort_by_name(&r, by_name);
+    ck_assert_int_eq(cortex_records_named(&r, by_name, "f", 0), 0);
+    ck_assert_int_eq(cortex_records_named(&r, by_name, "f", 6), 0);
+    ck_assert_int_eq(cortex_records_named(&r, by_name, "f", 7), 2);
+    ck_assert_int_eq(cortex_records_named(&r, by_name, "f", 30), 0); /* none ends below: the first */
+    ck_assert_int_eq(cortex_records_named(&r, by_name, "g", 1), 1);
+    ck_assert_int_eq(cortex_records_named(&r, by_name, "h", 0), -1);
+    ck_assert_int_eq(cortex_records_named(&r, by_name, NULL, 0), -1);
+
+    int32_t owners[6], parents[6];
+    const char *docs[3];
+    cortex_arena a = {0};
+    cortex_records_derive_owners(&r, NULL, NULL, owners);
+    cortex_records_read_text_parents(&r, owners, parents);
+    int32_t want[6] = {0, 0, 0, 1, 1, 2};
+    for (size_t i = 0; i < 6; i++) ck_assert_int_eq(parents[i], want[i]);
+    cortex_records_derive_docs(&r, parents, &a, docs);
+    ck_assert_str_eq(docs[0], "Says f.");
+    ck_assert_str_eq(docs[1], "Above g.");
+    ck_assert_str_eq(docs[2], "Above the second f.");
+    /* parents given otherwise: the second f's comment is no one's doc */
+    parents[5] = 0;
+    cortex_records_derive_docs(&r, parents, &a, docs);
+    ck_assert_ptr_null(docs[2]);
+    cortex_records_derive_docs(&r, NULL, &a, docs);
+    ck_assert_str_eq(docs[2], "Above the second f.");
+
+    cortex_buf b = {0};
+    for (size_t i = 0; i < 3; i++) cortex_json_symbol_line(&b, &r, &r.symbols[i], -1, docs[i], 0, NULL);
+    ck_assert_str_eq(b.data, "{\"name\":\"f\",\"kind\":\"function\",\"line\":[3,6],\"col\":1}\n"
+                             "{\"name\":\"g\",\"kind\":\"function\",\"line\":[9,10],\"col\":1}\n"
+                             "{\"name\":\"f\",\"kind\":\"function\",\"line\":[13,14],\"col\":1}\n");
+    r.symbols[0].doc = NULL;
+    r.symbols[1].doc = "Another.";
+    cortex_buf_clear(&b);
+    for (size_t i = 0; i < 3; i++) cortex_json_symbol_line(&b, &r, &r.symbols[i], -1, i == 2 ? NULL : docs[i], 0, NULL);
+    ck_assert_str_eq(b.data, "{\"name\":\"f\",\"kind\":\"function\",\"line\":[3,6],\"col\":1,\"doc\":null}\n"
+                             "{\"name\":\"g\",\"kind\":\"function\",\"line\":[9,10],\"col\":1,\"doc\":\"Another.\"}\n"
+                             "{\"name\":\"f\",\"kind\":\"function\",\"line\":[13,14],\"col\":1,\"doc\":\"Above the second f.\"}\n");
+    /* a record that stands alone (`cortex extract`) says its doc, or none */
+    cortex_buf_clear(&b);
+    cortex_json_symbol_line(&b, &r, &r.symbols[0], CORTEX_JSON_OWNER_NAMED, docs[0], 0, NULL);
+    ck_assert_str_eq(b.data, "{\"name\":\"f\",\"kind\":\"function\",\"line\":[3,6],\"col\":1}\n");
+    cortex_buf_free(&b);
+    cortex_arena_reset(&a);
+    free(r.symbols);
+    free(r.texts);
 }
 END_TEST
 
@@ -224,6 +304,7 @@ int main(void)
     Suite *s = suite_create("records");
     TCase *tc = tcase_create("records");
     tcase_add_test(tc, test_records_sort_remaps_parents_and_callers);
+    tcase_add_test(tc, test_records_docs_from_texts);
     tcase_add_test(tc, test_records_json_escapes_and_repairs_utf8);
     tcase_add_test(tc, test_sort_is_stable_and_orders_like_qsort);
     tcase_add_test(tc, test_sort_in_place_orders_like_qsort);
