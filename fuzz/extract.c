@@ -74,7 +74,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int32_t *text_parents = text_owners + r.ntexts;
     cortex_records_read_text_parents(&r, text_owners, text_parents);
     cortex_records_derive_docs(&r, text_parents, &scratch, docs);
-    for (size_t k = 0; k < r.nsymbols; k++) cortex_json_symbol_line(&out, &r, &r.symbols[k], owners[k], docs[k], 1, "symbol");
+    for (size_t k = 0; k < r.nsymbols; k++) {
+        cortex_json_symbol_derived d = {owners[k], docs[k], k ? r.symbols[k - 1].col_start : 1};
+        cortex_json_symbol_line(&out, &r, &r.symbols[k], &d, 1, "symbol");
+    }
     free(docs);
     cortex_arena_reset(&scratch);
     for (size_t k = 0; k < r.nrefs; k++) cortex_json_reference_line(&out, &r, &r.refs[k], callers[k], 1, "reference");

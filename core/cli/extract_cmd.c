@@ -124,7 +124,7 @@ int cortex_cmd_extract(int argc, char **argv)
             cortex_file_records_reset(&rec);
             continue;
         }
-        for (size_t k = 0; k < rec.nsymbols; k++) cortex_json_symbol_line(&out, &rec, &rec.symbols[k], CORTEX_JSON_OWNER_NAMED, NULL, 0, "symbol");
+        for (size_t k = 0; k < rec.nsymbols; k++) cortex_json_symbol_line(&out, &rec, &rec.symbols[k], NULL, 0, "symbol");
         for (size_t k = 0; k < rec.nrefs; k++) cortex_json_reference_line(&out, &rec, &rec.refs[k], CORTEX_JSON_OWNER_NAMED, 0, "reference");
         for (size_t k = 0; k < rec.ntexts; k++) cortex_json_text_line(&out, &rec, &rec.texts[k], CORTEX_JSON_OWNER_NAMED, 0, "text");
         if (out.len) fwrite(out.data, 1, out.len, stdout);

@@ -191,6 +191,7 @@ typedef struct loading {
     int since_1_3;      /* a symbol or text after its file's first says no file, a comment no kind */
     int since_1_4;      /* a reference after its file's first is an array */
     int since_1_5;      /* a doc the JSONL does not write is derived from the texts */
+    int since_1_6;      /* a reference array says its kind by number, its qualifier and receiver type by place */
     int32_t *owners;    /* the derived owners of a file's symbols, references and texts */
     size_t owners_cap;
     const char **docs;  /* the derived docs of a file's symbols */
@@ -234,7 +235,8 @@ static int take_symbol(json_t *o, void *payload)
     if (!s->name || !s->kind) return cortex_error_set(CORTEX_EINVALID, "%s: a symbol without a name or kind", rec->path);
     s->line_start = u32(o, "line", 0);
     s->line_end = u32(o, "line", 1);
-    s->col_start = u32(o, "col", 0);
+    /* from format 1.6, a column not written is the symbol line's before (the file's first: 1) */
+    s->col_start = l->since_1_6 && !json_object_get(o, "col") ? (rec->nsymbols > 1 ? s[-1].col_start : 1) : u32(o, "col", 0);
     s->name_line = u32(o, "name_line", 0);
     if (!s->name_line) s->name_line = s->line_start;
     s->sig = str(rec, o, "sig");
@@ -262,26 +264,64 @@ static void take_reference_rest(json_t *o, const loading *l, cortex_reference *r
     ref->caller = l->derive && !caller ? OWNER_DERIVED : symbol_named(l, json_string_value(caller));
 }
 
-/* A reference as an array (format 1.4): [name, line, col, kind?, {the rest}?]. */
-static int take_reference_tuple(json_t *a, const loading *l, cortex_reference *ref)
+/* A reference as an array of format 1.4 and 1.5: [name, line, col, kind?, {the rest}?]. */
+static int take_reference_tuple_1_4(json_t *a, const loading *l, cortex_reference *ref)
 {
     cortex_file_records *rec = l->rec;
     size_t n = json_array_size(a);
     json_t *kind = n > 3 ? json_array_get(a, 3) : NULL, *rest = n > 4 ? json_array_get(a, 4) : NULL;
+    if (n > 5 || (kind && !json_is_string(kind)) || (rest && !json_is_object(rest)))
+        return cortex_error_set(CORTEX_EINVALID, "%s: a reference array that is not [name, line, col, kind?, {...}?]",
+                                rec->path);
+    ref->kind = kind ? cortex_arena_strdup(&rec->arena, json_string_value(kind)) : "call";
+    take_reference_rest(rest, l, ref);
+    return 0;
+}
+
+/* A reference as an array of format 1.6: [name, line, col, kind number?,
+ * qualifier or null?, receiver type?, true?, {the rest}?]; each part is known
+ * by its JSON type, and a receiver type comes only after a qualifier's place. */
+static int take_reference_tuple_1_6(json_t *a, const loading *l, cortex_reference *ref)
+{
+    cortex_file_records *rec = l->rec;
+    size_t n = json_array_size(a), i = 3;
+    json_t *code = NULL, *qualifier = NULL, *rtype = NULL, *rest = NULL;
+    if (i < n && json_is_integer(json_array_get(a, i))) code = json_array_get(a, i++);
+    if (i < n && (json_is_string(json_array_get(a, i)) || json_is_null(json_array_get(a, i)))) {
+        qualifier = json_array_get(a, i++);
+        if (i < n && json_is_string(json_array_get(a, i))) rtype = json_array_get(a, i++);
+    }
+    int local = i < n && json_is_true(json_array_get(a, i));
+    i += local;
+    if (i < n && json_is_object(json_array_get(a, i))) rest = json_array_get(a, i++);
+    const char *kind = code ? cortex_json_reference_kind(json_integer_value(code)) : "call";
+    json_t *named_kind = json_object_get(rest, "kind");
+    if (i != n || !kind || (named_kind && (code || !json_is_string(named_kind))) || json_object_get(rest, "local"))
+        return cortex_error_set(CORTEX_EINVALID,
+                                "%s: a reference array that is not [name, line, col, kind?, qualifier?, receiver type?, local?, {...}?]",
+                                rec->path);
+    take_reference_rest(rest, l, ref);
+    ref->kind = named_kind ? cortex_arena_strdup(&rec->arena, json_string_value(named_kind)) : kind;
+    if (qualifier) ref->qualifier = json_is_string(qualifier) ? cortex_arena_strdup(&rec->arena, json_string_value(qualifier)) : NULL;
+    if (rtype) ref->rtype = cortex_arena_strdup(&rec->arena, json_string_value(rtype));
+    ref->local = local;
+    return 0;
+}
+
+/* A reference as an array, after the first of its file (format 1.4 on). */
+static int take_reference_tuple(json_t *a, const loading *l, cortex_reference *ref)
+{
+    cortex_file_records *rec = l->rec;
     if (!l->since_1_4)
         return cortex_error_set(CORTEX_EINVALID, "%s: a reference written as an array, which formats before 1.4 do not have",
                                 rec->path);
-    if (n < 3 || n > 5 || !json_is_string(json_array_get(a, 0)) ||
-        !json_is_integer(json_array_get(a, 1)) || !json_is_integer(json_array_get(a, 2)) ||
-        (kind && !json_is_string(kind)) || (rest && !json_is_object(rest)))
-        return cortex_error_set(CORTEX_EINVALID, "%s: a reference array that is not [name, line, col, kind?, {...}?]",
-                                rec->path);
+    if (json_array_size(a) < 3 || !json_is_string(json_array_get(a, 0)) || !json_is_integer(json_array_get(a, 1)) ||
+        !json_is_integer(json_array_get(a, 2)))
+        return cortex_error_set(CORTEX_EINVALID, "%s: a reference array that does not start [name, line, col]", rec->path);
     ref->name = cortex_arena_strdup(&rec->arena, json_string_value(json_array_get(a, 0)));
-    ref->kind = kind ? cortex_arena_strdup(&rec->arena, json_string_value(kind)) : "call";
     ref->line = (uint32_t)json_integer_value(json_array_get(a, 1));
     ref->col = (uint32_t)json_integer_value(json_array_get(a, 2));
-    take_reference_rest(rest, l, ref);
-    return 0;
+    return l->since_1_6 ? take_reference_tuple_1_6(a, l, ref) : take_reference_tuple_1_4(a, l, ref);
 }
 
 static int take_reference(json_t *o, void *payload)
@@ -410,6 +450,7 @@ int cortex_index_from_jsonl(const char *root, const char *data_dir, const cortex
     l.since_1_3 = minor >= 3;
     l.since_1_4 = minor >= 4;
     l.since_1_5 = minor >= 5;
+    l.since_1_6 = minor >= 6;
     if (rc == 0) rc = manifest_shards(chunks_dir, "chunks.json", &chunk_shards, &chunks_required, NULL);
     /* each reader owns its name (freed at the end), whether it opened or not */
     if (rc == 0) {

@@ -274,27 +274,27 @@ void cortex_json_file_line(cortex_buf *b, const cortex_file_records *r)
     cortex_buf_puts(b, "}\n");
 }
 
-void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const cortex_symbol *s, int32_t derived,
-                             const char *derived_doc, int with_file, const char *type)
+void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const cortex_symbol *s,
+                             const cortex_json_symbol_derived *derived, int with_file, const char *type)
 {
     open_line(b, r, with_file, type);
     key(b, "name");
     cortex_json_string(b, s->name, strlen(s->name));
     field_str(b, "kind", s->kind);
     field_range(b, "line", s->line_start, s->line_end);
-    field_uint(b, "col", s->col_start);
+    if (!derived || s->col_start != derived->col) field_uint(b, "col", s->col_start);
     if (s->name_line && s->name_line != s->line_start) field_uint(b, "name_line", s->name_line);
-    field_owner(b, "parent", r, s->parent, derived);
+    field_owner(b, "parent", r, s->parent, derived ? derived->parent : CORTEX_JSON_OWNER_NAMED);
     field_str(b, "sig", s->sig);
     field_str(b, "declared_type", s->dtype);
     field_str(b, "visibility", s->visibility);
     field_str(b, "alias", s->alias);
     field_str(b, "origin", s->origin);
-    if (derived == CORTEX_JSON_OWNER_NAMED) field_str(b, "doc", s->doc);
-    else if (!s->doc && derived_doc) {
+    if (!derived) field_str(b, "doc", s->doc);
+    else if (!s->doc && derived->doc) {
         key(b, "doc");
         cortex_buf_puts(b, "null");
-    } else if (s->doc && (!derived_doc || strcmp(s->doc, derived_doc) != 0)) field_str(b, "doc", s->doc);
+    } else if (s->doc && (!derived->doc || strcmp(s->doc, derived->doc) != 0)) field_str(b, "doc", s->doc);
     cortex_buf_puts(b, "}\n");
 }
 
@@ -312,6 +312,23 @@ void cortex_json_reference_line(cortex_buf *b, const cortex_file_records *r, con
     cortex_buf_puts(b, "}\n");
 }
 
+/* The kinds of reference the array form writes as a number: the index here.
+ * A call (0) is said by omission; a kind not here goes into the object. */
+static const char *const tuple_kinds[] = {"call", "value", "type", "inherit", "instantiation"};
+#define TUPLE_KINDS (sizeof tuple_kinds / sizeof *tuple_kinds)
+
+int cortex_json_reference_kind_code(const char *kind)
+{
+    for (size_t i = 0; i < TUPLE_KINDS; i++)
+        if (strcmp(kind, tuple_kinds[i]) == 0) return (int)i;
+    return -1;
+}
+
+const char *cortex_json_reference_kind(int64_t code)
+{
+    return code >= 0 && (uint64_t)code < TUPLE_KINDS ? tuple_kinds[code] : NULL;
+}
+
 void cortex_json_reference_tuple(cortex_buf *b, const cortex_file_records *r, const cortex_reference *ref,
                                  int32_t derived)
 {
@@ -321,15 +338,26 @@ void cortex_json_reference_tuple(cortex_buf *b, const cortex_file_records *r, co
     cortex_buf_put_uint(b, ref->line);
     cortex_buf_putc(b, ',');
     cortex_buf_put_uint(b, ref->col);
-    int extras = owner_written(ref->caller, derived) || ref->qualifier || ref->rtype || ref->local;
-    if (extras || strcmp(ref->kind, "call") != 0) {
+    int code = cortex_json_reference_kind_code(ref->kind);
+    if (code > 0) {
         cortex_buf_putc(b, ',');
-        cortex_json_string(b, ref->kind, strlen(ref->kind));
+        cortex_buf_put_uint(b, (uint64_t)code);
     }
+    if (ref->qualifier || ref->rtype) {
+        cortex_buf_putc(b, ',');
+        if (ref->qualifier) cortex_json_string(b, ref->qualifier, strlen(ref->qualifier));
+        else cortex_buf_puts(b, "null");
+    }
+    if (ref->rtype) {
+        cortex_buf_putc(b, ',');
+        cortex_json_string(b, ref->rtype, strlen(ref->rtype));
+    }
+    if (ref->local) cortex_buf_puts(b, ",true");
     /* the rest, rare, by name */
-    if (extras) {
+    if (owner_written(ref->caller, derived) || code < 0) {
         cortex_buf_puts(b, ",{");
-        reference_rest(b, r, ref, derived);
+        field_owner(b, "caller", r, ref->caller, derived);
+        if (code < 0) field_str(b, "kind", ref->kind);
         cortex_buf_putc(b, '}');
     }
     cortex_buf_puts(b, "]\n");

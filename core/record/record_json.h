@@ -16,8 +16,11 @@
  * file of a symbol or text after the first of the file's too, and a text's
  * kind when it is a comment; 1.4 writes a reference after the first of its
  * file as an array (cortex_json_reference_tuple); 1.5 leaves out the doc a
- * reader derives from the texts (extract/docs.h). */
-#define CORTEX_JSONL_FORMAT_VERSION "1.5"
+ * reader derives from the texts (extract/docs.h); 1.6 writes a reference's
+ * kind in the array as a number and its qualifier, receiver type and
+ * locality by position, and a symbol's column only where it differs from the
+ * symbol line's before. */
+#define CORTEX_JSONL_FORMAT_VERSION "1.6"
 
 /** Appends `s` (`n` bytes) with each invalid UTF-8 byte replaced by U+FFFD. */
 void cortex_utf8_repair(cortex_buf *b, const char *s, size_t n);
@@ -42,25 +45,38 @@ int cortex_path_escaped(const char *s);
  * caller, a text's parent) whatever it is, omitting it only when there is none. */
 #define CORTEX_JSON_OWNER_NAMED (-2)
 
+/* What a reader of the JSONL index derives of a symbol's fields: each is
+ * written only where the symbol's own differs. */
+typedef struct cortex_json_symbol_derived {
+    int32_t parent;  /* from positions (record/owners.h); written as `null` where the symbol has none */
+    const char *doc; /* from the texts (extract/docs.h); written as `null` where the symbol has none */
+    uint32_t col;    /* the column of the file's symbol line before, 1 for its first (format 1.6) */
+} cortex_json_symbol_derived;
+
 /* Each appends one object and a newline. `with_file` adds the "file" field;
  * `type` (or NULL) adds a leading "type" field. `derived` is the owner a
  * reader derives from positions (record/owners.h): the owner is written only
  * where it differs, as `null` where there is none and a reader would derive one;
- * with CORTEX_JSON_OWNER_NAMED every field is written (`cortex extract`).
- * A symbol's `derived_doc` is the doc a reader derives from the texts
- * (extract/docs.h): the doc is written only where it differs, as `null` where
- * there is none and a reader would derive one; unread with OWNER_NAMED. */
+ * with CORTEX_JSON_OWNER_NAMED every field is written (`cortex extract`). A
+ * symbol's `derived` is all a reader derives of it, or NULL to write every
+ * field. */
 void cortex_json_file_line(cortex_buf *b, const cortex_file_records *r);
-void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const cortex_symbol *s, int32_t derived,
-                             const char *derived_doc, int with_file, const char *type);
+void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const cortex_symbol *s,
+                             const cortex_json_symbol_derived *derived, int with_file, const char *type);
 void cortex_json_reference_line(cortex_buf *b, const cortex_file_records *r, const cortex_reference *ref,
                                 int32_t derived, int with_file, const char *type);
 /** A reference after the first of its file, as the JSONL index writes it
- *  from format 1.4: `[name,line,col]`, then its kind when it is not a call
- *  or more follows, then an object of the other fields where any is written
- *  (`caller`, `qualifier`, `receiver_type`, `local`). */
+ *  from format 1.6: `[name,line,col]`, then its kind's number when it is
+ *  not a call (cortex_json_reference_kind_code), then its qualifier (or
+ *  null) where it has a qualifier or a receiver type, then the receiver
+ *  type where it has one, then `true` when it is `local`, then an object of
+ *  the rest where any is written (`caller`, `kind` when it has no number). */
 void cortex_json_reference_tuple(cortex_buf *b, const cortex_file_records *r, const cortex_reference *ref,
                                  int32_t derived);
+/** A reference kind's number in the array form: 0 for a call, -1 for a kind
+ *  without one; and back (NULL for a number that names none). */
+int cortex_json_reference_kind_code(const char *kind);
+const char *cortex_json_reference_kind(int64_t code);
 void cortex_json_text_line(cortex_buf *b, const cortex_file_records *r, const cortex_text *t, int32_t derived,
                            int with_file, const char *type);
 /** A chunk: {"file","id","kind","lines","headers","tokens","content","code_blocks","links"};

@@ -179,7 +179,10 @@ static int write_records(jsonl_sink *s, const cortex_file_records *r)
     cortex_sharded *out = s->kinds;
     cortex_buf_clear(&s->line);
     /* a file's records after its first of each kind say no file: they are its */
-    for (size_t i = 0; i < r->nsymbols; i++) cortex_json_symbol_line(&s->line, r, &r->symbols[i], parents[i], s->docs[i], i == 0, NULL);
+    for (size_t i = 0; i < r->nsymbols; i++) {
+        cortex_json_symbol_derived d = {parents[i], s->docs[i], i ? r->symbols[i - 1].col_start : 1};
+        cortex_json_symbol_line(&s->line, r, &r->symbols[i], &d, i == 0, NULL);
+    }
     int rc = cortex_sharded_write(&out[KIND_SYMBOLS], r->path, s->line.data, s->line.len, r->nsymbols);
     cortex_buf_clear(&s->line);
     /* the first names its file; the others are arrays, their fields by position */

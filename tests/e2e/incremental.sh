@@ -195,6 +195,63 @@ expect_eq "format 1.4: the references after each file's first are arrays" \
   "$(find "$R/.cortex/index" -name 'references*.jsonl' -exec cat {} + | grep -c '^\[')"
 refs_dump() { sqlite3 "$R/.cortex/cortex.db" "SELECT id, name, kind, qualifier, line, col, caller_id, rtype FROM refs ORDER BY id"; }
 before_objects=$(refs_dump)
+# Format 1.6 says a reference's kind by number and its qualifier, receiver
+# type and locality by place, and a symbol's column only where it changes:
+# read as 1.5 it is refused; written back in 1.5's form it reads the same.
+symbols_dump() { sqlite3 "$R/.cortex/cortex.db" "SELECT id, name, line_start, col FROM symbols ORDER BY id"; }
+before_symbols=$(symbols_dump)
+expect_eq "format 1.6: a column is written where it changes (4 times)" "4 yes" \
+  "$(find "$R/.cortex/index" -name 'symbols*.jsonl' -exec cat {} + | grep -c '"col"') $(sqlite3 "$R/.cortex/cortex.db" \
+     "SELECT CASE WHEN count(DISTINCT col) > 1 THEN 'yes' END FROM symbols")"
+# Every part of 1.6's array, and arrays it refuses, in a copy of the index.
+C="$TMP/crafted"
+cp -a "$R/.cortex" "$C" && rm -f "$C"/cortex.db*
+app_refs=$(grep -l '"file":"src/app.py"' "$C"/index/references*.jsonl)
+sed -i '/"file":"src\/app.py"/a ["main",28,1,true]\n["crafted_rtype",28,2,null,"Ledger"]\n["crafted_kind",28,3,{"kind":"decorator"}]\n["crafted_value",28,4,1,"q"]\n["crafted_caller",28,5,2,{"caller":"Ledger"}]\n["main",28,6]' "$app_refs"
+"$CORTEX" index --from-jsonl --quiet --out "$C" "$R"
+expect_eq "format 1.6: each part of a reference array read (a local name binds to nothing)" \
+"28:1|main|call|-|-|main|unresolved
+28:2|crafted_rtype|call|-|Ledger|main|type
+28:3|crafted_kind|decorator|-|-|main|unresolved
+28:4|crafted_value|value|q|-|main|ambiguous
+28:5|crafted_caller|type|-|-|Ledger|unresolved
+28:6|main|call|-|-|main|scoped" \
+  "$(sqlite3 "$C/cortex.db" "SELECT r.line || ':' || r.col, r.name, r.kind, coalesce(r.qualifier, '-'), coalesce(r.rtype, '-'),
+     c.name, coalesce(r.resolution, '') FROM refs r JOIN symbols c ON c.id = r.caller_id JOIN files f ON f.id = r.file_id
+     WHERE f.path = 'src/app.py' AND r.line = 28 AND r.col <= 6 ORDER BY r.col")"
+for bad in '["crafted",28,1,9]' '["crafted",28,1,2,{"kind":"type"}]' '["crafted",28,1,{"local":true}]' \
+  '["crafted",28,1,"q","r","s"]' '["crafted",28,1,true,"q"]' '["crafted",28]'; do
+  cp "$app_refs" "$TMP/refs-kept"
+  sed -i "/\"file\":\"src\\/app.py\"/a $bad" "$app_refs"
+  rm -f "$C"/cortex.db*
+  expect_status "format 1.6 refuses $bad" 1 "$CORTEX" index --from-jsonl --out "$C" "$R"
+  grep -q 'src/app.py: a reference array' "$TMP/err" && pass "and names the file" || fail "and names the file: $(cat "$TMP/err")"
+  cp "$TMP/refs-kept" "$app_refs"
+done
+sed -i 's/"version": "1.6"/"version": "1.5"/' "$R/.cortex/index/index.json"
+expect_status "--from-jsonl of 1.6's arrays read as 1.5 fails" 1 "$CORTEX" index --from-jsonl "$R"
+grep -q 'a reference array that is not \[name, line, col, kind?, {...}?\]' "$TMP/err" &&
+  pass "and says which form it expected" || fail "and says which form it expected"
+for f in $(find "$R/.cortex/index" -name 'references*.jsonl'); do
+  jq -c 'if type == "array" then .[0:3] as $h | .[3:] as $t
+    | (if ($t[0] | type) == "number" then [["call", "value", "type", "inherit", "instantiation"][$t[0]], $t[1:]] else ["call", $t] end) as [$k, $t]
+    | (if ($t | length) > 0 and (($t[0] | type) == "string" or $t[0] == null) then
+         (($t[1] | type) == "string") as $rt
+         | [({qualifier: $t[0]} | with_entries(select(.value != null))) + (if $rt then {receiver_type: $t[1]} else {} end),
+            $t[(if $rt then 2 else 1 end):]]
+       else [{}, $t] end) as [$o, $t]
+    | (if ($t | length) > 0 and $t[0] == true then [$o + {local: true}, $t[1:]] else [$o, $t] end) as [$o, $t]
+    | ($o + ($t[0] // {})) as $o
+    | (if $o.kind then [$o.kind, ($o | del(.kind))] else [$k, $o] end) as [$k, $o]
+    | $h + (if ($o | length) > 0 then [$k, $o] elif $k != "call" then [$k] else [] end)
+    else . end' "$f" > "$f.new" && mv "$f.new" "$f"
+done
+for f in $(find "$R/.cortex/index" -name 'symbols*.jsonl'); do # 1.5 says every column
+  jq -cn 'foreach inputs as $l (1; if $l.file then 1 else . end | ($l.col // .); $l + {col: .})' "$f" > "$f.new" && mv "$f.new" "$f"
+done
+"$CORTEX" index --from-jsonl --quiet "$R"
+expect_eq "format 1.5's arrays read as 1.6's did" "$before_objects" "$(refs_dump)"
+expect_eq "format 1.5's columns read as 1.6's did" "$before_symbols" "$(symbols_dump)"
 # Format 1.5 leaves out the docs a reader derives from the texts: read as
 # 1.4, where a doc not written is none, there are none, and a text's parent
 # named is the first of its name.

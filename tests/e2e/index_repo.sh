@@ -71,11 +71,16 @@ done
 check_schema() { # SCHEMA FILE
   jq -n --slurpfile s "$REPO/docs/schema/$1.schema.json" --slurpfile rows "$2" '
     def object_bad($o): ((keys - ($o.properties | keys)) | length > 0) or (($o.required - keys) | length > 0);
+    def typed($t): if $t == "integer" then type == "number" and floor == . else type == $t end;
+    # [name, line, col], then each optional part in order, known by its type
     def array_bad($a): length < $a.minItems or length > $a.maxItems or
-      ([to_entries[] | ($a.prefixItems[.key].type) as $t | select(
-         if $t == "integer" then (.value | type) != "number" or (.value | floor) != .value
-         else (.value | type) != $t end)] | length > 0) or
-      (length == 5 and ((((.[4] | keys) - ($a.prefixItems[4].properties | keys)) | length > 0) or (.[4] | length) == 0));
+      ([.[0:3] | to_entries[] | .key as $k | select((.value | typed($a.prefixItems[$k].type)) | not)] | length > 0) or
+      (.[3:] | if length > 0 and (.[0] | typed("integer")) then (if (.[0] | IN($a.items.anyOf[0].enum[])) then .[1:] else [[]] end) else . end
+        | if length > 0 and (.[0] | type == "string" or . == null) then (if length > 1 and (.[1] | type) == "string" then .[2:] else .[1:] end) else . end
+        | if length > 0 and .[0] == true then .[1:] else . end
+        | if length > 0 and (.[0] | type) == "object" and (.[0] | length) > 0 and
+             ((.[0] | keys) - ($a.items.anyOf[3].properties | keys) | length) == 0 then .[1:] else . end
+        | length > 0);
     $s[0] as $schema | [$rows[] | select(
       if type == "array" then ($schema.oneOf[1]? // null) as $a | $a == null or array_bad($a)
       else object_bad($schema.oneOf[0]? // $schema) end)] | length'

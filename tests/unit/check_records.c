@@ -35,7 +35,7 @@ START_TEST(test_records_sort_remaps_parents_and_callers)
     ck_assert_int_eq(r.refs[0].caller, 1);
 
     cortex_buf b = {0};
-    cortex_json_symbol_line(&b, &r, &r.symbols[1], CORTEX_JSON_OWNER_NAMED, NULL, 1, NULL);
+    cortex_json_symbol_line(&b, &r, &r.symbols[1], NULL, 1, NULL);
     cortex_json_reference_line(&b, &r, &r.refs[0], CORTEX_JSON_OWNER_NAMED, 1, NULL);
     ck_assert_str_eq(b.data, "{\"file\":\"x.py\",\"name\":\"A.m\",\"kind\":\"method\",\"line\":[3,4],\"col\":5,\"parent\":\"A\"}\n"
                              "{\"file\":\"x.py\",\"name\":\"f\",\"kind\":\"call\",\"line\":4,\"col\":9,\"caller\":\"A.m\"}\n");
@@ -46,7 +46,8 @@ START_TEST(test_records_sort_remaps_parents_and_callers)
     ck_assert_int_eq(parents[1], 0);
     ck_assert_int_eq(callers[0], 1);
     cortex_buf_clear(&b);
-    cortex_json_symbol_line(&b, &r, &r.symbols[1], parents[1], NULL, 1, NULL);
+    cortex_json_symbol_derived derived = {parents[1], NULL, 0};
+    cortex_json_symbol_line(&b, &r, &r.symbols[1], &derived, 1, NULL);
     cortex_json_reference_line(&b, &r, &r.refs[0], callers[0], 1, NULL);
     ck_assert_str_eq(b.data, "{\"file\":\"x.py\",\"name\":\"A.m\",\"kind\":\"method\",\"line\":[3,4],\"col\":5}\n"
                              "{\"file\":\"x.py\",\"name\":\"f\",\"line\":4,\"col\":9}\n");
@@ -121,25 +122,70 @@ START_TEST(test_records_docs_from_texts)
     ck_assert_str_eq(docs[2], "Above the second f.");
 
     cortex_buf b = {0};
-    for (size_t i = 0; i < 3; i++) cortex_json_symbol_line(&b, &r, &r.symbols[i], -1, docs[i], 0, NULL);
+    for (size_t i = 0; i < 3; i++) cortex_json_symbol_line(&b, &r, &r.symbols[i], &(cortex_json_symbol_derived){-1, docs[i], 0}, 0, NULL);
     ck_assert_str_eq(b.data, "{\"name\":\"f\",\"kind\":\"function\",\"line\":[3,6],\"col\":1}\n"
                              "{\"name\":\"g\",\"kind\":\"function\",\"line\":[9,10],\"col\":1}\n"
                              "{\"name\":\"f\",\"kind\":\"function\",\"line\":[13,14],\"col\":1}\n");
     r.symbols[0].doc = NULL;
     r.symbols[1].doc = "Another.";
     cortex_buf_clear(&b);
-    for (size_t i = 0; i < 3; i++) cortex_json_symbol_line(&b, &r, &r.symbols[i], -1, i == 2 ? NULL : docs[i], 0, NULL);
+    for (size_t i = 0; i < 3; i++)
+        cortex_json_symbol_line(&b, &r, &r.symbols[i], &(cortex_json_symbol_derived){-1, i == 2 ? NULL : docs[i], 0}, 0, NULL);
     ck_assert_str_eq(b.data, "{\"name\":\"f\",\"kind\":\"function\",\"line\":[3,6],\"col\":1,\"doc\":null}\n"
                              "{\"name\":\"g\",\"kind\":\"function\",\"line\":[9,10],\"col\":1,\"doc\":\"Another.\"}\n"
                              "{\"name\":\"f\",\"kind\":\"function\",\"line\":[13,14],\"col\":1,\"doc\":\"Above the second f.\"}\n");
     /* a record that stands alone (`cortex extract`) says its doc, or none */
     cortex_buf_clear(&b);
-    cortex_json_symbol_line(&b, &r, &r.symbols[0], CORTEX_JSON_OWNER_NAMED, docs[0], 0, NULL);
+    cortex_json_symbol_line(&b, &r, &r.symbols[0], NULL, 0, NULL);
     ck_assert_str_eq(b.data, "{\"name\":\"f\",\"kind\":\"function\",\"line\":[3,6],\"col\":1}\n");
+    /* a column the symbol line before has (the file's first: 1) is left out */
+    cortex_buf_clear(&b);
+    cortex_json_symbol_line(&b, &r, &r.symbols[1], &(cortex_json_symbol_derived){-1, "Another.", 1}, 0, NULL);
+    cortex_json_symbol_line(&b, &r, &r.symbols[1], &(cortex_json_symbol_derived){-1, "Another.", 5}, 0, NULL);
+    ck_assert_str_eq(b.data, "{\"name\":\"g\",\"kind\":\"function\",\"line\":[9,10]}\n"
+                             "{\"name\":\"g\",\"kind\":\"function\",\"line\":[9,10],\"col\":1}\n");
     cortex_buf_free(&b);
     cortex_arena_reset(&a);
     free(r.symbols);
     free(r.texts);
+}
+END_TEST
+
+/* Format 1.6's reference arrays: the kind by number, the qualifier (null
+ * before a receiver type alone), the receiver type and locality by place,
+ * the rest by name. */
+START_TEST(test_records_reference_tuples)
+{
+    cortex_file_records r;
+    memset(&r, 0, sizeof r);
+    r.path = "x.py";
+    cortex_symbol f = {.name = "f", .kind = "function", .line_start = 1, .line_end = 9, .col_start = 1, .parent = -1};
+    *CORTEX_PUSH(r.symbols, r.nsymbols, r.symbols_cap) = f;
+    cortex_reference refs[] = {
+        {.name = "a", .kind = "call", .line = 2, .col = 3, .caller = 0},
+        {.name = "b", .kind = "type", .line = 3, .col = 4, .caller = 0},
+        {.name = "c", .kind = "call", .line = 4, .col = 5, .caller = 0, .qualifier = "self.x", .rtype = "X"},
+        {.name = "d", .kind = "value", .line = 5, .col = 6, .caller = 0, .rtype = "Y"},
+        {.name = "e", .kind = "call", .line = 6, .col = 7, .caller = 0, .local = 1},
+        {.name = "g", .kind = "decorator", .line = 7, .col = 8, .caller = -1, .qualifier = "q"},
+        {.name = "h", .kind = "instantiation", .line = 8, .col = 9, .caller = 0},
+    };
+    cortex_buf b = {0};
+    for (size_t i = 0; i < sizeof refs / sizeof *refs; i++) cortex_json_reference_tuple(&b, &r, &refs[i], 0);
+    ck_assert_str_eq(b.data, "[\"a\",2,3]\n"
+                             "[\"b\",3,4,2]\n"
+                             "[\"c\",4,5,\"self.x\",\"X\"]\n"
+                             "[\"d\",5,6,1,null,\"Y\"]\n"
+                             "[\"e\",6,7,true]\n"
+                             "[\"g\",7,8,\"q\",{\"caller\":null,\"kind\":\"decorator\"}]\n"
+                             "[\"h\",8,9,4]\n");
+    for (int code = 0; code < 5; code++)
+        ck_assert_int_eq(cortex_json_reference_kind_code(cortex_json_reference_kind(code)), code);
+    ck_assert_int_eq(cortex_json_reference_kind_code("decorator"), -1);
+    ck_assert_ptr_null(cortex_json_reference_kind(5));
+    ck_assert_ptr_null(cortex_json_reference_kind(-1));
+    cortex_buf_free(&b);
+    free(r.symbols);
 }
 END_TEST
 
@@ -305,6 +351,7 @@ int main(void)
     TCase *tc = tcase_create("records");
     tcase_add_test(tc, test_records_sort_remaps_parents_and_callers);
     tcase_add_test(tc, test_records_docs_from_texts);
+    tcase_add_test(tc, test_records_reference_tuples);
     tcase_add_test(tc, test_records_json_escapes_and_repairs_utf8);
     tcase_add_test(tc, test_sort_is_stable_and_orders_like_qsort);
     tcase_add_test(tc, test_sort_in_place_orders_like_qsort);
