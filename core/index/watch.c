@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -30,6 +31,8 @@ struct cortex_watch {
     char **dirs;  /* by watch descriptor: the directory's absolute path */
     size_t cap;
     unsigned count;
+    atomic_int partial;     /* a directory could not be watched: changes may go unseen */
+    atomic_uint_fast64_t reads; /* reads of the event queue, each counted before it is made */
 };
 
 static int is_unwatched(const char *name)
@@ -42,9 +45,15 @@ static int is_unwatched(const char *name)
 /* Watches `dir` and every directory below it, without following symlinks. */
 static void add_tree(cortex_watch *w, const char *dir, int depth)
 {
-    if (depth > 256) return;
+    if (depth > 256) { /* deeper directories go unwatched */
+        atomic_store(&w->partial, 1);
+        return;
+    }
     int wd = inotify_add_watch(w->fd, dir, EVENTS);
-    if (wd < 0) return; /* gone already, or the watch limit: the rest still works */
+    if (wd < 0) { /* gone already, or the watch limit: the rest still works */
+        if (errno != ENOENT) atomic_store(&w->partial, 1);
+        return;
+    }
     if ((size_t)wd >= w->cap) {
         size_t cap = w->cap ? w->cap : 64;
         while (cap <= (size_t)wd) cap *= 2;
@@ -56,7 +65,10 @@ static void add_tree(cortex_watch *w, const char *dir, int depth)
     free(w->dirs[wd]);
     w->dirs[wd] = cortex_xstrdup(dir);
     DIR *d = opendir(dir);
-    if (!d) return;
+    if (!d) { /* its directories go unwatched */
+        if (errno != ENOENT) atomic_store(&w->partial, 1);
+        return;
+    }
     struct dirent *e;
     char child[PATH_MAX];
     while ((e = readdir(d))) {
@@ -93,6 +105,8 @@ static int drain(cortex_watch *w)
     char buf[64 * 1024] __attribute__((aligned(__alignof__(struct inotify_event))));
     int relevant = 0;
     for (;;) {
+        /* counted first: a clock read after the queue empties sees the count move */
+        atomic_fetch_add(&w->reads, 1);
         ssize_t n = read(w->fd, buf, sizeof buf);
         if (n <= 0) break;
         for (char *p = buf; p < buf + n;) {
@@ -121,6 +135,13 @@ static int drain(cortex_watch *w)
         }
     }
     return relevant;
+}
+
+uint64_t cortex_watch_clock(cortex_watch *w)
+{
+    int waiting = 0;
+    if (atomic_load(&w->partial) || ioctl(w->fd, FIONREAD, &waiting) != 0 || waiting > 0) return 0;
+    return (uint64_t)atomic_load(&w->reads) + 1;
 }
 
 int cortex_watch_wait(cortex_watch *w, int quiet_ms, const atomic_int *stop)

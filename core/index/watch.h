@@ -9,6 +9,7 @@
 #define CORTEX_INDEX_WATCH_H
 
 #include <stdatomic.h>
+#include <stdint.h>
 
 typedef struct cortex_watch cortex_watch;
 
@@ -19,6 +20,12 @@ int cortex_watch_open(cortex_watch **out, const char *root);
  *  Returns 1 after a change, 0 when `stop` became non-zero, a negative code
  *  on error. */
 int cortex_watch_wait(cortex_watch *w, int quiet_ms, const atomic_int *stop);
+
+/** A clock of the tree's changes, for any thread: two equal readings other
+ *  than 0 mean that nothing in the tree changed between them. 0 when the
+ *  watch cannot say: a directory could not be watched, or an event waits
+ *  unread (the reading is taken after the events read so far). */
+uint64_t cortex_watch_clock(cortex_watch *w);
 
 /** Directories being watched. */
 unsigned cortex_watch_count(const cortex_watch *w);

@@ -136,6 +136,8 @@ void cortex_serve_wait_index(cortex_serve *s)
     pthread_mutex_unlock(&s->lock);
 }
 
+static uint64_t watch_clock(void *w) { return cortex_watch_clock(w); }
+
 int cortex_serve_watch(cortex_serve *s, int index_first, const atomic_int *stop)
 {
     if (!s->can_index) return cortex_error_set(CORTEX_EINVALID, "%s", cortex_repo_config_error(s->repo));
@@ -144,6 +146,7 @@ int cortex_serve_watch(cortex_serve *s, int index_first, const atomic_int *stop)
     if (rc) return rc;
     cortex_serve_event watching = {.kind = CORTEX_SERVE_WATCHING, .watched_dirs = cortex_watch_count(w)};
     tell(s, &watching);
+    cortex_repo_set_change_clock(s->repo, watch_clock, w);
     for (int first = index_first; !atomic_load(stop); first = 0) {
         if (!first) {
             int changed = cortex_watch_wait(w, s->quiet_ms, stop);
@@ -160,6 +163,7 @@ int cortex_serve_watch(cortex_serve *s, int index_first, const atomic_int *stop)
         tell(s, &e);
         cortex_index_report_dispose(&report);
     }
+    cortex_repo_set_change_clock(s->repo, NULL, NULL); /* no reader reads the watch past here */
     cortex_watch_close(w);
     return rc;
 }

@@ -219,8 +219,28 @@ static json_t *load_kept(const char *path, char **notes)
     return kept;
 }
 
+/* Whether the notes were found as they are at the change clock's reading
+ * `clock` (0: no clock); else checks them, and remembers a match. */
+static int notes_hold(cortex_reader *s, const char *notes, uint64_t clock)
+{
+    if (!notes) return 1;
+    uint64_t hash = XXH3_64bits(notes, strlen(notes));
+    size_t n = sizeof s->checked / sizeof *s->checked;
+    for (size_t i = 0; clock && i < n; i++)
+        if (s->checked[i].clock == clock && s->checked[i].notes == hash) return 1;
+    if (!still_as_read(s, notes)) return 0;
+    if (clock) {
+        s->checked[s->checked_next].notes = hash;
+        s->checked[s->checked_next].clock = clock;
+        s->checked_next = (s->checked_next + 1) % n;
+    }
+    return 1;
+}
+
 json_t *cortex_answer_cache_get(cortex_reader *s, const char *name, const json_t *args)
 {
+    /* read before the files are: a change after it moves the clock */
+    uint64_t clock = cortex_repo_change_clock(s->repo);
     char store_id[40];
     int64_t generation;
     if (!identity(s, store_id, sizeof store_id, &generation)) return NULL;
@@ -238,7 +258,7 @@ json_t *cortex_answer_cache_get(cortex_reader *s, const char *name, const json_t
         json_is_integer(json_object_get(kept, "generation")) &&
         json_integer_value(json_object_get(kept, "generation")) == generation &&
         json_equal(json_object_get(kept, "args"), (json_t *)args) == 1 && json_is_object(json_object_get(kept, "answer")) &&
-        still_as_read(s, notes))
+        notes_hold(s, notes, clock))
         answer = json_incref(json_object_get(kept, "answer"));
     json_decref(kept);
     free(notes);

@@ -22,6 +22,9 @@ struct cortex_repo {
     int auto_refresh;         /* re-index the few changed files a result mentions before answering */
     unsigned disabled_groups; /* bit i set: group i hidden (see cortex_tool_groups) */
     cortex_tool_profile profile; /* core: only the CORTEX_TOOL_CORE rows are served */
+    pthread_mutex_t clock_lock;  /* the change clock is read, and replaced, under it */
+    uint64_t (*clock)(void *arg); /* the tree's change clock (cortex_repo_set_change_clock), or NULL */
+    void *clock_arg;
 };
 
 struct cortex_reader {
@@ -32,7 +35,16 @@ struct cortex_reader {
     struct cortex_repo_map *map;       /* explore's repository map, for one generation */
     int64_t counted_generation; /* the generation `indexed_files` was counted at */
     int64_t indexed_files;
+    /* kept answers whose notes were found as they are at a change clock's
+     * reading: not examined again while the clock reads the same (answer_cache.c) */
+    struct {
+        uint64_t notes, clock; /* a hash of the notes; the reading they were checked at */
+    } checked[4];
+    unsigned checked_next;
 };
+
+/** The repository's change clock now (cortex_repo_set_change_clock), or 0. */
+uint64_t cortex_repo_change_clock(cortex_repo *repo);
 
 int cortex_tool_explore(json_t **out, cortex_tool_ctx *ctx, json_t *args);
 int cortex_tool_search(json_t **out, cortex_tool_ctx *ctx, json_t *args);

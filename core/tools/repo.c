@@ -35,6 +35,7 @@ int cortex_repo_open_at(cortex_repo **out, const char *root, const char *data_di
     cortex_buf_printf(&b, "%s/cortex.db", repo->data_dir);
     repo->store_path = b.data;
     pthread_mutex_init(&repo->plugins_lock, NULL);
+    pthread_mutex_init(&repo->clock_lock, NULL);
     repo->auto_refresh = 1;
     /* A broken configuration does not stop the read tools; indexing refuses to run. */
     repo->config_ok = cortex_config_load(&repo->config, repo->root) == 0;
@@ -48,12 +49,29 @@ void cortex_repo_close(cortex_repo *repo)
     if (!repo) return;
     if (repo->plugins) cortex_plugin_set_free(repo->plugins);
     pthread_mutex_destroy(&repo->plugins_lock);
+    pthread_mutex_destroy(&repo->clock_lock);
     if (repo->config_ok) cortex_config_dispose(&repo->config);
     free(repo->config_error);
     free(repo->store_path);
     free(repo->data_dir);
     free(repo->root);
     free(repo);
+}
+
+void cortex_repo_set_change_clock(cortex_repo *repo, uint64_t (*clock)(void *arg), void *arg)
+{
+    pthread_mutex_lock(&repo->clock_lock);
+    repo->clock = clock;
+    repo->clock_arg = arg;
+    pthread_mutex_unlock(&repo->clock_lock);
+}
+
+uint64_t cortex_repo_change_clock(cortex_repo *repo)
+{
+    pthread_mutex_lock(&repo->clock_lock);
+    uint64_t now = repo->clock ? repo->clock(repo->clock_arg) : 0;
+    pthread_mutex_unlock(&repo->clock_lock);
+    return now;
 }
 
 const char *cortex_repo_root(const cortex_repo *repo)

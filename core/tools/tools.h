@@ -115,6 +115,13 @@ int cortex_repo_open(cortex_repo **out, const char *root);
 int cortex_repo_open_at(cortex_repo **out, const char *root, const char *data_dir);
 void cortex_repo_close(cortex_repo *repo);
 
+/** Gives the tools a clock of the tree's changes (a watch's, index/watch.h:
+ *  two equal readings other than 0 mean nothing changed between them), with
+ *  which an answer that checked the files it read need not check them again
+ *  until the clock moves; NULL takes it away. `clock` is called under a lock
+ *  this call also takes, so once it returns the old one is no longer called. */
+void cortex_repo_set_change_clock(cortex_repo *repo, uint64_t (*clock)(void *arg), void *arg);
+
 /** Borrowed; valid until the repository is closed. */
 const char *cortex_repo_root(const cortex_repo *repo);        /* a realpath */
 const char *cortex_repo_data_dir(const cortex_repo *repo);    /* <root>/.cortex */

@@ -186,6 +186,44 @@ mark_kept
 expect_eq "an answer that read a path JSON cannot hold is not kept" "fromasm,gnu.major,mem.forgotten,orphan 4" "$(gounused)"
 rm "$G/kv/$(printf 'odd\377name.s')"
 
+# Under `cortex mcp`, whose watch sees each change in the tree, a kept answer
+# whose files were found as they are is not examined again until something
+# changes; a file it read, edited just before a call, is still seen.
+mkfifo "$TMP/mcp-in"
+"$CORTEX" mcp --root "$G" --no-index < "$TMP/mcp-in" > "$TMP/mcp-out" 2> "$TMP/mcp-err" & mpid=$!
+exec 4> "$TMP/mcp-in"
+printf '%s\n' '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}' \
+  '{"jsonrpc":"2.0","method":"notifications/initialized"}' >&4
+echo 0 > "$TMP/mcp-calls"
+mcp_unused() { # unused_symbols through the server: the names and the total (run in a subshell: ids from a file)
+  local calls=$(($(cat "$TMP/mcp-calls") + 1))
+  echo "$calls" > "$TMP/mcp-calls"
+  printf '{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"analysis","arguments":{"operation":"unused_symbols"}}}\n' \
+    "$calls" >&4
+  local i
+  for i in $(seq 1 400); do
+    jq -e --argjson n "$calls" 'select(.id == $n)' "$TMP/mcp-out" > /dev/null 2>&1 && break
+    sleep 0.05
+  done
+  jq -r --argjson n "$calls" 'select(.id == $n) | .result.structuredContent
+    | "\([.symbols[].name] | sort | join(",")) \(.total_found)"' "$TMP/mcp-out"
+}
+sleep "$TIMEOUT_SCALE" # the watch in place (were it not, each call examines the files: the same answers)
+expect_eq "under cortex mcp: unused_symbols" "fromasm,gnu.major,mem.forgotten,orphan 4" "$(mcp_unused)"
+mcp_unused > /dev/null # its files found as they are
+mark_kept
+expect_eq "under cortex mcp: the kept answer taken again, nothing changed" "fromasm,gnu.major,mem.forgotten,orphan 99" "$(mcp_unused)"
+expect_eq "under cortex mcp: and again" "fromasm,gnu.major,mem.forgotten,orphan 99" "$(mcp_unused)"
+sed -i 's/fromasn(SB)/fromasm(SB)/' "$G/kv/jump_amd64.s"
+expect_eq "under cortex mcp: a file it read, edited just before the call: computed again" \
+  "gnu.major,mem.forgotten,orphan 3" "$(mcp_unused)"
+mark_kept
+printf '\n' >> "$G/kv/jump_amd64.s" # written in place
+expect_eq "under cortex mcp: a file it read, written in place just before the call: computed again" \
+  "gnu.major,mem.forgotten,orphan 3" "$(mcp_unused)"
+exec 4>&-
+wait "$mpid"
+
 # C: two files' static functions of one name, the call in a.c bound (scoped)
 # to a.c's, so it cannot reach c.c's, which nothing calls; and what the
 # index cannot see used but is: a name a macro pastes (an argument, a macro's
