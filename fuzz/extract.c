@@ -67,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* as the JSONL writes them: owners a reader derives from positions left out */
     int32_t *owners = cortex_xmalloc((r.nsymbols + r.nrefs + 2 * r.ntexts + 1) * sizeof *owners);
     int32_t *callers = owners + r.nsymbols, *text_owners = callers + r.nrefs;
-    cortex_records_derive_owners(&r, owners, callers, text_owners);
+    cortex_records_derive_owners(&r, CORTEX_OWNERS_TEXT_ABOVE, owners, callers, text_owners);
     /* and docs a reader derives from the texts */
     const char **docs = cortex_xmalloc((r.nsymbols + 1) * sizeof *docs);
     cortex_arena scratch = {0};

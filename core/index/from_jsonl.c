@@ -14,6 +14,7 @@
 #include "../extract/docs.h"
 #include "../record/owners.h"
 #include "../record/record_json.h"
+#include "../record/sig_visibility.h"
 #include "../sink/shards.h"
 #include "../util/error.h"
 #include "../util/mem.h"
@@ -241,7 +242,9 @@ static int take_symbol(json_t *o, void *payload)
     if (!s->name_line) s->name_line = s->line_start;
     s->sig = str(rec, o, "sig");
     s->dtype = str(rec, o, "declared_type");
-    s->visibility = str(rec, o, "visibility");
+    /* from format 1.6, a visibility not written is the one the signature opens with */
+    s->visibility = l->since_1_6 && !json_object_get(o, "visibility") ? cortex_record_sig_visibility(s->sig)
+                                                                      : str(rec, o, "visibility");
     s->alias = str(rec, o, "alias");
     s->origin = str(rec, o, "origin");
     s->doc = l->since_1_5 && !json_object_get(o, "doc") ? doc_derived : str(rec, o, "doc");
@@ -398,7 +401,7 @@ static void complete(loading *l, const char *root)
         size_t n = rec->nsymbols + rec->nrefs + rec->ntexts;
         if (n > l->owners_cap) cortex_grow((void **)&l->owners, &l->owners_cap, n, sizeof *l->owners);
         parents = l->owners, callers = parents + rec->nsymbols, text_owners = callers + rec->nrefs;
-        cortex_records_derive_owners(rec, parents, callers, text_owners);
+        cortex_records_derive_owners(rec, l->since_1_6 ? CORTEX_OWNERS_TEXT_ABOVE : 0, parents, callers, text_owners);
         for (size_t i = 0; i < rec->nrefs; i++)
             if (rec->refs[i].caller == OWNER_DERIVED) rec->refs[i].caller = callers[i];
         for (size_t i = 0; i < rec->ntexts; i++)

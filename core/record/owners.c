@@ -41,7 +41,25 @@ static int32_t owner_at(open_symbols *o, uint32_t line, int skip_data)
     return -1;
 }
 
-void cortex_records_derive_owners(const cortex_file_records *r, int32_t *parents, int32_t *callers, int32_t *owners)
+/* The file's first symbol to start on `line`, or with `documentable` the
+ * first that is no import or section (what a comment above may document);
+ * -1 when there is none. */
+static int32_t starting_on(const cortex_file_records *r, uint32_t line, int documentable)
+{
+    size_t lo = 0, hi = r->nsymbols;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (r->symbols[mid].line_start < line) lo = mid + 1;
+        else hi = mid;
+    }
+    for (size_t i = lo; i < r->nsymbols && r->symbols[i].line_start == line; i++)
+        if (!documentable || (strcmp(r->symbols[i].kind, "import") != 0 && strcmp(r->symbols[i].kind, "section") != 0))
+            return (int32_t)i;
+    return -1;
+}
+
+void cortex_records_derive_owners(const cortex_file_records *r, unsigned flags, int32_t *parents, int32_t *callers,
+                                  int32_t *owners)
 {
     if (r->nsymbols == 0) {
         if (parents) memset(parents, 0xff, r->nsymbols * sizeof *parents);
@@ -67,7 +85,12 @@ void cortex_records_derive_owners(const cortex_file_records *r, int32_t *parents
         o.n = o.next = 0;
         for (size_t i = 0; i < r->ntexts; i++) {
             open_until(&o, r->nsymbols, r->texts[i].line_start, 0);
-            owners[i] = owner_at(&o, r->texts[i].line_start, 0);
+            /* not a comment that trails a declaration on its last line */
+            const cortex_text *t = &r->texts[i];
+            int32_t below = flags & CORTEX_OWNERS_TEXT_ABOVE && starting_on(r, t->line_end, 0) < 0
+                                ? starting_on(r, t->line_end + 1, 1)
+                                : -1;
+            owners[i] = below >= 0 ? below : owner_at(&o, r->texts[i].line_start, 0);
         }
     }
     free(o.stack);

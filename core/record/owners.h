@@ -15,15 +15,23 @@
  *  property): an initializer of module-level data is no caller. */
 int cortex_record_data_kind(const char *kind);
 
+/** For cortex_records_derive_owners' `flags` (format 1.6 on): a text that
+ *  ends on the line above a definition's first line, on a line where no
+ *  symbol starts, is that definition's (the file's first to start there that
+ *  is no import or section), as the doc comment above a function is. */
+#define CORTEX_OWNERS_TEXT_ABOVE 1u
+
 /** For each slot given (NULL skips it): `parents[i]` for symbol i,
  *  `callers[i]` for reference i, `owners[i]` for text i: the latest-starting
  *  symbol that is no import, starts before the place (a symbol: earlier in
  *  the file's order; a reference: at or before its line and column; a text:
  *  on an earlier line) and ends on the place's line or after; for a call, no
- *  data symbol either. -1 when there is none. The records must be in the
- *  order cortex_file_records_sort gives; parent and caller fields are not
- *  read. */
-void cortex_records_derive_owners(const cortex_file_records *r, int32_t *parents, int32_t *callers, int32_t *owners);
+ *  data symbol either; for a text, with CORTEX_OWNERS_TEXT_ABOVE, first the
+ *  definition it lies right above. -1 when there is none. The records must be
+ *  in the order cortex_file_records_sort gives; parent and caller fields are
+ *  not read. */
+void cortex_records_derive_owners(const cortex_file_records *r, unsigned flags, int32_t *parents, int32_t *callers,
+                                  int32_t *owners);
 
 /** Fills `by_name` (room for every symbol) with the symbols' indexes sorted
  *  by name, then index. */

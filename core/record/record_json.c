@@ -1,6 +1,8 @@
 /* Hand-written, deterministic JSON for records (see record_json.h for why). */
 #include "record_json.h"
 
+#include "sig_visibility.h"
+
 #include "../util/handle_id.h"
 
 #include "../util/tokens.h"
@@ -213,6 +215,16 @@ WRITER field_str(cortex_buf *b, const char *k, const char *value)
     cortex_json_string(b, value, strlen(value));
 }
 
+/* `value` where it differs from the one a reader derives: `null` where
+ * there is none and a reader would derive one. */
+WRITER field_unlike(cortex_buf *b, const char *k, const char *value, const char *derived)
+{
+    if (!value && derived) {
+        key(b, k);
+        cortex_buf_puts(b, "null");
+    } else if (value && (!derived || strcmp(value, derived) != 0)) field_str(b, k, value);
+}
+
 /* Whether field_owner writes anything. */
 static int owner_written(int32_t owner, int32_t derived)
 {
@@ -287,14 +299,12 @@ void cortex_json_symbol_line(cortex_buf *b, const cortex_file_records *r, const 
     field_owner(b, "parent", r, s->parent, derived ? derived->parent : CORTEX_JSON_OWNER_NAMED);
     field_str(b, "sig", s->sig);
     field_str(b, "declared_type", s->dtype);
-    field_str(b, "visibility", s->visibility);
+    if (!derived) field_str(b, "visibility", s->visibility);
+    else field_unlike(b, "visibility", s->visibility, cortex_record_sig_visibility(s->sig));
     field_str(b, "alias", s->alias);
     field_str(b, "origin", s->origin);
     if (!derived) field_str(b, "doc", s->doc);
-    else if (!s->doc && derived->doc) {
-        key(b, "doc");
-        cortex_buf_puts(b, "null");
-    } else if (s->doc && (!derived->doc || strcmp(s->doc, derived->doc) != 0)) field_str(b, "doc", s->doc);
+    else field_unlike(b, "doc", s->doc, derived->doc);
     cortex_buf_puts(b, "}\n");
 }
 

@@ -18,8 +18,10 @@
  * file as an array (cortex_json_reference_tuple); 1.5 leaves out the doc a
  * reader derives from the texts (extract/docs.h); 1.6 writes a reference's
  * kind in the array as a number and its qualifier, receiver type and
- * locality by position, and a symbol's column only where it differs from the
- * symbol line's before. */
+ * locality by position, a symbol's column only where it differs from the
+ * symbol line's before, its visibility only where its signature does not
+ * open with it (record/sig_visibility.h), and a text's parent only where it
+ * is not the definition the text lies right above either (record/owners.h). */
 #define CORTEX_JSONL_FORMAT_VERSION "1.6"
 
 /** Appends `s` (`n` bytes) with each invalid UTF-8 byte replaced by U+FFFD. */

@@ -168,7 +168,7 @@ static int write_records(jsonl_sink *s, const cortex_file_records *r)
     size_t n = r->nsymbols + r->nrefs + 2 * r->ntexts;
     if (n > s->owners_cap) cortex_grow((void **)&s->owners, &s->owners_cap, n, sizeof *s->owners);
     int32_t *parents = s->owners, *callers = parents + r->nsymbols, *text_owners = callers + r->nrefs;
-    cortex_records_derive_owners(r, parents, callers, text_owners);
+    cortex_records_derive_owners(r, CORTEX_OWNERS_TEXT_ABOVE, parents, callers, text_owners);
     /* nor the docs a reader derives from the texts, whose parents it reads back */
     int32_t *text_parents = text_owners + r->ntexts;
     cortex_records_read_text_parents(r, text_owners, text_parents);

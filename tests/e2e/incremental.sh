@@ -137,22 +137,36 @@ expect_eq "after another extractor's whole index: everything parsed, the same st
 # --from-jsonl: the store rebuilt from the JSONL index and chunks, parsing
 # nothing, equals the store of the run that wrote them; the next incremental
 # run then parses nothing either. Format 1.5 writes no doc the texts give,
-# which is every doc here: twice.py's second Future has the comment above it,
-# whose parent, written by name, a reader resolves to the first Future of
-# those that end at or below the comment (before 1.5: the first Future).
+# which is every doc here, and 1.6 no parent of a text right above its
+# definition: each Future's comment is its own, unwritten. The directive in
+# the second Task is no doc: its parent, the Task it sits in, is written by
+# name, and a reader resolves it to the first Task of those that end at or
+# below the comment (before 1.5: the first Task).
 cat > "$R/src/twice.py" <<'PY'
 # The pure Python one.
 Future = object
 
 # The C one, where there is one.
 Future = int
+
+
+class Task:
+    pass
+
+
+class Task:
+    # pragma: no cover
+    def cancel(self):
+        pass
 PY
 "$CORTEX" index --quiet "$R"
 expect_eq "format 1.5: no doc is written that the texts give" "0" \
   "$(find "$R/.cortex/index" -name 'symbols*.jsonl' -exec cat {} + | grep -c '"doc"')"
-expect_eq "format 1.5: the second Future's comment is named its parent" \
-  '{"line":[4,4],"text":"The C one, where there is one.","parent":"Future"}' \
-  "$(find "$R/.cortex/index" -name 'texts*.jsonl' -exec cat {} + | grep 'The C one')"
+expect_eq "format 1.6: the comments above the Futures name no parent; the directive names its Task" \
+  '{"file":"src/twice.py","line":[1,1],"text":"The pure Python one."}
+{"line":[4,4],"text":"The C one, where there is one."}
+{"line":[13,13],"text":"pragma: no cover","parent":"Task"}' \
+  "$(find "$R/.cortex/index" -name 'texts*.jsonl' -exec cat {} + | grep -A2 '"file":"src/twice.py"')"
 expect_eq "format 1.5: the store's docs" "$(printf '%s\n' 'normalize|Strip and lower-case a note.' 'Future|The pure Python one.' \
   'Future|The C one, where there is one.' 'KEPT|Kept: a negated pattern re-includes it.' 'Ledger|Keeps entries in order.')" \
   "$(sqlite3 "$R/.cortex/cortex.db" "SELECT s.name, s.doc FROM symbols s JOIN files f ON f.id = s.file_id
@@ -198,11 +212,14 @@ before_objects=$(refs_dump)
 # Format 1.6 says a reference's kind by number and its qualifier, receiver
 # type and locality by place, and a symbol's column only where it changes:
 # read as 1.5 it is refused; written back in 1.5's form it reads the same.
-symbols_dump() { sqlite3 "$R/.cortex/cortex.db" "SELECT id, name, line_start, col FROM symbols ORDER BY id"; }
+symbols_dump() { sqlite3 "$R/.cortex/cortex.db" "SELECT id, name, line_start, col, visibility FROM symbols ORDER BY id"; }
 before_symbols=$(symbols_dump)
-expect_eq "format 1.6: a column is written where it changes (4 times)" "4 yes" \
+expect_eq "format 1.6: a column is written where it changes (5 times)" "5 yes" \
   "$(find "$R/.cortex/index" -name 'symbols*.jsonl' -exec cat {} + | grep -c '"col"') $(sqlite3 "$R/.cortex/cortex.db" \
      "SELECT CASE WHEN count(DISTINCT col) > 1 THEN 'yes' END FROM symbols")"
+expect_eq "format 1.6: a visibility the signature opens with is not written" "static 0" \
+  "$(sqlite3 "$R/.cortex/cortex.db" "SELECT visibility FROM symbols WHERE name = 'print_point'") $(find "$R/.cortex/index" \
+     -name 'symbols*.jsonl' -exec cat {} + | grep -c '"visibility":"static"')"
 # Every part of 1.6's array, and arrays it refuses, in a copy of the index.
 C="$TMP/crafted"
 cp -a "$R/.cortex" "$C" && rm -f "$C"/cortex.db*
@@ -246,20 +263,33 @@ for f in $(find "$R/.cortex/index" -name 'references*.jsonl'); do
     | $h + (if ($o | length) > 0 then [$k, $o] elif $k != "call" then [$k] else [] end)
     else . end' "$f" > "$f.new" && mv "$f.new" "$f"
 done
-for f in $(find "$R/.cortex/index" -name 'symbols*.jsonl'); do # 1.5 says every column
-  jq -cn 'foreach inputs as $l (1; if $l.file then 1 else . end | ($l.col // .); $l + {col: .})' "$f" > "$f.new" && mv "$f.new" "$f"
+for f in $(find "$R/.cortex/index" -name 'symbols*.jsonl'); do # 1.5 says every column and visibility
+  jq -cn 'foreach inputs as $l (1; if $l.file then 1 else . end | ($l.col // .); $l + {col: .})
+    | if has("visibility") then (if .visibility == null then del(.visibility) else . end)
+      else . + ((.sig // "") | capture("^(?<visibility>static|public|private|protected|internal) ") // {}) end' \
+    "$f" > "$f.new" && mv "$f.new" "$f"
+done
+# 1.5 derives a text's parent from what encloses it alone: each text names its parent, as the store holds it
+sqlite3 -json "$R/.cortex/cortex.db" "SELECT f.path, p.name AS parent FROM texts t JOIN files f ON f.id = t.file_id
+    LEFT JOIN symbols p ON p.id = t.parent_id ORDER BY f.path, t.id" |
+  jq 'group_by(.path) | map({key: .[0].path, value: map(.parent)}) | from_entries' > "$TMP/text-parents.json"
+for f in $(find "$R/.cortex/index" -name 'texts*.jsonl'); do
+  jq -cn --slurpfile p "$TMP/text-parents.json" 'foreach inputs as $l ({i: -1};
+      if $l.file then {file: $l.file, i: 0} else .i += 1 end; . as $at | $l + {parent: $p[0][$at.file][$at.i]})' \
+    "$f" > "$f.new" && mv "$f.new" "$f"
 done
 "$CORTEX" index --from-jsonl --quiet "$R"
 expect_eq "format 1.5's arrays read as 1.6's did" "$before_objects" "$(refs_dump)"
-expect_eq "format 1.5's columns read as 1.6's did" "$before_symbols" "$(symbols_dump)"
+expect_eq "format 1.5's columns and visibilities read as 1.6's did" "$before_symbols" "$(symbols_dump)"
+expect_eq "format 1.5's form: the same store as 1.6's" "$(cat "$TMP/before.txt")" "$(dump_store "$R/.cortex/cortex.db")"
 # Format 1.5 leaves out the docs a reader derives from the texts: read as
 # 1.4, where a doc not written is none, there are none, and a text's parent
 # named is the first of its name.
 sed -i 's/"version": "1.5"/"version": "1.4"/' "$R/.cortex/index/index.json"
 "$CORTEX" index --from-jsonl --quiet "$R"
-expect_eq "format 1.5 read as 1.4: no docs, the comment's parent the first Future" "0|2" \
+expect_eq "format 1.5 read as 1.4: no docs, the directive's parent the first Task" "0|8" \
   "$(sqlite3 "$R/.cortex/cortex.db" "SELECT (SELECT count(doc) FROM symbols), p.line_start FROM texts t
-     JOIN symbols p ON p.id = t.parent_id WHERE t.text = 'The C one, where there is one.'")"
+     JOIN symbols p ON p.id = t.parent_id WHERE t.text = 'pragma: no cover'")"
 sed -i 's/"version": "1.4"/"version": "1.3"/' "$R/.cortex/index/index.json"
 expect_status "--from-jsonl of 1.4's arrays read as 1.3 fails" 1 "$CORTEX" index --from-jsonl "$R"
 grep -q 'written as an array' "$TMP/err" && pass "and says a reference is an array" || fail "and says a reference is an array"

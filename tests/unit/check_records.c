@@ -4,6 +4,7 @@
 #include "extract/docs.h"
 #include "record/owners.h"
 #include "record/record_json.h"
+#include "record/sig_visibility.h"
 #include "record/records.h"
 #include "util/json_dump.h"
 
@@ -41,7 +42,7 @@ START_TEST(test_records_sort_remaps_parents_and_callers)
                              "{\"file\":\"x.py\",\"name\":\"f\",\"kind\":\"call\",\"line\":4,\"col\":9,\"caller\":\"A.m\"}\n");
     /* the JSONL leaves out the owners a reader derives from positions, and a call's kind */
     int32_t parents[2], callers[1];
-    cortex_records_derive_owners(&r, parents, callers, NULL);
+    cortex_records_derive_owners(&r, CORTEX_OWNERS_TEXT_ABOVE, parents, callers, NULL);
     ck_assert_int_eq(parents[0], -1);
     ck_assert_int_eq(parents[1], 0);
     ck_assert_int_eq(callers[0], 1);
@@ -106,7 +107,7 @@ START_TEST(test_records_docs_from_texts)
     int32_t owners[6], parents[6];
     const char *docs[3];
     cortex_arena a = {0};
-    cortex_records_derive_owners(&r, NULL, NULL, owners);
+    cortex_records_derive_owners(&r, 0, NULL, NULL, owners);
     cortex_records_read_text_parents(&r, owners, parents);
     int32_t want[6] = {0, 0, 0, 1, 1, 2};
     for (size_t i = 0; i < 6; i++) ck_assert_int_eq(parents[i], want[i]);
@@ -186,6 +187,65 @@ START_TEST(test_records_reference_tuples)
     ck_assert_ptr_null(cortex_json_reference_kind(-1));
     cortex_buf_free(&b);
     free(r.symbols);
+}
+END_TEST
+
+/* Format 1.6's derivations: a text right above a definition is its (not a
+ * comment trailing a declaration, not an import's), and a visibility is the
+ * one the signature opens with. */
+START_TEST(test_records_text_above_and_sig_visibility)
+{
+    cortex_file_records r;
+    memset(&r, 0, sizeof r);
+    r.path = "x.c";
+    cortex_symbol syms[] = {
+        {.name = "stdio.h", .kind = "import", .line_start = 2, .line_end = 2, .col_start = 1, .parent = -1},
+        {.name = "s", .kind = "struct", .line_start = 4, .line_end = 8, .col_start = 1, .parent = -1},
+        {.name = "s.a", .kind = "property", .line_start = 5, .line_end = 5, .col_start = 5, .parent = 1},
+        {.name = "s.b", .kind = "property", .line_start = 6, .line_end = 6, .col_start = 5, .parent = 1},
+        {.name = "f", .kind = "function", .line_start = 10, .line_end = 12, .col_start = 1, .parent = -1},
+    };
+    for (size_t i = 0; i < sizeof syms / sizeof *syms; i++) *CORTEX_PUSH(r.symbols, r.nsymbols, r.symbols_cap) = syms[i];
+    cortex_text texts[] = {
+        {.kind = "comment", .line_start = 1, .line_end = 1, .text = "above the include"},
+        {.kind = "comment", .line_start = 3, .line_end = 3, .text = "above s"},
+        {.kind = "comment", .line_start = 5, .line_end = 5, .text = "trails s.a"},
+        {.kind = "comment", .line_start = 7, .line_end = 7, .text = "inside s, above nothing"},
+        {.kind = "comment", .line_start = 9, .line_end = 9, .text = "above f"},
+        {.kind = "comment", .line_start = 11, .line_end = 11, .text = "in f"},
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) *CORTEX_PUSH(r.texts, r.ntexts, r.texts_cap) = texts[i];
+    int32_t owners[6];
+    cortex_records_derive_owners(&r, CORTEX_OWNERS_TEXT_ABOVE, NULL, NULL, owners);
+    int32_t want[6] = {-1, 1, 1, 1, 4, 4};
+    for (size_t i = 0; i < 6; i++) ck_assert_int_eq(owners[i], want[i]);
+    /* before 1.6: what encloses the text alone */
+    cortex_records_derive_owners(&r, 0, NULL, NULL, owners);
+    int32_t enclosing[6] = {-1, -1, 1, 1, -1, 4};
+    for (size_t i = 0; i < 6; i++) ck_assert_int_eq(owners[i], enclosing[i]);
+
+    ck_assert_str_eq(cortex_record_sig_visibility("static int f(void)"), "static");
+    ck_assert_str_eq(cortex_record_sig_visibility("public static void main(String[] a)"), "public");
+    ck_assert_ptr_null(cortex_record_sig_visibility("statical int x"));
+    ck_assert_ptr_null(cortex_record_sig_visibility("static"));
+    ck_assert_ptr_null(cortex_record_sig_visibility("def _private(self)"));
+    ck_assert_ptr_null(cortex_record_sig_visibility(NULL));
+    /* the JSONL writes a visibility only where the signature does not say it */
+    cortex_symbol st = {.name = "g", .kind = "function", .line_start = 1, .line_end = 1, .col_start = 1, .parent = -1,
+                        .sig = "static int g(void)", .visibility = "static"};
+    cortex_json_symbol_derived d = {-1, NULL, 1};
+    cortex_buf b = {0};
+    cortex_json_symbol_line(&b, &r, &st, &d, 0, NULL);
+    st.visibility = NULL;
+    cortex_json_symbol_line(&b, &r, &st, &d, 0, NULL);
+    st.sig = "int g(void)", st.visibility = "static";
+    cortex_json_symbol_line(&b, &r, &st, &d, 0, NULL);
+    ck_assert_str_eq(b.data, "{\"name\":\"g\",\"kind\":\"function\",\"line\":[1,1],\"sig\":\"static int g(void)\"}\n"
+                             "{\"name\":\"g\",\"kind\":\"function\",\"line\":[1,1],\"sig\":\"static int g(void)\",\"visibility\":null}\n"
+                             "{\"name\":\"g\",\"kind\":\"function\",\"line\":[1,1],\"sig\":\"int g(void)\",\"visibility\":\"static\"}\n");
+    cortex_buf_free(&b);
+    free(r.symbols);
+    free(r.texts);
 }
 END_TEST
 
@@ -352,6 +412,7 @@ int main(void)
     tcase_add_test(tc, test_records_sort_remaps_parents_and_callers);
     tcase_add_test(tc, test_records_docs_from_texts);
     tcase_add_test(tc, test_records_reference_tuples);
+    tcase_add_test(tc, test_records_text_above_and_sig_visibility);
     tcase_add_test(tc, test_records_json_escapes_and_repairs_utf8);
     tcase_add_test(tc, test_sort_is_stable_and_orders_like_qsort);
     tcase_add_test(tc, test_sort_in_place_orders_like_qsort);
