@@ -212,10 +212,12 @@ static void index_names(loading *l)
     cortex_records_sort_by_name(l->rec, l->by_name);
 }
 
-/* The index of the first symbol named `name`, or -1. */
-static int32_t symbol_named(const loading *l, const char *name)
+/* The symbol an owner written by name is, for a place on `line`: the first
+ * of the name, or from format 1.6 the first of the name that ends on the
+ * line or below (an owner encloses what it owns); -1 when none is named so. */
+static int32_t symbol_named(const loading *l, const char *name, uint32_t line)
 {
-    return cortex_records_named(l->rec, l->by_name, name, 0);
+    return cortex_records_named(l->rec, l->by_name, name, l->since_1_6 ? line : 0);
 }
 
 /* Symbols, texts and chunks are objects; only references are written as arrays too. */
@@ -264,7 +266,7 @@ static void take_reference_rest(json_t *o, const loading *l, cortex_reference *r
     ref->rtype = str(rec, o, "receiver_type");
     ref->local = json_is_true(json_object_get(o, "local"));
     json_t *caller = json_object_get(o, "caller");
-    ref->caller = l->derive && !caller ? OWNER_DERIVED : symbol_named(l, json_string_value(caller));
+    ref->caller = l->derive && !caller ? OWNER_DERIVED : symbol_named(l, json_string_value(caller), ref->line);
 }
 
 /* A reference as an array of format 1.4 and 1.5: [name, line, col, kind?, {the rest}?]. */
@@ -415,7 +417,7 @@ static void complete(loading *l, const char *root)
     }
     for (size_t i = 0; i < rec->nsymbols; i++) {
         cortex_symbol *s = &rec->symbols[i];
-        s->parent = l->parents[i] == parent_derived ? parents[i] : symbol_named(l, l->parents[i]);
+        s->parent = l->parents[i] == parent_derived ? parents[i] : symbol_named(l, l->parents[i], s->line_start);
         const char *pn = s->parent >= 0 ? rec->symbols[s->parent].name : NULL;
         size_t pl = pn ? strlen(pn) : 0;
         if (pn && strncmp(s->name, pn, pl) == 0 && s->name[pl] == '.') s->short_name = s->name + pl + 1;
