@@ -84,13 +84,13 @@ void cortex_records_derive_owners(const cortex_file_records *r, unsigned flags, 
     if (owners) {
         o.n = o.next = 0;
         for (size_t i = 0; i < r->ntexts; i++) {
-            open_until(&o, r->nsymbols, r->texts[i].line_start, 0);
-            /* not a comment that trails a declaration on its last line */
             const cortex_text *t = &r->texts[i];
+            open_until(&o, r->nsymbols, t->line_start, 0);
+            /* the definition right below, unless the text trails a declaration on its last line */
             int32_t below = flags & CORTEX_OWNERS_TEXT_ABOVE && starting_on(r, t->line_end, 0) < 0
                                 ? starting_on(r, t->line_end + 1, 1)
                                 : -1;
-            owners[i] = below >= 0 ? below : owner_at(&o, r->texts[i].line_start, 0);
+            owners[i] = below >= 0 ? below : owner_at(&o, t->line_start, 0);
         }
     }
     free(o.stack);
