@@ -66,24 +66,28 @@ START_TEST(test_records_sort_remaps_parents_and_callers)
 }
 END_TEST
 
+/* A file's records from arrays: `ns` symbols and `nt` texts, in order. */
+static void fill_records(cortex_file_records *r, const char *path, const cortex_symbol *syms, size_t ns,
+                         const cortex_text *texts, size_t nt)
+{
+    memset(r, 0, sizeof *r);
+    r->path = path;
+    for (size_t i = 0; i < ns; i++) *CORTEX_PUSH(r->symbols, r->nsymbols, r->symbols_cap) = syms[i];
+    for (size_t i = 0; i < nt; i++) *CORTEX_PUSH(r->texts, r->ntexts, r->texts_cap) = texts[i];
+}
+
 /* Format 1.5's docs: a docstring of the symbol's wins over a comment above
  * it, a comment inside it is no doc, a parent written by name is the first
  * symbol of that name that ends at or below the text, and the writer says a
  * doc only where a reader would derive another (or none: null). */
 START_TEST(test_records_docs_from_texts)
 {
-    cortex_file_records r;
-    memset(&r, 0, sizeof r);
-    r.path = "x.py";
-    cortex_symbol f = {.name = "f", .kind = "function", .line_start = 3, .line_end = 6, .col_start = 1, .parent = -1,
-                       .doc = "Says f."};
-    cortex_symbol g = {.name = "g", .kind = "function", .line_start = 9, .line_end = 10, .col_start = 1, .parent = -1,
-                       .doc = "Above g."};
-    cortex_symbol f2 = {.name = "f", .kind = "function", .line_start = 13, .line_end = 14, .col_start = 1, .parent = -1,
-                        .doc = "Above the second f."};
-    *CORTEX_PUSH(r.symbols, r.nsymbols, r.symbols_cap) = f;
-    *CORTEX_PUSH(r.symbols, r.nsymbols, r.symbols_cap) = g;
-    *CORTEX_PUSH(r.symbols, r.nsymbols, r.symbols_cap) = f2;
+    cortex_symbol syms[] = {
+        {.name = "f", .kind = "function", .line_start = 3, .line_end = 6, .col_start = 1, .parent = -1, .doc = "Says f."},
+        {.name = "g", .kind = "function", .line_start = 9, .line_end = 10, .col_start = 1, .parent = -1, .doc = "Above g."},
+        {.name = "f", .kind = "function", .line_start = 13, .line_end = 14, .col_start = 1, .parent = -1,
+         .doc = "Above the second f."},
+    };
     cortex_text texts[] = {
         {.kind = "comment", .line_start = 1, .line_end = 2, .text = "Above f.", .parent = 0},
         {.kind = "docstring", .line_start = 4, .line_end = 4, .text = "Says f.\n\nMore.", .parent = 0},
@@ -92,7 +96,8 @@ START_TEST(test_records_docs_from_texts)
         {.kind = "comment", .line_start = 10, .line_end = 10, .text = "inside g", .parent = 1},
         {.kind = "comment", .line_start = 12, .line_end = 12, .text = "Above the second f.", .parent = 2},
     };
-    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) *CORTEX_PUSH(r.texts, r.ntexts, r.texts_cap) = texts[i];
+    cortex_file_records r;
+    fill_records(&r, "x.py", syms, sizeof syms / sizeof *syms, texts, sizeof texts / sizeof *texts);
 
     int32_t by_name[3];
     cortex_records_sort_by_name(&r, by_name);
@@ -157,11 +162,9 @@ END_TEST
  * the rest by name. */
 START_TEST(test_records_reference_tuples)
 {
-    cortex_file_records r;
-    memset(&r, 0, sizeof r);
-    r.path = "x.py";
     cortex_symbol f = {.name = "f", .kind = "function", .line_start = 1, .line_end = 9, .col_start = 1, .parent = -1};
-    *CORTEX_PUSH(r.symbols, r.nsymbols, r.symbols_cap) = f;
+    cortex_file_records r;
+    fill_records(&r, "x.py", &f, 1, NULL, 0);
     cortex_reference refs[] = {
         {.name = "a", .kind = "call", .line = 2, .col = 3, .caller = 0},
         {.name = "b", .kind = "type", .line = 3, .col = 4, .caller = 0},
@@ -195,9 +198,6 @@ END_TEST
  * one the signature opens with. */
 START_TEST(test_records_text_above_and_sig_visibility)
 {
-    cortex_file_records r;
-    memset(&r, 0, sizeof r);
-    r.path = "x.c";
     cortex_symbol syms[] = {
         {.name = "stdio.h", .kind = "import", .line_start = 2, .line_end = 2, .col_start = 1, .parent = -1},
         {.name = "s", .kind = "struct", .line_start = 4, .line_end = 8, .col_start = 1, .parent = -1},
@@ -205,7 +205,6 @@ START_TEST(test_records_text_above_and_sig_visibility)
         {.name = "s.b", .kind = "property", .line_start = 6, .line_end = 6, .col_start = 5, .parent = 1},
         {.name = "f", .kind = "function", .line_start = 10, .line_end = 12, .col_start = 1, .parent = -1},
     };
-    for (size_t i = 0; i < sizeof syms / sizeof *syms; i++) *CORTEX_PUSH(r.symbols, r.nsymbols, r.symbols_cap) = syms[i];
     cortex_text texts[] = {
         {.kind = "comment", .line_start = 1, .line_end = 1, .text = "above the include"},
         {.kind = "comment", .line_start = 3, .line_end = 3, .text = "above s"},
@@ -214,7 +213,8 @@ START_TEST(test_records_text_above_and_sig_visibility)
         {.kind = "comment", .line_start = 9, .line_end = 9, .text = "above f"},
         {.kind = "comment", .line_start = 11, .line_end = 11, .text = "in f"},
     };
-    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) *CORTEX_PUSH(r.texts, r.ntexts, r.texts_cap) = texts[i];
+    cortex_file_records r;
+    fill_records(&r, "x.c", syms, sizeof syms / sizeof *syms, texts, sizeof texts / sizeof *texts);
     int32_t owners[6];
     cortex_records_derive_owners(&r, CORTEX_OWNERS_TEXT_ABOVE, NULL, NULL, owners);
     int32_t want[6] = {-1, 1, 1, 1, 4, 4};
