@@ -351,7 +351,6 @@ int cortex_store_read_fan_out(cortex_store_reader *r, const char *kind, int64_t 
     return stop;
 }
 
-
 int cortex_store_read_unnamed(cortex_store_reader *r, const cortex_store_symbol_filter *f, cortex_store_symbol_cb cb,
                               void *payload)
 {
