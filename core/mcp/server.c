@@ -37,6 +37,10 @@ static void on_serve_event(const cortex_serve_event *e, void *payload)
         break;
     case CORTEX_SERVE_NOT_WATCHING: fprintf(stderr, "cortex mcp: not watching: %s\n", e->message); break;
     case CORTEX_SERVE_WATCHING: break;
+    case CORTEX_SERVE_KEPT_CHECKED:
+        if (e->kept_checked)
+            fprintf(stderr, "cortex mcp: kept answers current: %u of %u\n", e->kept_current, e->kept_checked);
+        break;
     }
 }
 

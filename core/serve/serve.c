@@ -147,6 +147,10 @@ int cortex_serve_watch(cortex_serve *s, int index_first, const atomic_int *stop)
     cortex_serve_event watching = {.kind = CORTEX_SERVE_WATCHING, .watched_dirs = cortex_watch_count(w)};
     tell(s, &watching);
     cortex_repo_set_change_clock(s->repo, watch_clock, w);
+    /* here, not in the first call that takes one */
+    cortex_serve_event checked = {.kind = CORTEX_SERVE_KEPT_CHECKED};
+    checked.kept_current = cortex_repo_check_kept_answers(s->repo, &checked.kept_checked);
+    tell(s, &checked);
     for (int first = index_first; !atomic_load(stop); first = 0) {
         if (!first) {
             int changed = cortex_watch_wait(w, s->quiet_ms, stop);

@@ -26,7 +26,8 @@ typedef enum cortex_serve_event_kind {
     CORTEX_SERVE_WATCHING,      /* the watch is in place: changes from now on are seen */
     CORTEX_SERVE_INDEXED,       /* a first index finished (in the background, or the watch loop's own) */
     CORTEX_SERVE_REINDEXED,     /* a re-index after a settled change finished */
-    CORTEX_SERVE_NOT_WATCHING   /* the watch thread could not start, or stopped on an error */
+    CORTEX_SERVE_NOT_WATCHING,  /* the watch thread could not start, or stopped on an error */
+    CORTEX_SERVE_KEPT_CHECKED   /* the watch looked at the files the answers kept beside the store read */
 } cortex_serve_event_kind;
 
 typedef struct cortex_serve_event {
@@ -35,6 +36,8 @@ typedef struct cortex_serve_event {
     const char *message;               /* the failure's message when rc != 0 or NOT_WATCHING, else NULL */
     const cortex_index_report *report; /* INDEXED, REINDEXED: the run's report, else NULL */
     unsigned watched_dirs;             /* directories watched, when a watch runs */
+    unsigned kept_current, kept_checked; /* KEPT_CHECKED: kept answers whose files are as they read them, of those
+                                          * of the store's generation that read files */
     int64_t generation;                /* cortex_serve_generation() after this event */
 } cortex_serve_event;
 

@@ -28,11 +28,11 @@
 /* Answers kept: arguments vary little in practice; the oldest go first. */
 #define KEEP 64
 
-static char *cache_dir(const cortex_reader *s)
+static char *cache_dir(const cortex_repo *repo)
 {
-    size_t len = strlen(s->repo->store_path) + sizeof "-answers";
+    size_t len = strlen(repo->store_path) + sizeof "-answers";
     char *dir = cortex_xmalloc(len);
-    snprintf(dir, len, "%s-answers", s->repo->store_path);
+    snprintf(dir, len, "%s-answers", repo->store_path);
     return dir;
 }
 
@@ -48,7 +48,7 @@ static char *answer_path(const cortex_reader *s, const char *name, const json_t 
     unsigned long long hash = (unsigned long long)XXH3_64bits_digest(h);
     XXH3_freeState(h);
     free(key);
-    char *dir = cache_dir(s);
+    char *dir = cache_dir(s->repo);
     size_t len = strlen(dir) + 32;
     char *path = cortex_xmalloc(len);
     snprintf(path, len, "%s/%016llx.json", dir, hash);
@@ -169,10 +169,10 @@ static void note_now(cortex_buf *out, int root, open_dir *dir, const char *path,
 
 /* Whether every file and directory the kept answer read is as it was, by
  * its notes (NULL: it read none). */
-static int still_as_read(const cortex_reader *s, const char *text)
+static int still_as_read(const char *repo_root, const char *text)
 {
     if (!text) return 1;
-    int root = open(s->repo->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int root = open(repo_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (root < 0) return 0;
     open_dir dir = {.fd = -1, .len = (size_t)-1};
     int same = 1;
@@ -193,54 +193,129 @@ static int still_as_read(const cortex_reader *s, const char *text)
     return same;
 }
 
-/* The kept file, read whole (jansson's own file reader takes a byte at a
- * time): its first line is the JSON object, and what follows it the notes,
- * into `*notes` (NULL when there are none; caller frees). */
-static json_t *load_kept(const char *path, char **notes)
+/* A kept file, read whole (jansson's own file reader takes a byte at a
+ * time), NUL-terminated into `*size` bytes; NULL when it cannot be. */
+static char *read_kept(const char *path, size_t *size)
 {
-    *notes = NULL;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return NULL;
     struct stat st;
-    json_t *kept = NULL;
+    char *text = NULL;
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-        size_t size = (size_t)st.st_size;
-        char *text = cortex_xmalloc(size + 1);
-        if (cortex_read_all(fd, text, size) == 0) {
-            text[size] = '\0';
-            char *nl = memchr(text, '\n', size);
-            size_t json_len = nl ? (size_t)(nl - text) : size;
-            kept = json_loadb(text, json_len, 0, NULL);
-            if (kept && nl) *notes = cortex_xstrdup(nl + 1);
+        *size = (size_t)st.st_size;
+        text = cortex_xmalloc(*size + 1);
+        if (cortex_read_all(fd, text, *size) == 0) {
+            text[*size] = '\0';
+        } else {
+            free(text);
+            text = NULL;
         }
-        free(text);
     }
     close(fd);
+    return text;
+}
+
+/* The kept file: its first line is the JSON object, and what follows it the
+ * notes, into `*notes` (NULL when there are none; caller frees). */
+static json_t *load_kept(const char *path, char **notes)
+{
+    *notes = NULL;
+    size_t size;
+    char *text = read_kept(path, &size);
+    if (!text) return NULL;
+    char *nl = memchr(text, '\n', size);
+    json_t *kept = json_loadb(text, nl ? (size_t)(nl - text) : size, 0, NULL);
+    if (kept && nl) *notes = cortex_xstrdup(nl + 1);
+    free(text);
     return kept;
+}
+
+/* Whether notes hashed `hash` were found as they are at the change clock's
+ * reading `clock` (0: no clock, never). */
+static int checked_at(cortex_repo *repo, uint64_t hash, uint64_t clock)
+{
+    int found = 0;
+    pthread_mutex_lock(&repo->clock_lock);
+    for (size_t i = 0; clock && !found && i < sizeof repo->checked / sizeof *repo->checked; i++)
+        found = repo->checked[i].clock == clock && repo->checked[i].notes == hash;
+    pthread_mutex_unlock(&repo->clock_lock);
+    return found;
+}
+
+static void remember_checked(cortex_repo *repo, uint64_t hash, uint64_t clock)
+{
+    if (!clock) return;
+    pthread_mutex_lock(&repo->clock_lock);
+    size_t n = sizeof repo->checked / sizeof *repo->checked;
+    repo->checked[repo->checked_next].notes = hash;
+    repo->checked[repo->checked_next].clock = clock;
+    repo->checked_next = (repo->checked_next + 1) % n;
+    pthread_mutex_unlock(&repo->clock_lock);
 }
 
 /* Whether the notes were found as they are at the change clock's reading
  * `clock` (0: no clock); else checks them, and remembers a match. */
-static int notes_hold(cortex_reader *s, const char *notes, uint64_t clock)
+static int notes_hold(cortex_repo *repo, const char *notes, uint64_t clock)
 {
     if (!notes) return 1;
     uint64_t hash = XXH3_64bits(notes, strlen(notes));
-    size_t n = sizeof s->checked / sizeof *s->checked;
-    for (size_t i = 0; clock && i < n; i++)
-        if (s->checked[i].clock == clock && s->checked[i].notes == hash) return 1;
-    if (!still_as_read(s, notes)) return 0;
-    if (clock) {
-        s->checked[s->checked_next].notes = hash;
-        s->checked[s->checked_next].clock = clock;
-        s->checked_next = (s->checked_next + 1) % n;
-    }
+    if (checked_at(repo, hash, clock)) return 1;
+    if (!still_as_read(repo->root, notes)) return 0;
+    remember_checked(repo, hash, clock);
     return 1;
+}
+
+/* Whether `kept` is an answer of this store and generation, by this build
+ * of cortex (its name and arguments aside). */
+static int kept_is_current(const json_t *kept, const char *store_id, int64_t generation)
+{
+    const char *kept_store = json_string_value(json_object_get(kept, "store_id"));
+    const char *kept_build = json_string_value(json_object_get(kept, "build"));
+    json_t *kept_generation = json_object_get(kept, "generation");
+    return kept_store && strcmp(kept_store, store_id) == 0 && kept_build && strcmp(kept_build, cortex_build_id()) == 0 &&
+           json_is_integer(kept_generation) && json_integer_value(kept_generation) == generation &&
+           json_is_object(json_object_get(kept, "answer"));
+}
+
+unsigned cortex_repo_check_kept_answers(cortex_repo *repo, unsigned *checked)
+{
+    /* read before the files are, as a call does */
+    uint64_t clock = cortex_repo_change_clock(repo);
+    *checked = 0;
+    cortex_reader *s;
+    if (!clock || cortex_reader_open(&s, repo) != 0) return 0;
+    char store_id[40];
+    int64_t generation;
+    unsigned current = 0;
+    char *dir = cache_dir(repo);
+    DIR *d = s->db && identity(s, store_id, sizeof store_id, &generation) ? opendir(dir) : NULL;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || len < 5 || strcmp(e->d_name + len - 5, ".json") != 0) continue;
+        cortex_buf path = {0};
+        cortex_buf_printf(&path, "%s/%s", dir, e->d_name);
+        char *notes;
+        json_t *kept = load_kept(path.data, &notes);
+        /* only the answers a call may take: another generation's are never looked at again */
+        if (kept && notes && kept_is_current(kept, store_id, generation)) {
+            ++*checked;
+            if (notes_hold(repo, notes, clock)) current++;
+        }
+        json_decref(kept);
+        free(notes);
+        cortex_buf_free(&path);
+    }
+    if (d) closedir(d);
+    free(dir);
+    cortex_reader_close(s);
+    return current;
 }
 
 json_t *cortex_answer_cache_get(cortex_reader *s, const char *name, const json_t *args)
 {
     /* read before the files are: a change after it moves the clock */
     uint64_t clock = cortex_repo_change_clock(s->repo);
+    s->clock_at_get = clock;
     char store_id[40];
     int64_t generation;
     if (!identity(s, store_id, sizeof store_id, &generation)) return NULL;
@@ -250,15 +325,9 @@ json_t *cortex_answer_cache_get(cortex_reader *s, const char *name, const json_t
     json_t *kept = load_kept(path, &notes);
     free(path);
     json_t *answer = NULL;
-    const char *kept_store = json_string_value(json_object_get(kept, "store_id"));
     const char *kept_name = json_string_value(json_object_get(kept, "name"));
-    const char *kept_build = json_string_value(json_object_get(kept, "build"));
-    if (kept_store && strcmp(kept_store, store_id) == 0 && kept_name && strcmp(kept_name, name) == 0 && kept_build &&
-        strcmp(kept_build, cortex_build_id()) == 0 &&
-        json_is_integer(json_object_get(kept, "generation")) &&
-        json_integer_value(json_object_get(kept, "generation")) == generation &&
-        json_equal(json_object_get(kept, "args"), (json_t *)args) == 1 && json_is_object(json_object_get(kept, "answer")) &&
-        notes_hold(s, notes, clock))
+    if (kept_is_current(kept, store_id, generation) && kept_name && strcmp(kept_name, name) == 0 &&
+        json_equal(json_object_get(kept, "args"), (json_t *)args) == 1 && notes_hold(s->repo, notes, clock))
         answer = json_incref(json_object_get(kept, "answer"));
     json_decref(kept);
     free(notes);
@@ -318,7 +387,7 @@ void cortex_answer_cache_put_read(cortex_reader *s, const char *name, const json
     char store_id[40];
     int64_t generation;
     if (!identity(s, store_id, sizeof store_id, &generation)) return;
-    char *dir = cache_dir(s), *path = answer_path(s, name, args);
+    char *dir = cache_dir(s->repo), *path = answer_path(s, name, args);
     if (!path || (mkdir(dir, 0755) != 0 && access(dir, W_OK) != 0)) {
         free(dir);
         free(path);
@@ -327,12 +396,19 @@ void cortex_answer_cache_put_read(cortex_reader *s, const char *name, const json
     json_t *kept = json_pack("{s:s,s:I,s:s,s:s,s:O,s:O}", "store_id", store_id, "generation", (json_int_t)generation,
                              "build", cortex_build_id(), "name", name, "args", args, "answer", answer);
     cortex_buf text = {0};
+    size_t notes_at = 0;
     if (kept) {
         cortex_json_dump(&text, kept); /* one line: JSON text escapes its newlines */
+        notes_at = text.len + 1;
         /* a path the notes cannot hold: not kept */
         if (read && (cortex_buf_putc(&text, '\n'), notes_text(&text, read) != 0)) cortex_buf_free(&text);
     }
-    if (text.data) (void)cortex_write_file_replacing(path, text.data, text.len); /* unsaved, it is computed again next time */
+    /* unsaved, it is computed again next time */
+    if (text.data && cortex_write_file_replacing(path, text.data, text.len) == 0 && read)
+        /* the notes were taken after the clock's reading at the call's start:
+         * while it reads the same, they hold */
+        remember_checked(s->repo, XXH3_64bits(text.data + notes_at, text.len - notes_at), s->clock_at_get);
+    s->clock_at_get = 0;
     cortex_buf_free(&text);
     json_decref(kept);
     free(path);

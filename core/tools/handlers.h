@@ -25,6 +25,13 @@ struct cortex_repo {
     pthread_mutex_t clock_lock;  /* the change clock is read, and replaced, under it */
     uint64_t (*clock)(void *arg); /* the tree's change clock (cortex_repo_set_change_clock), or NULL */
     void *clock_arg;
+    /* kept answers whose notes were found as they are at a change clock's
+     * reading: not examined again while the clock reads the same, by any
+     * reader (answer_cache.c); guarded by clock_lock */
+    struct {
+        uint64_t notes, clock; /* a hash of the notes; the reading they were checked at */
+    } checked[16];
+    unsigned checked_next;
 };
 
 struct cortex_reader {
@@ -35,12 +42,9 @@ struct cortex_reader {
     struct cortex_repo_map *map;       /* explore's repository map, for one generation */
     int64_t counted_generation; /* the generation `indexed_files` was counted at */
     int64_t indexed_files;
-    /* kept answers whose notes were found as they are at a change clock's
-     * reading: not examined again while the clock reads the same (answer_cache.c) */
-    struct {
-        uint64_t notes, clock; /* a hash of the notes; the reading they were checked at */
-    } checked[4];
-    unsigned checked_next;
+    /* the change clock as the last cortex_answer_cache_get read it: before
+     * anything the compute after it notes (answer_cache.c) */
+    uint64_t clock_at_get;
 };
 
 /** The repository's change clock now (cortex_repo_set_change_clock), or 0. */

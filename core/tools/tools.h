@@ -122,6 +122,13 @@ void cortex_repo_close(cortex_repo *repo);
  *  this call also takes, so once it returns the old one is no longer called. */
 void cortex_repo_set_change_clock(cortex_repo *repo, uint64_t (*clock)(void *arg), void *arg);
 
+/** Examines, at the change clock's reading now, the files each answer kept
+ *  beside the store read (answer_cache.h), so that the first call that takes
+ *  one need not: a front end calls it once its watch gives the clock. How
+ *  many were found as they read them, of how many of the store's generation
+ *  read files (`*checked`); both 0 without a clock. */
+unsigned cortex_repo_check_kept_answers(cortex_repo *repo, unsigned *checked);
+
 /** Borrowed; valid until the repository is closed. */
 const char *cortex_repo_root(const cortex_repo *repo);        /* a realpath */
 const char *cortex_repo_data_dir(const cortex_repo *repo);    /* <root>/.cortex */

@@ -223,6 +223,25 @@ expect_eq "under cortex mcp: a file it read, written in place just before the ca
   "gnu.major,mem.forgotten,orphan 3" "$(mcp_unused)"
 exec 4>&-
 wait "$mpid"
+# A server looks at the kept answers' files once its watch is in place, not
+# at its first call: the answer kept last above is found current at start,
+# and one whose file was edited while no server ran is not.
+mcp_start_checks() {
+  : > "$TMP/mcp-err2"
+  rm -f "$TMP/mcp-in2" && mkfifo "$TMP/mcp-in2"
+  "$CORTEX" mcp --root "$G" --no-index < "$TMP/mcp-in2" > /dev/null 2> "$TMP/mcp-err2" &
+  local pid=$! i
+  exec 5> "$TMP/mcp-in2" # held open: the server runs until it is closed
+  for i in $(seq 1 400); do grep -q 'kept answers current' "$TMP/mcp-err2" && break; sleep 0.05; done
+  exec 5>&-
+  wait "$pid" 2>/dev/null
+  grep -o 'kept answers current: [0-9]* of [0-9]*' "$TMP/mcp-err2" || echo none
+}
+expect_eq "a new server finds the kept answer current once its watch is in place" "kept answers current: 1 of 1" \
+  "$(mcp_start_checks)"
+printf '\n' >> "$G/kv/jump_amd64.s"
+expect_eq "and not after a file it read was edited with no server running" "kept answers current: 0 of 1" \
+  "$(mcp_start_checks)"
 
 # C: two files' static functions of one name, the call in a.c bound (scoped)
 # to a.c's, so it cannot reach c.c's, which nothing calls; and what the
