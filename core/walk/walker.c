@@ -18,6 +18,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,23 +89,25 @@ void cortex_walk_add_skip(cortex_walk *w, const char *path, const char *reason)
     s->reason = reason;
 }
 
-static int exists_in(const char *dir, const char *name)
+/* Whether directory `dir`, an entry of the directory open at `at`, holds `name`. */
+static int exists_in(int at, const char *dir, const char *name)
 {
     char p[PATH_MAX];
     if (snprintf(p, sizeof p, "%s/%s", dir, name) >= (int)sizeof p) return 0; /* no such path can exist */
-    return access(p, F_OK) == 0;
+    return faccessat(at, p, F_OK, AT_SYMLINK_NOFOLLOW) == 0;
 }
 
-/* Why a directory is skipped regardless of ignore rules, or NULL. Virtualenvs
- * and Rust/Maven build trees are recognised by their markers, not by name, so
- * a source package called `venv` or `target` is still indexed. */
-static const char *skip_dir_reason(const char *abs, const char *name)
+/* Why directory `name`, an entry of the directory open at `at`, is skipped
+ * regardless of ignore rules, or NULL. Virtualenvs and Rust/Maven build trees
+ * are recognised by their markers, not by name, so a source package called
+ * `venv` or `target` is still indexed. */
+static const char *skip_dir_reason(int at, const char *name)
 {
     for (int i = 0; always_skip_dirs[i]; i++)
         if (strcmp(name, always_skip_dirs[i]) == 0) return "tool or dependency directory";
-    if (exists_in(abs, "pyvenv.cfg")) return "virtual environment (pyvenv.cfg)";
-    if (exists_in(abs, "CACHEDIR.TAG")) return "cache directory (CACHEDIR.TAG)";
-    if (strcmp(name, "target") == 0 && (exists_in(abs, ".rustc_info.json") || exists_in(abs, "maven-status")))
+    if (exists_in(at, name, "pyvenv.cfg")) return "virtual environment (pyvenv.cfg)";
+    if (exists_in(at, name, "CACHEDIR.TAG")) return "cache directory (CACHEDIR.TAG)";
+    if (strcmp(name, "target") == 0 && (exists_in(at, name, ".rustc_info.json") || exists_in(at, name, "maven-status")))
         return "build output directory";
     return NULL;
 }
@@ -156,8 +159,14 @@ static void walk_dir(walk_ctx *ctx, const char *abs, const char *rel, repo_scope
         cortex_walk_add_skip(ctx->out, rel, "directory nesting deeper than 256");
         return;
     }
-    DIR *d = opendir(abs);
+    /* its entries are examined through it, not by their whole paths: the
+     * kernel looks up one name instead of every directory above it */
+    int at = open(abs, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    int listing = at >= 0 ? dup(at) : -1;
+    DIR *d = listing >= 0 ? fdopendir(listing) : NULL;
     if (!d) {
+        if (listing >= 0) close(listing);
+        if (at >= 0) close(at);
         cortex_walk_add_skip(ctx->out, *rel ? rel : ".", "unreadable directory");
         return;
     }
@@ -178,7 +187,7 @@ static void walk_dir(walk_ctx *ctx, const char *abs, const char *rel, repo_scope
         snprintf(child_abs, sizeof child_abs, "%s/%s", abs, name);
         snprintf(child_rel, sizeof child_rel, "%s%s%s", rel, *rel ? "/" : "", name);
         struct stat st;
-        if (lstat(child_abs, &st) != 0) {
+        if (fstatat(at, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
             cortex_walk_add_skip(ctx->out, child_rel, "cannot stat");
             continue;
         }
@@ -199,7 +208,7 @@ static void walk_dir(walk_ctx *ctx, const char *abs, const char *rel, repo_scope
             int silent = 0;
             for (int k = 0; silent_skip_dirs[k]; k++) silent |= strcmp(name, silent_skip_dirs[k]) == 0;
             if (silent) continue;
-            const char *why = skip_dir_reason(child_abs, name);
+            const char *why = skip_dir_reason(at, name);
             if (why) {
                 cortex_walk_add_skip(ctx->out, child_rel, why);
                 continue;
@@ -257,6 +266,7 @@ static void walk_dir(walk_ctx *ctx, const char *abs, const char *rel, repo_scope
     if (scope.rules) cortex_ignore_leave(scope.rules);
     for (size_t i = 0; i < n; i++) free(names[i]);
     free(names);
+    close(at);
 }
 
 static int compare_files(const void *a, const void *b)
