@@ -94,7 +94,7 @@ static int exists_in(int at, const char *dir, const char *name)
 {
     char p[PATH_MAX];
     if (snprintf(p, sizeof p, "%s/%s", dir, name) >= (int)sizeof p) return 0; /* no such path can exist */
-    return faccessat(at, p, F_OK, AT_SYMLINK_NOFOLLOW) == 0;
+    return faccessat(at, p, F_OK, 0) == 0;
 }
 
 /* Why directory `name`, an entry of the directory open at `at`, is skipped
