@@ -26,6 +26,11 @@ int cortex_store_row_overflows(int64_t file_id, size_t nsymbols, size_t nrefs, s
  * symbols to hash apart. */
 #define CORTEX_STORE_SYMBOL_HASH_BITS 23
 
+/** SQL: the symbol `id` belongs to the file whose id is `file` (a range of
+ *  ids, read in id order without an index). */
+#define CORTEX_STORE_SYMBOL_OF_FILE(id, file) id " BETWEEN (" file ") << 23 AND ((" file ") << 23) + 8388607"
+_Static_assert(CORTEX_STORE_SYMBOL_HASH_BITS == 23, "CORTEX_STORE_SYMBOL_OF_FILE spells the bits out");
+
 /** The file of the symbol `id`: its id is numbered under its file's. */
 static inline int64_t cortex_store_symbol_file_of(int64_t id) { return id >> CORTEX_STORE_SYMBOL_HASH_BITS; }
 

@@ -30,9 +30,13 @@ enum {
 
 static const char *const stmt_sql[ST_COUNT] = {
     [ST_FILE_ID] = "SELECT id, lang, variant, surface FROM files WHERE path = ?",
-    /* An external-content FTS5 table forgets a row when told its old values. */
+    /* An external-content FTS5 table forgets a row when told its old values.
+     * In id order: FTS5 writes a segment each time the rowid goes back, and
+     * segments piled up by a file's symbols in line order merged the whole
+     * table's index at the first edits after a cold index. */
     [ST_FTS_DEL_SYMBOLS] = "INSERT INTO symbols_fts(symbols_fts, rowid, terms, sig, doc)"
-                           " SELECT 'delete', id, cortex_terms(name), sig, doc FROM symbols WHERE file_id = ?",
+                           " SELECT 'delete', id, cortex_terms(name), sig, doc FROM symbols WHERE "
+                           CORTEX_STORE_SYMBOL_OF_FILE("id", "?1") " ORDER BY id",
     [ST_FTS_DEL_TEXTS] = "INSERT INTO texts_fts(texts_fts, rowid, text) SELECT 'delete', id, text FROM texts_text WHERE " CORTEX_STORE_ROW_OF_FILE("id", "?1"),
     [ST_FTS_DEL_FILE] = "INSERT INTO files_fts(files_fts, rowid, path) SELECT 'delete', id, path FROM files WHERE id = ?",
     [ST_DEL_FILE] = "DELETE FROM files WHERE id = ?",

@@ -350,4 +350,19 @@ grep -q 'no file "src/util.py" in the repository' "$TMP/gone.out" "$TMP/gone.err
 expect_eq "... and the store no longer has it" 0 \
   "$(sqlite3 "$F/.cortex/cortex.db" "SELECT count(*) FROM files WHERE path = 'src/util.py'")"
 
+# An edit writes each full-text table's changes as one segment for the rows
+# it forgets and one for those it adds: a file's symbols are forgotten in id
+# order (ids are hashes, not line order). Read back in line order, every
+# step back in id made FTS5 write a segment, and the piled-up segments
+# merged the whole index at the first edits after a cold one.
+M="$TMP/many"
+mkdir -p "$M"
+for i in $(seq 1 40); do printf 'int handler_%02d(int x) { return x + %d; }\n' "$i" "$i"; done > "$M/many.c"
+"$CORTEX" index --quiet "$M"
+segments() { sqlite3 "$M/.cortex/cortex.db" "SELECT count(DISTINCT segid) FROM symbols_fts_idx"; }
+before=$(segments)
+printf '/* edited */\n' >> "$M/many.c"
+"$CORTEX" index --quiet "$M"
+expect_eq "an edit of a file with 40 functions adds two segments to symbols_fts" "$((before + 2))" "$(segments)"
+
 finish
