@@ -29,6 +29,7 @@ typedef struct recorder {
     cortex_serve_event_kind kinds[64];
     int rcs[64];
     int64_t generations[64];
+    unsigned kept_checked[64];
     int n;
 } recorder;
 
@@ -42,6 +43,7 @@ static void record(const cortex_serve_event *e, void *payload)
         r->kinds[r->n] = e->kind;
         r->rcs[r->n] = e->rc;
         r->generations[r->n] = e->generation;
+        r->kept_checked[r->n] = e->kept_checked;
         r->n++;
     }
     pthread_mutex_unlock(&r->lock);
@@ -163,15 +165,18 @@ START_TEST(test_serve_watch_reindexes_a_change)
     ck_assert_int_eq(after, before + 1);
     ck_assert_msg(wait_for(CORTEX_SERVE_REINDEXED, 1), "no re-index was told");
 
-    /* Told in order: started, indexed, watching, re-indexed (with the new generation). */
+    /* Told in order: started, indexed, watching, the kept answers looked at
+     * (none here), re-indexed (with the new generation). */
     pthread_mutex_lock(&events.lock);
-    ck_assert_int_ge(events.n, 4);
+    ck_assert_int_ge(events.n, 5);
     ck_assert_int_eq(events.kinds[0], CORTEX_SERVE_INDEX_STARTED);
     ck_assert_int_eq(events.kinds[1], CORTEX_SERVE_INDEXED);
     ck_assert_int_eq(events.kinds[2], CORTEX_SERVE_WATCHING);
-    ck_assert_int_eq(events.kinds[3], CORTEX_SERVE_REINDEXED);
-    ck_assert_int_eq(events.rcs[3], 0);
-    ck_assert_int_eq(events.generations[3], 2);
+    ck_assert_int_eq(events.kinds[3], CORTEX_SERVE_KEPT_CHECKED);
+    ck_assert_int_eq(events.kept_checked[3], 0);
+    ck_assert_int_eq(events.kinds[4], CORTEX_SERVE_REINDEXED);
+    ck_assert_int_eq(events.rcs[4], 0);
+    ck_assert_int_eq(events.generations[4], 2);
     pthread_mutex_unlock(&events.lock);
 
     /* A reader opened now answers from the re-indexed store. */
@@ -208,8 +213,9 @@ START_TEST(test_serve_watch_indexes_first_and_stops)
     ck_assert_int_eq(a.rc, 0);
     /* The watch is in place before the first index, so a change during it is not lost. */
     ck_assert_int_eq(events.kinds[0], CORTEX_SERVE_WATCHING);
-    ck_assert_int_eq(events.kinds[1], CORTEX_SERVE_INDEXED);
-    ck_assert_int_eq(events.rcs[1], 0);
+    ck_assert_int_eq(events.kinds[1], CORTEX_SERVE_KEPT_CHECKED);
+    ck_assert_int_eq(events.kinds[2], CORTEX_SERVE_INDEXED);
+    ck_assert_int_eq(events.rcs[2], 0);
     ck_assert_int_eq(cortex_serve_generation(s), 1);
     cortex_serve_close(s);
 }
