@@ -28,6 +28,9 @@ static const char *const unwatched[] = {".cortex", ".git", ".hg", ".svn", "node_
 
 struct cortex_watch {
     int fd;
+    size_t root_len;
+    cortex_watch_filter matters; /* NULL: every event counts */
+    void *matters_arg;
     char **dirs;  /* by watch descriptor: the directory's absolute path */
     size_t cap;
     unsigned count;
@@ -90,6 +93,7 @@ int cortex_watch_open(cortex_watch **out, const char *root)
         free(w);
         return cortex_error_set(CORTEX_EIO, "inotify: %s", strerror(errno));
     }
+    w->root_len = strlen(root);
     add_tree(w, root, 0);
     if (w->count == 0) {
         cortex_watch_close(w);
@@ -97,6 +101,24 @@ int cortex_watch_open(cortex_watch **out, const char *root)
     }
     *out = w;
     return 0;
+}
+
+/* Whether an event about file `name` of the directory watched as `wd` may
+ * change the index, by the filter (an unknown directory: it may). */
+static int file_matters(const cortex_watch *w, int wd, const char *name)
+{
+    if (!w->matters) return 1;
+    if (wd < 0 || (size_t)wd >= w->cap || !w->dirs[wd] || strlen(w->dirs[wd]) < w->root_len) return 1;
+    const char *dir = w->dirs[wd] + w->root_len; /* "" at the root, else "/a/b" */
+    char path[PATH_MAX];
+    if (snprintf(path, sizeof path, "%s%s%s", *dir ? dir + 1 : "", *dir ? "/" : "", name) >= (int)sizeof path) return 1;
+    return w->matters(w->matters_arg, path);
+}
+
+void cortex_watch_set_filter(cortex_watch *w, cortex_watch_filter matters, void *arg)
+{
+    w->matters = matters;
+    w->matters_arg = arg;
 }
 
 /* Reads the pending events; 1 when one of them matters. New directories are watched. */
@@ -125,6 +147,8 @@ static int drain(cortex_watch *w)
                 continue;
             }
             if (ev->len && is_unwatched(ev->name)) continue;
+            /* a file no run would index (a build's objects, an editor's swap file) */
+            if (ev->len && !(ev->mask & IN_ISDIR) && !file_matters(w, ev->wd, ev->name)) continue;
             relevant = 1;
             if ((ev->mask & (IN_CREATE | IN_MOVED_TO)) && (ev->mask & IN_ISDIR) && ev->len && ev->wd >= 0 &&
                 (size_t)ev->wd < w->cap && w->dirs[ev->wd]) {

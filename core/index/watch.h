@@ -27,6 +27,16 @@ int cortex_watch_wait(cortex_watch *w, int quiet_ms, const atomic_int *stop);
  *  unread (the reading is taken after the events read so far). */
 uint64_t cortex_watch_clock(cortex_watch *w);
 
+/** Whether a change to the file at `path` (relative to the root) may change
+ *  the index. */
+typedef int (*cortex_watch_filter)(void *arg, const char *path);
+
+/** From now on an event about a file starts a re-index only when `matters`
+ *  says so (NULL: every event does); events about directories, and a queue
+ *  that overflowed, always do. The clock moves for every event. Call it from
+ *  the thread that waits. */
+void cortex_watch_set_filter(cortex_watch *w, cortex_watch_filter matters, void *arg);
+
 /** Directories being watched. */
 unsigned cortex_watch_count(const cortex_watch *w);
 

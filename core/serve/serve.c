@@ -13,6 +13,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 struct cortex_serve {
@@ -138,12 +139,34 @@ void cortex_serve_wait_index(cortex_serve *s)
 
 static uint64_t watch_clock(void *w) { return cortex_watch_clock(w); }
 
+/* What a run may index: the files a plugin claims under the pipeline's
+ * settings, as the walk chooses them. */
+typedef struct watch_scope {
+    const cortex_plugin_set *plugins;
+    cortex_walk_options walk;
+} watch_scope;
+
+/* Whether a change to `path` may change the index: a file a plugin claims,
+ * or a .gitignore (which decides what the walk takes). Ignore rules and
+ * the pipeline's globs are left to the run: an event they would drop still
+ * starts one, which finds nothing to do. */
+static int may_be_indexed(void *arg, const char *path)
+{
+    const watch_scope *scope = arg;
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    return strcmp(base, ".gitignore") == 0 || cortex_walk_choose_plugin(scope->plugins, &scope->walk, path) != NULL;
+}
+
 int cortex_serve_watch(cortex_serve *s, int index_first, const atomic_int *stop)
 {
     if (!s->can_index) return cortex_error_set(CORTEX_EINVALID, "%s", cortex_repo_config_error(s->repo));
     cortex_watch *w;
     int rc = cortex_watch_open(&w, cortex_repo_root(s->repo));
     if (rc) return rc;
+    watch_scope scope = {.plugins = cortex_repo_plugins(s->repo)};
+    cortex_index_walk_options(&scope.walk, s->pipeline, 0);
+    cortex_watch_set_filter(w, may_be_indexed, &scope);
     cortex_serve_event watching = {.kind = CORTEX_SERVE_WATCHING, .watched_dirs = cortex_watch_count(w)};
     tell(s, &watching);
     cortex_repo_set_change_clock(s->repo, watch_clock, w);
@@ -169,6 +192,7 @@ int cortex_serve_watch(cortex_serve *s, int index_first, const atomic_int *stop)
     }
     cortex_repo_set_change_clock(s->repo, NULL, NULL); /* no reader reads the watch past here */
     cortex_watch_close(w);
+    cortex_index_walk_options_free(&scope.walk);
     return rc;
 }
 

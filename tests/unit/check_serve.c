@@ -188,6 +188,26 @@ START_TEST(test_serve_watch_reindexes_a_change)
 }
 END_TEST
 
+/* Files no run would index (a build's objects, an editor's swap file)
+ * change without a re-index; a source file's change still starts one. */
+START_TEST(test_serve_watch_leaves_files_no_plugin_claims)
+{
+    cortex_serve *s = open_serve();
+    cortex_serve_start_index(s);
+    cortex_serve_wait_index(s);
+    cortex_serve_start_watch(s);
+    ck_assert_msg(wait_for(CORTEX_SERVE_WATCHING, 1), "the watch never reported it was in place");
+    int64_t before = cortex_serve_generation(s);
+    run("printf 'obj' > '%s/util.o' && printf 'swap' > '%s/src/.util.py.swp' && printf 'more' >> '%s/util.o'", repo_dir);
+    ck_assert_int_eq(cortex_serve_wait_generation(s, before, 1500), before);
+    ck_assert_int_eq(count_of(CORTEX_SERVE_REINDEXED), 0);
+    run("printf '\ndef after_objects():\n    return 4\n' >> '%s/src/util.py'", repo_dir);
+    ck_assert_int_eq(cortex_serve_wait_generation(s, before, DEADLINE_MS), before + 1);
+    ck_assert_msg(wait_for(CORTEX_SERVE_REINDEXED, 1), "no re-index was told");
+    cortex_serve_close(s);
+}
+END_TEST
+
 typedef struct watch_arg {
     cortex_serve *s;
     atomic_int stop;
@@ -258,6 +278,7 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_serve_wait_index_after_background_index);
+    tcase_add_test(tc, test_serve_watch_leaves_files_no_plugin_claims);
     tcase_add_test(tc, test_serve_watch_reindexes_a_change);
     tcase_add_test(tc, test_serve_watch_indexes_first_and_stops);
     tcase_add_test(tc, test_serve_refusals);
