@@ -471,8 +471,8 @@ static void attach_texts(cortex_raw_records *x, cortex_file_records *r, const ch
             uint32_t below = t->line_end + 1;
             while (directive_end[below]) below = directive_end[below] + 1;
             int32_t s = first_def_at[below] ? first_def_at[below]->symbol : -1;
-            if (s >= 0 && !r->symbols[s].doc && strcmp(r->symbols[s].kind, "import") != 0 &&
-                strcmp(r->symbols[s].kind, "section") != 0 && (doc_marker(src, t) || !heads_section(r, t, s))) {
+            if (s >= 0 && !r->symbols[s].doc && cortex_record_documented_kind(r->symbols[s].kind) &&
+                (doc_marker(src, t) || !heads_section(r, t, s))) {
                 t->parent = s;
                 r->symbols[s].doc = cortex_text_summary(&r->arena, t->text);
                 continue;

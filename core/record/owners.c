@@ -11,6 +11,11 @@ int cortex_record_data_kind(const char *kind)
     return strcmp(kind, "variable") == 0 || strcmp(kind, "constant") == 0 || strcmp(kind, "property") == 0;
 }
 
+int cortex_record_documented_kind(const char *kind)
+{
+    return strcmp(kind, "import") != 0 && strcmp(kind, "section") != 0;
+}
+
 typedef struct open_symbols {
     const cortex_file_records *r;
     int32_t *stack; /* symbol indexes, latest start on top */
@@ -53,7 +58,7 @@ static int32_t starting_on(const cortex_file_records *r, uint32_t line, int docu
         else hi = mid;
     }
     for (size_t i = lo; i < r->nsymbols && r->symbols[i].line_start == line; i++)
-        if (!documentable || (strcmp(r->symbols[i].kind, "import") != 0 && strcmp(r->symbols[i].kind, "section") != 0))
+        if (!documentable || cortex_record_documented_kind(r->symbols[i].kind))
             return (int32_t)i;
     return -1;
 }

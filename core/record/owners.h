@@ -15,6 +15,11 @@
  *  property): an initializer of module-level data is no caller. */
 int cortex_record_data_kind(const char *kind);
 
+/** Whether a comment right above a symbol of `kind` may be its doc: any
+ *  kind but an import and a section. The extractor's rule and
+ *  the JSONL's derived text owners must agree. */
+int cortex_record_documented_kind(const char *kind);
+
 /** For cortex_records_derive_owners' `flags` (format 1.6 on): a text that
  *  ends on the line above a definition's first line, on a line where no
  *  symbol starts, is that definition's (the file's first to start there that
